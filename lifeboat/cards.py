@@ -1,0 +1,199 @@
+"""Card facts: characters, provisions and navigation cards, loaded from ``lifeboat/data/cards.json``.
+
+The data file is the source (a copy of ``shared/data/lifeboat-cards.json``); it is loaded and validated once at
+import. A malformed file raises :class:`CardDataError` naming the entry. Rule ids: SETUP-2, SETUP-4 (seat order),
+SCORE-1 (points), FIGHT-3 (weapon sizes), NAV-3 (navigation card faces).
+
+Card instances are strings. A provision instance is ``"<face>-<n>"`` (``"water-7"``, ``"painting-3"``), numbered
+from 1 within its face; a navigation instance is ``"nav-<print_no>"`` for the base deck (``"nav-19"`` …
+``"nav-42"``), ``"nav-c<print_no>"`` for Cannibalism and ``"nav-l<print_no>"`` for Liquid Courage.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Literal
+
+import msgspec
+
+
+class CardDataError(Exception):
+    """The card data file is malformed; the message names the entry and what was expected."""
+
+
+class Character(msgspec.Struct, frozen=True):
+    """A character card. ``size`` is health and fight strength; ``survival`` the survival value (points)."""
+
+    id: str
+    en: str
+    zh: tuple[str, ...]
+    size: int
+    survival: int
+    expansion: str
+
+
+class ProvisionFace(msgspec.Struct, frozen=True):
+    """One kind of provision card.
+
+    ``kind`` is one of ``treasure``, ``weapon``, ``action``, ``expend_navigation``, ``permanent``, ``special``.
+    ``weapon`` is the size a face-up weapon adds in a fight (0 for non-weapons). ``points`` is indexed by the
+    instance number minus one (paintings differ per card); jewels score as a set via ``jewel_set_points``.
+    """
+
+    id: str
+    en: str
+    zh: tuple[str, ...]
+    count: int
+    kind: str
+    weapon: int = 0
+    points: tuple[int, ...] = ()
+    expansion: str = "base"
+
+
+#: Who a navigation card names: every character in the game, all but some, or a list.
+Names = tuple[Literal["all", "all_except", "list"], tuple[str, ...]]
+
+
+class NavigationCard(msgspec.Struct, frozen=True):
+    """A navigation card. ``overboard`` and ``thirsty`` are :data:`Names`; ``bird`` is +1, -1 or 0."""
+
+    id: str
+    print_no: int
+    expansion: str
+    overboard: tuple[str, tuple[str, ...]]
+    thirsty: tuple[str, tuple[str, ...]]
+    bird: int
+    fighters_thirsty: bool
+    rowers_thirsty: bool
+
+
+JEWEL_SET_POINTS: dict[int, int] = {0: 0, 1: 1, 2: 4, 3: 8}
+
+
+def _names(raw: object, where: str) -> tuple[str, tuple[str, ...]]:
+    if raw == "ALL":
+        return ("all", ())
+    if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        return ("list", tuple(raw))
+    if isinstance(raw, dict) and set(raw) == {"all_except"}:
+        return ("all_except", tuple(raw["all_except"]))
+    if isinstance(raw, dict):  # expansion-only conditions (Liquid Courage): kept as data, names nobody here
+        return ("list", ())
+    raise CardDataError(f"{where}: expected 'ALL', a list of character ids or {{'all_except': [...]}}, got {raw!r}")
+
+
+def _load() -> tuple[
+    dict[str, Character], tuple[str, ...], dict[str, ProvisionFace], dict[str, NavigationCard], dict
+]:
+    text = resources.files("lifeboat").joinpath("data/cards.json").read_text(encoding="utf-8")
+    raw = json.loads(text)
+    try:
+        characters = {
+            c["id"]: msgspec.convert(
+                {k: c[k] for k in ("id", "en", "zh", "size", "survival", "expansion")}, Character
+            )
+            for c in raw["characters"]
+        }
+        seat_order = tuple(raw["seat_order_from_bow"])
+        faces: dict[str, ProvisionFace] = {}
+        for expansion, entries in raw["provisions"].items():
+            for e in entries:
+                if e["id"] in faces:  # an expansion adding copies of a base card (4th Medical Kit)
+                    continue
+                points: tuple[int, ...] = ()
+                if "points" in e:
+                    points = (e["points"],) * e["count"]
+                elif "points_each" in e:
+                    points = tuple(e["points_each"])
+                faces[e["id"]] = ProvisionFace(
+                    id=e["id"], en=e["en"], zh=tuple(e.get("zh", ())), count=e["count"] or 0, kind=e["kind"],
+                    weapon=e.get("size", 0) if e["kind"] == "weapon" else 0, points=points, expansion=expansion,
+                )
+        navigation: dict[str, NavigationCard] = {}
+        prefix = {"base": "nav-", "cannibalism": "nav-c", "liquid_courage": "nav-l"}
+        for expansion, entries in raw["navigation"].items():
+            for i, e in enumerate(entries):
+                where = f"navigation.{expansion}[{i}]"
+                card_id = f"{prefix[expansion]}{e['print_no']}"
+                navigation[card_id] = NavigationCard(
+                    id=card_id, print_no=e["print_no"], expansion=expansion,
+                    overboard=_names(e["overboard"], where + ".overboard"),
+                    thirsty=_names(e["thirsty"], where + ".thirsty"), bird=int(e["bird"]),
+                    fighters_thirsty=bool(e["fighters_thirsty"]), rowers_thirsty=bool(e["rowers_thirsty"]),
+                )
+    except (KeyError, TypeError, msgspec.ValidationError) as exc:
+        raise CardDataError(f"lifeboat/data/cards.json: malformed card data: {exc!r}") from exc
+    for cid in seat_order:
+        if cid not in characters:
+            raise CardDataError(f"seat_order_from_bow names unknown character {cid!r}")
+    return characters, seat_order, faces, navigation, raw.get("checks", {})
+
+
+CHARACTERS, SEAT_ORDER, FACES, NAVIGATION, CHECKS = _load()
+
+BASE_CHARACTERS: tuple[str, ...] = tuple(c for c in SEAT_ORDER if CHARACTERS[c].expansion == "base")
+
+
+def provision_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, ...]:
+    """Every provision card instance of the given sets, as ``"<face>-<n>"`` strings (SETUP-5)."""
+    out: list[str] = []
+    for face in FACES.values():
+        if face.expansion in expansions:
+            out.extend(f"{face.id}-{n}" for n in range(1, face.count + 1))
+    return tuple(out)
+
+
+def navigation_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, ...]:
+    """Every navigation card id of the given sets (``"nav-19"`` …), in print order (SETUP-5)."""
+    return tuple(c.id for c in NAVIGATION.values() if c.expansion in expansions)
+
+
+def face_of(card: str) -> str:
+    """The face id of a provision instance (``"water-7"`` → ``"water"``). Raises ``KeyError`` for an unknown card."""
+    face, _, n = card.rpartition("-")
+    if face not in FACES or not n.isdigit() or not 1 <= int(n) <= FACES[face].count:
+        raise KeyError(card)
+    return face
+
+
+def is_provision(card: str) -> bool:
+    """True when ``card`` names a provision instance that exists."""
+    try:
+        face_of(card)
+    except KeyError:
+        return False
+    return True
+
+
+def weapon_size(card: str) -> int:
+    """Size a face-up ``card`` adds in a fight (FIGHT-3): Oar 1, Blackjack 2, Knife 3, Gaffing Hook 4, Flare Gun 8."""
+    return FACES[face_of(card)].weapon
+
+
+def treasure_points(card: str) -> int:
+    """Printed points of a cash or painting instance; 0 for jewels (scored as a set) and everything else."""
+    face = FACES[face_of(card)]
+    if face.id == "jewels" or not face.points:
+        return 0
+    return face.points[int(card.rpartition("-")[2]) - 1]
+
+
+def names_on(names: tuple[str, tuple[str, ...]], in_game: tuple[str, ...]) -> tuple[str, ...]:
+    """Evaluate a card's :data:`Names` against the characters in the game (OVER-1, THIRST-1), in ``in_game`` order."""
+    kind, listed = names
+    if kind == "all":
+        return in_game
+    if kind == "all_except":
+        return tuple(c for c in in_game if c not in listed)
+    return tuple(c for c in in_game if c in listed)
+
+
+def card_name(card: str) -> str:
+    """A human name for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation 19"``)."""
+    if card in NAVIGATION:
+        return f"Navigation {NAVIGATION[card].print_no}"
+    face = FACES[face_of(card)]
+    if face.id == "painting":
+        return f"Painting ({treasure_points(card)})"
+    return face.en
