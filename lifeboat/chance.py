@@ -1,0 +1,96 @@
+"""Chance from committed deck orders: the pure part of a digital game's dealer.
+
+A :class:`DeckOrders` fixes every shuffle at game start (the CLI draws it from a seeded RNG and commits to its hash
+in the journal header, CHANCE-2). :func:`next_chance` then gives the chance command the game waits for, following
+those orders, so a replay or an audit can recompute every draw. A random mug's hand card is picked by a hash of the
+salt and the moment (round, action index, target), so it is fixed by the commitment too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import msgspec
+
+from lifeboat import commands as c
+from lifeboat.legal import chance_request
+from lifeboat.cards import BASE_CHARACTERS, navigation_instances, provision_instances
+from lifeboat.state import State
+
+
+class DeckOrders(msgspec.Struct, frozen=True):
+    """Every shuffle of a game, top first: ``characters`` (the first n go to the players in order), ``love`` and
+    ``hate`` (permutations of every character; filtered to those in the game, then indexed like the players), ``provisions`` (the first 10 are
+    removed unseen when short-handed, the next n are dealt, the rest is the deck), ``navigation``, and ``salt`` (hex)."""
+
+    characters: tuple[str, ...]
+    love: tuple[str, ...]
+    hate: tuple[str, ...]
+    provisions: tuple[str, ...]
+    navigation: tuple[str, ...]
+    salt: str
+
+
+def commitment(orders: DeckOrders) -> str:
+    """sha256 hex of the canonical JSON encoding of ``orders`` (CHANCE-2): published before any draw."""
+    return hashlib.sha256(msgspec.json.encode(orders)).hexdigest()
+
+
+def setup_command(state: State, orders: DeckOrders) -> c.DealSetup:
+    """The :class:`DealSetup` the orders give for ``state.players`` (SETUP-2, SETUP-3, SETUP-5)."""
+    n = len(state.players)
+    removed = 10 if n < 6 and state.ruleset.remove_provisions_short_handed else 0
+    chars = orders.characters[:n]
+    return c.DealSetup(
+        characters=chars,
+        love=tuple(x for x in orders.love if x in chars),
+        hate=tuple(x for x in orders.hate if x in chars),
+        removed=orders.provisions[:removed], provisions=orders.provisions[removed : removed + n],
+    )
+
+
+def _next_navigation(state: State, orders: DeckOrders, count: int) -> tuple[str, ...]:
+    unseen = [x for x in orders.navigation if x in set(state.nav_unseen)]
+    deck = unseen + list(state.nav_bottom)
+    return tuple(deck[:count])
+
+
+def hand_pick(orders: DeckOrders, state: State, target: str) -> str:
+    """The hand card a random mug takes now: sha256(salt, round, action index, target) modulo the sorted hand."""
+    hand = sorted(state.char(target).hand)
+    key = f"{orders.salt}:{state.round}:{state.action_index}:{target}".encode()
+    return hand[int.from_bytes(hashlib.sha256(key).digest()[:8], "big") % len(hand)]
+
+
+def next_chance(state: State, orders: DeckOrders) -> c.ChanceCommand | None:
+    """The chance command the game waits for, following ``orders``; ``None`` when a player must act."""
+    req = chance_request(state)
+    if req is None:
+        return None
+    if req.kind == "deal_setup":
+        return setup_command(state, orders)
+    if req.kind == "draw_provisions":
+        deck = set(state.provisions)
+        return c.DrawProvisions(cards=tuple(x for x in orders.provisions if x in deck)[: req.count])
+    if req.kind == "draw_navigation":
+        return c.DrawNavigation(cards=_next_navigation(state, orders, req.count))
+    assert req.target is not None
+    return c.DrawFromHand(card=hand_pick(orders, state, req.target))
+
+
+__all__ = ["DeckOrders", "commitment", "next_chance", "setup_command", "hand_pick"]
+
+
+def shuffle(rng: random.Random, salt: str) -> DeckOrders:
+    """Shuffle every deck with ``rng`` (owned by the caller: the CLI seeds it) into :class:`DeckOrders`."""
+    characters = list(BASE_CHARACTERS)
+    rng.shuffle(characters)
+    return DeckOrders(
+        characters=tuple(characters),
+        love=tuple(rng.sample(characters, len(characters))),
+        hate=tuple(rng.sample(characters, len(characters))),
+        provisions=tuple(rng.sample(sorted(provision_instances()), 42)),
+        navigation=tuple(rng.sample(sorted(navigation_instances()), 24)),
+        salt=salt,
+    )

@@ -1,0 +1,216 @@
+"""Commands: imperative requests, a msgspec tagged union with stable snake_case tags.
+
+Player commands carry ``by``, the acting character id. Chance commands (:data:`ChanceCommand`) carry the outcome
+of a shuffle or draw; ``decide`` checks the outcome is possible (CHANCE-1) and the event records it.
+Card fields are card instance ids (``"water-3"``, ``"nav-27"``); character fields are character ids.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+
+class _Cmd(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+# ---- chance --------------------------------------------------------------------------------------------------
+
+
+class DealSetup(_Cmd, tag="deal_setup"):
+    """Chance: setup (SETUP-2..5). Tuples are indexed like ``State.players``: ``characters[i]`` is player i's
+    character, ``love[i]``/``hate[i]`` their LOVE/HATE character, ``provisions[i]`` their first provision.
+    ``removed`` are the provisions removed unseen with 4-5 players (SETUP-3)."""
+
+    characters: tuple[str, ...]
+    love: tuple[str, ...]
+    hate: tuple[str, ...]
+    provisions: tuple[str, ...]
+    removed: tuple[str, ...] = ()
+
+
+class DrawProvisions(_Cmd, tag="draw_provisions"):
+    """Chance: the cards the quartermaster draws, in any order (PROV-2)."""
+
+    cards: tuple[str, ...]
+
+
+class DrawNavigation(_Cmd, tag="draw_navigation"):
+    """Chance: navigation cards drawn from the top of the deck, top first (ROW-1, FLARE-1, NAV-1, NAV-2)."""
+
+    cards: tuple[str, ...]
+
+
+class DrawFromHand(_Cmd, tag="draw_from_hand"):
+    """Chance: the random card a mug takes from the target's hand (MUG-1, MUG-2)."""
+
+    card: str
+
+
+ChanceCommand = Union[DealSetup, DrawProvisions, DrawNavigation, DrawFromHand]
+
+# ---- players -------------------------------------------------------------------------------------------------
+
+
+class KeepProvision(_Cmd, tag="keep_provision"):
+    """Keep one of the offered provisions (PROV-2)."""
+
+    by: str
+    card: str
+
+
+class DoNothing(_Cmd, tag="do_nothing"):
+    """Action: nothing (ACT-2)."""
+
+    by: str
+
+
+class Row(_Cmd, tag="row"):
+    """Action: row (ROW-1)."""
+
+    by: str
+
+
+class PlaceRowedCards(_Cmd, tag="place_rowed_cards"):
+    """Put each drawn card on the row stack or under the deck; ``to_bottom`` in the order they go under (ROW-1)."""
+
+    by: str
+    to_stack: tuple[str, ...]
+    to_bottom: tuple[str, ...]
+
+
+class ChangeSeats(_Cmd, tag="change_seats"):
+    """Action: change seats with ``target`` (SWAP-1)."""
+
+    by: str
+    target: str
+
+
+class Mug(_Cmd, tag="mug"):
+    """Action: mug ``target`` for the named face-up ``card``, or for a random hand card when ``card`` is None
+    (MUG-1, MUG-2)."""
+
+    by: str
+    target: str
+    card: str | None = None
+
+
+class Answer(_Cmd, tag="answer"):
+    """The target of a mug or seat change consents (True) or refuses, starting a fight (SWAP-1, MUG-1)."""
+
+    by: str
+    consent: bool
+
+
+class JoinFight(_Cmd, tag="join_fight"):
+    """Join the fight on a side (FIGHT-2)."""
+
+    by: str
+    side: Literal["attacker", "defender"]
+
+
+class Pass(_Cmd, tag="pass"):
+    """Pass in a window: fight, overboard or thirst (PROC-1)."""
+
+    by: str
+
+
+class Reveal(_Cmd, tag="reveal"):
+    """Reveal a hand card face up in front of oneself (PLAY-1)."""
+
+    by: str
+    card: str
+
+
+class FireFlareGun(_Cmd, tag="fire_flare_gun"):
+    """Special action: fire the Flare Gun (FLARE-1)."""
+
+    by: str
+    card: str
+
+
+class OpenParasol(_Cmd, tag="open_parasol"):
+    """Special action: open the Parasol (PARASOL-1)."""
+
+    by: str
+    card: str
+
+
+class UseMedicalKit(_Cmd, tag="use_medical_kit"):
+    """Special action: remove one wound from ``target`` (MEDKIT-1)."""
+
+    by: str
+    card: str
+    target: str
+
+
+class OfferTrade(_Cmd, tag="offer_trade"):
+    """Offer ``give`` (own hand cards) to ``to`` for cards of the faces in ``ask`` (TRADE-1, PROC-4)."""
+
+    by: str
+    to: str
+    give: tuple[str, ...] = ()
+    ask: tuple[str, ...] = ()
+
+
+class AnswerTrade(_Cmd, tag="answer_trade"):
+    """Accept (giving ``cards``, one of each asked face) or decline a pending trade (TRADE-1, PROC-4)."""
+
+    by: str
+    accept: bool
+    cards: tuple[str, ...] = ()
+
+
+class UseCompass(_Cmd, tag="use_compass"):
+    """The navigator uses the face-up Compass (True) or not (NAV-2)."""
+
+    by: str
+    use: bool
+
+
+class ChooseNavigationCard(_Cmd, tag="choose_navigation_card"):
+    """The navigator chooses the navigation card from the row stack (NAV-1)."""
+
+    by: str
+    card: str
+
+
+class ThrowLifePreserver(_Cmd, tag="throw_life_preserver"):
+    """Throw the Life Preserver to a conscious character in the water, or play one's own (OVER-1)."""
+
+    by: str
+    card: str
+    target: str
+
+
+class ExpendChum(_Cmd, tag="expend_chum"):
+    """Expend a Bucket of Chum while someone is overboard (OVER-1, OVER-2)."""
+
+    by: str
+    card: str
+
+
+class GiveWater(_Cmd, tag="give_water"):
+    """Expend Water on a living character to cancel one thirst (THIRST-1)."""
+
+    by: str
+    card: str
+    target: str
+
+
+PlayerCommand = Union[
+    KeepProvision, DoNothing, Row, PlaceRowedCards, ChangeSeats, Mug, Answer, JoinFight, Pass, Reveal,
+    FireFlareGun, OpenParasol, UseMedicalKit, OfferTrade, AnswerTrade, UseCompass, ChooseNavigationCard,
+    ThrowLifePreserver, ExpendChum, GiveWater,
+]
+
+Command = Union[ChanceCommand, PlayerCommand]
+
+CHANCE_TYPES = (DealSetup, DrawProvisions, DrawNavigation, DrawFromHand)
+
+
+def is_chance(command: Command) -> bool:
+    """True for a chance command (no ``by``)."""
+    return isinstance(command, CHANCE_TYPES)

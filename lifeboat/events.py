@@ -1,0 +1,440 @@
+"""Events: facts in the past tense, a msgspec tagged union with stable snake_case tags.
+
+``decide`` emits them and ``evolve`` applies them. Card fields are card instance ids; character fields are
+character ids; ``cause`` and ``reason`` fields are short snake_case words listed on each event. Who may see which
+field is declared in ``lifeboat/views.py`` (the single choke point for hidden information).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+
+class _Ev(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+# ---- setup ---------------------------------------------------------------------------------------------------
+
+
+class CharactersDealt(_Ev, tag="characters_dealt"):
+    """Characters dealt: ``players[i]`` plays ``characters[i]``; ``seats`` from the bow (SETUP-2, SETUP-4)."""
+
+    players: tuple[str, ...]
+    characters: tuple[str, ...]
+    seats: tuple[str, ...]
+
+
+class LoveDealt(_Ev, tag="love_dealt"):
+    """``character``'s player holds the LOVE card of ``love`` (SETUP-2). Secret to that player."""
+
+    character: str
+    love: str
+
+
+class HateDealt(_Ev, tag="hate_dealt"):
+    """``character``'s player holds the HATE card of ``hate`` (SETUP-2). Secret to that player."""
+
+    character: str
+    hate: str
+
+
+class ProvisionsRemoved(_Ev, tag="provisions_removed"):
+    """Provisions removed unseen with 4-5 players (SETUP-3). Seen by nobody until the end."""
+
+    cards: tuple[str, ...]
+
+
+class DecksReady(_Ev, tag="decks_ready"):
+    """The provisions deck and the shuffled navigation deck, as sets sorted by id (SETUP-5). Public: which cards
+    are in the decks (not their order)."""
+
+    provisions: tuple[str, ...]
+    navigation: tuple[str, ...]
+
+
+class ProvisionDealt(_Ev, tag="provision_dealt"):
+    """``character`` is dealt ``card`` into the hand (SETUP-5). Secret to its player."""
+
+    character: str
+    card: str
+
+
+# ---- rounds and phases ---------------------------------------------------------------------------------------
+
+
+class RoundStarted(_Ev, tag="round_started"):
+    """Round ``round`` (1-based) begins (ROUND-1)."""
+
+    round: int
+
+
+class ProvisionsPhaseStarted(_Ev, tag="provisions_phase_started"):
+    """The quartermaster will draw ``count`` provisions (PROV-2)."""
+
+    quartermaster: str
+    count: int
+
+
+class ProvisionsDrawn(_Ev, tag="provisions_drawn"):
+    """The quartermaster drew ``cards`` (PROV-2). Seen by the quartermaster only."""
+
+    quartermaster: str
+    cards: tuple[str, ...]
+
+
+class ProvisionKept(_Ev, tag="provision_kept"):
+    """``character`` kept ``card`` (PROV-2). The card is secret to its player."""
+
+    character: str
+    card: str
+
+
+class ProvisionsPassed(_Ev, tag="provisions_passed"):
+    """``by`` passed ``cards`` sternward to ``to`` (PROV-2). Seen by both."""
+
+    by: str
+    to: str
+    cards: tuple[str, ...]
+
+
+class ActionPhaseStarted(_Ev, tag="action_phase_started"):
+    """The action order, fixed now from bow to stern (ACT-1)."""
+
+    order: tuple[str, ...]
+
+
+class ActionTurnStarted(_Ev, tag="action_turn_started"):
+    """It is ``character``'s action; ``index`` is its place in the action order (ACT-1)."""
+
+    character: str
+    index: int
+
+
+class NavigationPhaseStarted(_Ev, tag="navigation_phase_started"):
+    """Navigation begins; ``navigator`` is the conscious character nearest the stern, or None (NAV-1)."""
+
+    navigator: str | None
+
+
+class RoundEnded(_Ev, tag="round_ended"):
+    """Markers are cleared (NAV-3)."""
+
+    round: int
+
+
+class GameEnded(_Ev, tag="game_ended"):
+    """The game ended (END-1): ``reason`` is ``land`` (4th seagull) or ``no_survivors``. Every hand, LOVE and
+    HATE is revealed (END-2)."""
+
+    reason: str
+
+
+# ---- actions -------------------------------------------------------------------------------------------------
+
+
+class DidNothing(_Ev, tag="did_nothing"):
+    """``character`` did nothing (ACT-2)."""
+
+    character: str
+
+
+class Rowed(_Ev, tag="rowed"):
+    """``character`` rowed and took a rowing marker; ``count`` cards will be drawn (ROW-1)."""
+
+    character: str
+    count: int
+
+
+class NavigationDrawn(_Ev, tag="navigation_drawn"):
+    """Navigation ``cards`` drawn from the top, top first. ``purpose``: ``row`` (seen by the rower), ``flare``
+    (public), ``compass`` (seen by the navigator), ``turn`` (public: the card of the round)."""
+
+    character: str | None
+    cards: tuple[str, ...]
+    purpose: Literal["row", "flare", "compass", "turn"]
+
+
+class RowedCardsPlaced(_Ev, tag="rowed_cards_placed"):
+    """The rower put ``to_stack`` on the row stack and ``to_bottom`` under the deck, in that order (ROW-1).
+    Public: the two counts."""
+
+    character: str
+    to_stack: tuple[str, ...]
+    to_bottom: tuple[str, ...]
+
+
+class SeatChangeDeclared(_Ev, tag="seat_change_declared"):
+    """``character`` asks to change seats with ``target`` (SWAP-1)."""
+
+    character: str
+    target: str
+
+
+class MugDeclared(_Ev, tag="mug_declared"):
+    """``character`` mugs ``target`` for the face-up ``card``, or a hand card when None (MUG-1)."""
+
+    character: str
+    target: str
+    card: str | None = None
+
+
+class Answered(_Ev, tag="answered"):
+    """The target consented or refused (SWAP-1, MUG-1)."""
+
+    character: str
+    consent: bool
+
+
+class FightStarted(_Ev, tag="fight_started"):
+    """A fight: ``attacker`` against ``defender`` (FIGHT-1)."""
+
+    attacker: str
+    defender: str
+
+
+class FightJoined(_Ev, tag="fight_joined"):
+    """``character`` joined ``side`` (FIGHT-2)."""
+
+    character: str
+    side: Literal["attacker", "defender"]
+
+
+class Passed(_Ev, tag="passed"):
+    """``character`` passed in the open window (PROC-1)."""
+
+    character: str
+
+
+class FightResolved(_Ev, tag="fight_resolved"):
+    """Strengths and the winner (FIGHT-3); every participant takes a fight marker."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    attack: int
+    defence: int
+    winner: Literal["attacker", "defender"]
+
+
+class SeatsChanged(_Ev, tag="seats_changed"):
+    """``character`` and ``target`` swapped seats (SWAP-1)."""
+
+    character: str
+    target: str
+
+
+class MugSucceeded(_Ev, tag="mug_succeeded"):
+    """The mug happens (MUG-1): for the face-up ``card``, or for a random hand card when ``card`` is None (chance
+    then draws it)."""
+
+    character: str
+    target: str
+    card: str | None = None
+
+
+class CardMugged(_Ev, tag="card_mugged"):
+    """``character`` took ``card`` from ``target`` into the hand (MUG-1). A hand card is seen by the two only."""
+
+    character: str
+    target: str
+    card: str
+    from_hand: bool
+
+
+class MugFoundNothing(_Ev, tag="mug_found_nothing"):
+    """The mug succeeded but the target's hand was empty (REF-2)."""
+
+    character: str
+    target: str
+
+
+class CardRevealed(_Ev, tag="card_revealed"):
+    """``character`` put ``card`` face up (PLAY-1)."""
+
+    character: str
+    card: str
+
+
+class FlareGunFired(_Ev, tag="flare_gun_fired"):
+    """``character`` fired the Flare Gun ``card``, which is discarded (FLARE-1)."""
+
+    character: str
+    card: str
+    count: int
+
+
+class ParasolOpened(_Ev, tag="parasol_opened"):
+    """``character`` opened the Parasol ``card`` face up (PARASOL-1)."""
+
+    character: str
+    card: str
+
+
+class MedicalKitUsed(_Ev, tag="medical_kit_used"):
+    """``character`` used ``card`` on ``target``; ``kept`` face up (Dr. Harter) or discarded (MEDKIT-1)."""
+
+    character: str
+    card: str
+    target: str
+    kept: bool
+
+
+class Healed(_Ev, tag="healed"):
+    """``character`` lost one wound (MEDKIT-1)."""
+
+    character: str
+
+
+class Wounded(_Ev, tag="wounded"):
+    """``character`` took ``amount`` wounds. ``cause``: ``quick_game``, ``fight``, ``overboard``, ``sharks``,
+    ``thirst`` (STATUS-1)."""
+
+    character: str
+    amount: int
+    cause: str
+
+
+class SeagullAdded(_Ev, tag="seagull_added"):
+    """A seagull; ``total`` now out (BIRD-1)."""
+
+    total: int
+
+
+class SeagullRemoved(_Ev, tag="seagull_removed"):
+    """A crossed bird removed a seagull; ``total`` now out (BIRD-1)."""
+
+    total: int
+
+
+class CardsToBottom(_Ev, tag="cards_to_bottom"):
+    """Navigation ``cards`` went under the deck in this order (FLARE-1, NAV-1, NAV-3)."""
+
+    cards: tuple[str, ...]
+
+
+# ---- trades --------------------------------------------------------------------------------------------------
+
+
+class TradeOffered(_Ev, tag="trade_offered"):
+    """``character`` offers hand cards ``give`` to ``to`` for cards of faces ``ask`` (TRADE-1). Seen by the two;
+    the public sees the counts."""
+
+    character: str
+    to: str
+    give: tuple[str, ...]
+    ask: tuple[str, ...]
+
+
+class TradeCompleted(_Ev, tag="trade_completed"):
+    """``character`` gave ``gave`` to ``to``, who gave ``got`` back (TRADE-1, PROC-4). Seen by the two."""
+
+    character: str
+    to: str
+    gave: tuple[str, ...]
+    got: tuple[str, ...]
+
+
+class TradeDeclined(_Ev, tag="trade_declined"):
+    """``to`` declined ``character``'s offer (TRADE-1)."""
+
+    character: str
+    to: str
+
+
+# ---- navigation ----------------------------------------------------------------------------------------------
+
+
+class CompassUsed(_Ev, tag="compass_used"):
+    """The navigator used (or not) the face-up Compass (NAV-2)."""
+
+    character: str
+    used: bool
+
+
+class NavigationCardChosen(_Ev, tag="navigation_card_chosen"):
+    """The navigator chose ``card``; ``to_bottom`` went under the deck in that order (NAV-1). ``to_bottom`` is
+    seen by the navigator only; the public sees the count."""
+
+    character: str
+    card: str
+    to_bottom: tuple[str, ...]
+
+
+class NavigationCardRevealed(_Ev, tag="navigation_card_revealed"):
+    """The navigation card of the round is face up (NAV-3)."""
+
+    card: str
+
+
+class WentOverboard(_Ev, tag="went_overboard"):
+    """``characters`` fell overboard; ``lost`` of them (dead, or unconscious without a face-up Life Preserver)
+    are lost at sea (OVER-1, OVER-3)."""
+
+    characters: tuple[str, ...]
+    lost: tuple[str, ...]
+
+
+class LifePreserverThrown(_Ev, tag="life_preserver_thrown"):
+    """``character`` threw (or played) the Life Preserver ``card`` to ``target``, who keeps it face up (OVER-1)."""
+
+    character: str
+    card: str
+    target: str
+
+
+class ChumExpended(_Ev, tag="chum_expended"):
+    """``character`` expended Chum ``card``: sharks this navigation (OVER-2)."""
+
+    character: str
+    card: str
+
+
+class CardDiscarded(_Ev, tag="card_discarded"):
+    """``card`` left ``character``'s face-up cards for the discard pile. ``reason``: ``overboard``,
+    ``single_use_weapon``."""
+
+    character: str
+    card: str
+    reason: str
+
+
+class LostAtSea(_Ev, tag="lost_at_sea"):
+    """``character`` is removed from the game with all cards, unseen (OVER-3)."""
+
+    character: str
+
+
+class ThirstCounted(_Ev, tag="thirst_counted"):
+    """Thirst owed this navigation, ``(character, count)`` pairs (THIRST-1)."""
+
+    thirst: tuple[tuple[str, int], ...]
+
+
+class WaterGiven(_Ev, tag="water_given"):
+    """``character`` expended Water ``card`` on ``target``: one thirst fewer (THIRST-1)."""
+
+    character: str
+    card: str
+    target: str
+
+
+class ParasolShaded(_Ev, tag="parasol_shaded"):
+    """The open Parasol cancelled one of ``character``'s thirsts (PARASOL-1)."""
+
+    character: str
+
+
+Event = Union[
+    CharactersDealt, LoveDealt, HateDealt, ProvisionsRemoved, DecksReady, ProvisionDealt, RoundStarted,
+    ProvisionsPhaseStarted, ProvisionsDrawn, ProvisionKept, ProvisionsPassed, ActionPhaseStarted,
+    ActionTurnStarted, NavigationPhaseStarted, RoundEnded, GameEnded, DidNothing, Rowed, NavigationDrawn,
+    RowedCardsPlaced, SeatChangeDeclared, MugDeclared, Answered, FightStarted, FightJoined, Passed, FightResolved,
+    SeatsChanged, MugSucceeded, CardMugged, MugFoundNothing, CardRevealed, FlareGunFired, ParasolOpened, MedicalKitUsed, Healed,
+    Wounded, SeagullAdded, SeagullRemoved, CardsToBottom, TradeOffered, TradeCompleted, TradeDeclined,
+    CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
+    CardDiscarded, LostAtSea, ThirstCounted, WaterGiven, ParasolShaded,
+]
+
+EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -1,0 +1,158 @@
+"""What may happen now: ``legal_commands(state, character)`` for a seat, ``chance_request(state)`` for chance.
+
+``legal_commands`` lists every command the rules allow that character now, except trades, of which it lists only
+one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each listed command is
+checked with :func:`decide`, so the list and the rules cannot disagree.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import msgspec
+
+from lifeboat import commands as c
+from lifeboat.cards import face_of
+from lifeboat.decide import decide, may_act_in_window
+from lifeboat.errors import RuleViolation
+from lifeboat.state import (
+    ActionTurn, AwaitAnswer, AwaitSetup, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
+    NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
+    ThirstWindow,
+)
+
+
+class ChanceRequest(msgspec.Struct, frozen=True):
+    """What chance must decide now. ``kind`` is the chance command's tag (``deal_setup``, ``draw_provisions``,
+    ``draw_navigation``, ``draw_from_hand``); ``count`` how many cards; ``target`` whose hand for a mug."""
+
+    kind: str
+    count: int = 0
+    target: str | None = None
+
+
+def chance_request(state: State) -> ChanceRequest | None:
+    """The chance outcome the game waits for, or ``None`` when a player must act (or the game is over)."""
+    step = state.step
+    if isinstance(step, AwaitSetup):
+        return ChanceRequest(kind="deal_setup", count=len(state.players))
+    if isinstance(step, ProvisionsDraw):
+        return ChanceRequest(kind="draw_provisions", count=step.count)
+    if isinstance(step, (RowDraw, FlareDraw)):
+        return ChanceRequest(kind="draw_navigation", count=step.count)
+    if isinstance(step, (CompassDraw, NavigationTurn)):
+        return ChanceRequest(kind="draw_navigation", count=1)
+    if isinstance(step, MugDraw):
+        return ChanceRequest(kind="draw_from_hand", count=1, target=step.target)
+    return None
+
+
+def waiting_for(state: State) -> tuple[str, ...]:
+    """Characters whose decision the game waits for now (public information: whose move it is)."""
+    step = state.step
+    if state.offer is not None:
+        return (state.offer.to,)
+    if isinstance(step, ProvisionsPick):
+        return (step.picker,)
+    if isinstance(step, ActionTurn):
+        return (step.actor,)
+    if isinstance(step, RowPlace):
+        return (step.rower,)
+    if isinstance(step, AwaitAnswer):
+        return (step.target,)
+    if isinstance(step, (CompassChoice, NavigatorChoice)):
+        return (step.navigator,)
+    if isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+        return may_act_in_window(state)
+    return ()
+
+
+def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
+    step = state.step
+    me = state.char(by)
+    out: list[c.PlayerCommand] = []
+    if state.offer is not None:
+        if state.offer.to == by:
+            out.append(c.AnswerTrade(by=by, accept=False))
+            pick: list[str] = []
+            hand = list(me.hand)
+            for face in state.offer.ask:
+                match = next((x for x in hand if face_of(x) == face), None)
+                if match is None:
+                    break
+                hand.remove(match)
+                pick.append(match)
+            else:
+                out.append(c.AnswerTrade(by=by, accept=True, cards=tuple(pick)))
+        return out
+    if isinstance(step, ProvisionsPick) and step.picker == by:
+        out += [c.KeepProvision(by=by, card=x) for x in step.offered]
+    elif isinstance(step, ActionTurn) and step.actor == by:
+        out += [c.DoNothing(by=by), c.Row(by=by)]
+        for t in state.seats:
+            if t == by:
+                continue
+            out.append(c.ChangeSeats(by=by, target=t))
+            out.append(c.Mug(by=by, target=t))
+            out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
+        for x in me.hand + me.face_up:
+            face = face_of(x)
+            if face == "flare_gun":
+                out.append(c.FireFlareGun(by=by, card=x))
+            elif face == "parasol":
+                out.append(c.OpenParasol(by=by, card=x))
+            elif face == "medical_kit":
+                out += [c.UseMedicalKit(by=by, card=x, target=t) for t in state.seats]
+    elif isinstance(step, RowPlace) and step.rower == by:
+        drawn = step.drawn
+        n = len(drawn)
+        for mask in range(1 << n):
+            stack = tuple(drawn[i] for i in range(n) if mask >> i & 1)
+            rest = [drawn[i] for i in range(n) if not mask >> i & 1]
+            for order in permutations(rest):
+                out.append(c.PlaceRowedCards(by=by, to_stack=stack, to_bottom=tuple(order)))
+    elif isinstance(step, AwaitAnswer) and step.target == by:
+        out += [c.Answer(by=by, consent=True), c.Answer(by=by, consent=False)]
+    elif isinstance(step, CompassChoice) and step.navigator == by:
+        out += [c.UseCompass(by=by, use=True), c.UseCompass(by=by, use=False)]
+    elif isinstance(step, NavigatorChoice) and step.navigator == by:
+        out += [c.ChooseNavigationCard(by=by, card=x) for x in state.row_stack]
+    if isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+        out.append(c.Pass(by=by))
+    if isinstance(step, Fight):
+        out += [c.JoinFight(by=by, side="attacker"), c.JoinFight(by=by, side="defender")]
+    if isinstance(step, OverboardWindow):
+        for x in me.hand + me.face_up:
+            if face_of(x) == "life_preserver":
+                out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
+            elif face_of(x) == "chum":
+                out.append(c.ExpendChum(by=by, card=x))
+    if isinstance(step, ThirstWindow):
+        for x in me.hand + me.face_up:
+            if face_of(x) == "water":
+                out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
+    if isinstance(step, ActionTurn):
+        for t in state.seats:
+            if t != by:
+                out += [c.OfferTrade(by=by, to=t, give=(x,)) for x in me.hand]
+    if not isinstance(step, (AwaitSetup, GameOver, MugDraw)):
+        out += [c.Reveal(by=by, card=x) for x in me.hand]
+    return out
+
+
+def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
+    """Every command ``character`` may issue now (see the module docstring for trades); empty when none.
+
+    Raises ``KeyError`` when ``character`` is not in the game.
+    """
+    state.char(character)
+    if state.over or not state.conscious(character):
+        return ()
+    legal = []
+    for cmd in _candidates(state, character):
+        try:
+            decide(state, cmd)
+        except RuleViolation:
+            continue
+        legal.append(cmd)
+    return tuple(legal)

@@ -1,0 +1,278 @@
+"""The state of a game: immutable msgspec Structs with tuple fields.
+
+Shapes:
+- ``State.characters``: one :class:`CharacterState` per character in the game, in the order the players joined.
+- ``State.seats``: character ids in the boat, indexed from the bow (0) to the stern.
+- ``State.nav_unseen``: navigation cards whose order nobody knows (the shuffled part), sorted by id;
+  ``State.nav_bottom``: cards put under the deck, top first. A draw takes from the unseen part while it lasts, then
+  ``nav_bottom[0]`` (NAV-3, ROW-1).
+- ``State.in_play``: navigation cards face up and being resolved (the card of the round, Flare Gun draws).
+- ``State.step``: what the game waits for now (a tagged union, see :data:`Step`).
+
+Statuses are derived, never stored (STATUS-1): wounds < size conscious, = size unconscious, > size dead.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+from lifeboat.cards import CHARACTERS, face_of
+from lifeboat.ruleset import Ruleset
+
+Status = Literal["conscious", "unconscious", "dead"]
+
+
+class CharacterState(msgspec.Struct, frozen=True):
+    """One character and its player. ``hand`` and ``face_up`` are card instance ids; ``in_boat`` is False once the
+    character is lost at sea (OVER-3), its cards then stay here, out of the game."""
+
+    character: str
+    player: str
+    love: str
+    hate: str
+    wounds: int = 0
+    hand: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()
+    rowed: bool = False
+    fought: bool = False
+    in_boat: bool = True
+
+
+class TradeOffer(msgspec.Struct, frozen=True):
+    """A pending trade (TRADE-1): ``give`` are card ids from the offerer's hand, ``ask`` are face ids asked for."""
+
+    by: str
+    to: str
+    give: tuple[str, ...]
+    ask: tuple[str, ...]
+
+
+# ---- steps: what the game waits for -------------------------------------------------------------------------
+
+
+class AwaitSetup(msgspec.Struct, frozen=True, tag="await_setup"):
+    """Chance deals characters, LOVE, HATE and provisions (SETUP-2..5)."""
+
+
+class ProvisionsDraw(msgspec.Struct, frozen=True, tag="provisions_draw"):
+    """Chance draws ``count`` provisions for the quartermaster (PROV-2)."""
+
+    quartermaster: str
+    count: int
+
+
+class ProvisionsPick(msgspec.Struct, frozen=True, tag="provisions_pick"):
+    """``picker`` keeps one of ``offered`` (PROV-2)."""
+
+    picker: str
+    offered: tuple[str, ...]
+
+
+class ActionTurn(msgspec.Struct, frozen=True, tag="action_turn"):
+    """``actor`` chooses an action (ACT-2)."""
+
+    actor: str
+
+
+class RowDraw(msgspec.Struct, frozen=True, tag="row_draw"):
+    """Chance draws ``count`` navigation cards for the rower (ROW-1)."""
+
+    rower: str
+    count: int
+
+
+class RowPlace(msgspec.Struct, frozen=True, tag="row_place"):
+    """The rower puts each of ``drawn`` on the row stack or under the deck (ROW-1)."""
+
+    rower: str
+    drawn: tuple[str, ...]
+
+
+class AwaitAnswer(msgspec.Struct, frozen=True, tag="await_answer"):
+    """``target`` consents to or refuses a mug or seat change (SWAP-1, MUG-1). ``card`` is the named face-up card
+    of a mug, ``None`` for a hand card or a seat change."""
+
+    kind: Literal["mug", "swap"]
+    attacker: str
+    target: str
+    card: str | None = None
+
+
+class Fight(msgspec.Struct, frozen=True, tag="fight"):
+    """A fight window (FIGHT-1..3, PROC-1): ``attackers`` and ``defenders`` in joining order; ``passed`` are the
+    characters who passed since the last join or reveal."""
+
+    kind: Literal["mug", "swap"]
+    attacker: str
+    target: str
+    card: str | None
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    passed: tuple[str, ...] = ()
+
+
+class MugDraw(msgspec.Struct, frozen=True, tag="mug_draw"):
+    """Chance picks the random hand card of ``target`` that ``mugger`` takes (MUG-1, MUG-2)."""
+
+    mugger: str
+    target: str
+
+
+class FlareDraw(msgspec.Struct, frozen=True, tag="flare_draw"):
+    """Chance draws ``count`` navigation cards for the Flare Gun (FLARE-1)."""
+
+    actor: str
+    count: int
+
+
+class CompassChoice(msgspec.Struct, frozen=True, tag="compass_choice"):
+    """The navigator decides whether to use the face-up Compass (NAV-2)."""
+
+    navigator: str
+
+
+class CompassDraw(msgspec.Struct, frozen=True, tag="compass_draw"):
+    """Chance draws the top navigation card onto the row stack for the Compass (NAV-2)."""
+
+    navigator: str
+
+
+class NavigatorChoice(msgspec.Struct, frozen=True, tag="navigator_choice"):
+    """The navigator chooses one card of the row stack (NAV-1)."""
+
+    navigator: str
+
+
+class NavigationTurn(msgspec.Struct, frozen=True, tag="navigation_turn"):
+    """Chance turns the top navigation card: empty row stack, or nobody conscious (NAV-1)."""
+
+
+class OverboardWindow(msgspec.Struct, frozen=True, tag="overboard_window"):
+    """Characters ``overboard`` are in the water; ``lost`` of them are lost at sea (OVER-1..3). Window for the
+    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation."""
+
+    card: str
+    overboard: tuple[str, ...]
+    lost: tuple[str, ...]
+    chum: bool = False
+    passed: tuple[str, ...] = ()
+
+
+class ThirstWindow(msgspec.Struct, frozen=True, tag="thirst_window"):
+    """Thirst still owed, as ``(character, count)`` pairs; window for Water (THIRST-1)."""
+
+    card: str
+    thirst: tuple[tuple[str, int], ...]
+    passed: tuple[str, ...] = ()
+
+
+class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
+    """The game has ended (END-1); ``reason`` is ``"land"`` (4th seagull) or ``"no_survivors"``."""
+
+    reason: str
+
+
+Step = Union[
+    AwaitSetup, ProvisionsDraw, ProvisionsPick, ActionTurn, RowDraw, RowPlace, AwaitAnswer, Fight, MugDraw,
+    FlareDraw, CompassChoice, CompassDraw, NavigatorChoice, NavigationTurn, OverboardWindow, ThirstWindow, GameOver,
+]
+
+WINDOWS = (Fight, OverboardWindow, ThirstWindow)
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole table, as the referee knows it. See the module docstring for the shapes."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    characters: tuple[CharacterState, ...] = ()
+    seats: tuple[str, ...] = ()
+    provisions: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    nav_unseen: tuple[str, ...] = ()
+    nav_bottom: tuple[str, ...] = ()
+    row_stack: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    seagulls: int = 0
+    round: int = 0
+    action_order: tuple[str, ...] = ()
+    action_index: int = 0
+    open_parasol: str | None = None
+    offer: TradeOffer | None = None
+    step: Step = AwaitSetup()
+
+    # ---- derived facts (no rule decisions) ----
+
+    def char(self, character: str) -> CharacterState:
+        """The :class:`CharacterState` of ``character``. Raises ``KeyError`` if it is not in the game."""
+        for c in self.characters:
+            if c.character == character:
+                return c
+        raise KeyError(character)
+
+    def has(self, character: str) -> bool:
+        """True when ``character`` is in this game (in the boat or lost at sea)."""
+        return any(c.character == character for c in self.characters)
+
+    def status(self, character: str) -> Status:
+        """STATUS-1: conscious / unconscious / dead from wounds and printed size."""
+        c = self.char(character)
+        size = CHARACTERS[character].size
+        if c.wounds < size:
+            return "conscious"
+        if c.wounds == size:
+            return "unconscious"
+        return "dead"
+
+    def conscious(self, character: str) -> bool:
+        """True when ``character`` is in the boat and conscious (STATUS-1)."""
+        return self.char(character).in_boat and self.status(character) == "conscious"
+
+    def alive(self, character: str) -> bool:
+        """True when ``character`` is in the boat and not dead."""
+        return self.char(character).in_boat and self.status(character) != "dead"
+
+    def conscious_seats(self) -> tuple[str, ...]:
+        """Conscious characters from the bow to the stern."""
+        return tuple(c for c in self.seats if self.status(c) == "conscious")
+
+    def character_of(self, player: str) -> str:
+        """The character id that ``player`` plays. Raises ``KeyError`` for an unknown player."""
+        for c in self.characters:
+            if c.player == player:
+                return c.character
+        raise KeyError(player)
+
+    def holder(self, card: str) -> str | None:
+        """The character holding ``card`` in hand or face up, or ``None``."""
+        for c in self.characters:
+            if card in c.hand or card in c.face_up:
+                return c.character
+        return None
+
+    def faces_in(self, cards: tuple[str, ...], face: str) -> tuple[str, ...]:
+        """The instances in ``cards`` whose face is ``face`` (e.g. every Water)."""
+        return tuple(c for c in cards if _safe_face(c) == face)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return isinstance(self.step, GameOver)
+
+
+def _safe_face(card: str) -> str | None:
+    try:
+        return face_of(card)
+    except KeyError:
+        return None
+
+
+def replace_char(state: State, character: str, **changes: object) -> State:
+    """Return ``state`` with ``character``'s :class:`CharacterState` fields replaced."""
+    chars = tuple(
+        msgspec.structs.replace(c, **changes) if c.character == character else c for c in state.characters
+    )
+    return msgspec.structs.replace(state, characters=chars)
