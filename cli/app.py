@@ -1,0 +1,97 @@
+"""The ``lifeboat`` command: a Typer app assembled from one module per command.
+
+Modules are imported when their command runs, so ``lifeboat --help`` starts fast. Exit codes (docs/cli.md):
+0 ok, 2 usage, 3 rule violation, 4 journal problem, 5 audit findings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(
+    name="lifeboat",
+    help="Referee, scribe and replayer for the card game Lifeboat.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
+AS = typer.Option("public", "--as", help="Whose view: a player name, a character (captain, kid...), "
+                  "'public', or 'referee' (shows every secret).")
+
+
+@app.command()
+def new(
+    game: Path = GAME,
+    players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games)."),
+    option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
+) -> None:
+    """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
+    from cli import cmd_new
+
+    cmd_new.run(game, players, seed, option)
+
+
+@app.command()
+def play(
+    game: Path = GAME,
+    bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all' or comma-separated names."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices."),
+    players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
+) -> None:
+    """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
+    from cli import cmd_play
+
+    cmd_play.run(game, bots, seed, players)
+
+
+@app.command()
+def replay(
+    game: Path = GAME,
+    as_: str = AS,
+    to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
+    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, q quits."),
+    json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
+) -> None:
+    """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
+    from cli import cmd_replay
+
+    cmd_replay.run(game, as_, to, step, json_)
+
+
+@app.command()
+def show(
+    game: Path = GAME,
+    as_: str = AS,
+    at: Optional[int] = typer.Option(None, "--at", help="The table after this commit number (default: the last)."),
+    json_: bool = typer.Option(False, "--json", help="Print the view as JSON."),
+) -> None:
+    """Show the table at one moment."""
+    from cli import cmd_show
+
+    cmd_show.run(game, as_, at, json_)
+
+
+@app.command()
+def score(
+    game: Path = GAME,
+    json_: bool = typer.Option(False, "--json", help="Print the scores as JSON."),
+) -> None:
+    """The scoring breakdown per player (survival, treasure, love, hate)."""
+    from cli import cmd_score
+
+    cmd_score.run(game, json_)
+
+
+def main() -> None:
+    """Entry point of the ``lifeboat`` executable."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

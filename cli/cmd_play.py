@@ -1,0 +1,120 @@
+"""``lifeboat play``: hotseat play in the terminal, with optional bots.
+
+Before each human seat's decision the screen is cleared and the next player confirms they are at the keyboard;
+they then see only their own view and a numbered list of their legal moves. Bots get only their own seat's legal
+moves. Every decision is appended to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from cli.errors import USAGE, fail, user_errors
+
+
+def _bot_seats(state, bots: str | None) -> set[str]:  # type: ignore[no-untyped-def]
+    from cli.common import resolve_viewer
+
+    if not bots:
+        return set()
+    if bots.strip().lower() == "all":
+        return {ch.character for ch in state.characters}
+    seats = set()
+    for name in bots.split(","):
+        who = resolve_viewer(state, name)
+        if who in ("public", "referee"):
+            raise fail(f"--bots: {name!r} is not a seat", USAGE)
+        seats.add(who)
+    return seats
+
+
+def _ask(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.strip()
+
+
+def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> None:
+    from cli import render
+    from cli.bots import random_bot
+    from cli.cmd_new import parse_players
+    from cli.common import console, open_game
+    from cli.session import advance_chance, append, create_game, load_orders, replay
+    from lifeboat import legal_commands, new_game, waiting_for
+    from lifeboat.scoring import scores
+
+    out = console()
+    with user_errors():
+        if not game.exists() and players:
+            j, state, orders = create_game(game, parse_players(players), seed=seed)
+            log = [ev for commit in j.commits() for ev in _events(commit)]
+        else:
+            j = open_game(game)
+            from cli.session import ruleset_of
+
+            state = new_game(j.header.players, ruleset_of(j.header, str(game)))
+            log = []
+            for step in replay(j, str(game)):
+                state = step.after
+                log.extend(step.events)
+            orders = load_orders(game)
+            if orders is None and not state.over:
+                raise fail(f"{game}: this game's chance is recorded by hand (no deck file); use 'lifeboat record'", USAGE)
+        bot_seats = _bot_seats(state, bots)
+        rng = random.Random(seed)
+        last_human: str | None = None
+        try:
+            while True:
+                if orders is not None:
+                    state, new = advance_chance(j, state, orders)
+                    log.extend(new)
+                if state.over:
+                    break
+                who = waiting_for(state)
+                if not who:
+                    raise fail("the game waits for chance but has no dealer", 4)
+                me = who[0]
+                legal = legal_commands(state, me)
+                if me in bot_seats:
+                    cmd = random_bot(me, legal, rng)
+                    line = render.command_line(state, me, cmd)
+                    if len(bot_seats) < len(state.characters):
+                        out.print(line, markup=False)
+                else:
+                    if me != last_human:
+                        render.clear(out)
+                        _ask(f"Pass the keyboard to {state.char(me).player} ({render.who(me)}) and press Enter. ")
+                        last_human = me
+                    render.seat_screen(out, state, log, me)
+                    cmd = _choose(out, legal)
+                state, new = append(j, state, cmd)
+                log.extend(new)
+        except (EOFError, KeyboardInterrupt):
+            out.print(f"\nSaved. Resume with: lifeboat play {game}", markup=False)
+            return
+        render.final(out, state, scores(state))
+
+
+def _events(commit):  # type: ignore[no-untyped-def]
+    import msgspec
+
+    from lifeboat.events import Event
+
+    return [msgspec.convert(ev, Event) for ev in commit.events]  # type: ignore[arg-type]
+
+
+def _choose(out, legal):  # type: ignore[no-untyped-def]
+    from cli.describe import command
+
+    for i, cmd in enumerate(legal, 1):
+        out.print(f"  {i:>2}. {command(cmd)}", markup=False)
+    while True:
+        answer = _ask(f"Your choice (1-{len(legal)}): ")
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        out.print(f"Type a number from 1 to {len(legal)}.", markup=False)

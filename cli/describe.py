@@ -1,0 +1,88 @@
+"""Plain-English text for commands, for menus and prompts (what a seat may do; names only its own cards)."""
+
+from __future__ import annotations
+
+from lifeboat import commands as c
+from lifeboat.cards import CHARACTERS, card_name, face_of
+
+
+def who(character: str) -> str:
+    """The English name of a character id (``captain`` → ``The Captain``)."""
+    return CHARACTERS[character].en if character in CHARACTERS else character
+
+
+def card(card_id: str) -> str:
+    """A card's name with its id, e.g. ``Water (water-3)``."""
+    try:
+        return f"{card_name(card_id)} ({card_id})"
+    except KeyError:
+        return card_id
+
+
+def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
+    """One line describing ``cmd`` from the acting seat's point of view."""
+    match cmd:
+        case c.KeepProvision(card=x):
+            return f"keep {card(x)}"
+        case c.DoNothing():
+            return "do nothing"
+        case c.Row():
+            return "row"
+        case c.PlaceRowedCards(to_stack=s, to_bottom=b):
+            stack = ", ".join(card(x) for x in s) or "nothing"
+            bottom = ", ".join(card(x) for x in b) or "nothing"
+            return f"row stack: {stack}; under the deck: {bottom}"
+        case c.ChangeSeats(target=t):
+            return f"change seats with {who(t)}"
+        case c.Mug(target=t, card=None):
+            return f"mug {who(t)} for a hand card"
+        case c.Mug(target=t, card=x):
+            return f"mug {who(t)} for the face-up {card(x or '')}"
+        case c.Answer(consent=True):
+            return "consent"
+        case c.Answer(consent=False):
+            return "refuse: fight!"
+        case c.JoinFight(side=side):
+            return f"join the fight on the {side}'s side"
+        case c.Pass():
+            return "pass"
+        case c.Reveal(card=x):
+            return f"reveal {card(x)} face up"
+        case c.FireFlareGun(card=x):
+            return f"fire the Flare Gun ({x})"
+        case c.OpenParasol(card=x):
+            return f"open the Parasol ({x})"
+        case c.UseMedicalKit(card=x, target=t):
+            return f"use the Medical Kit ({x}) on {who(t)}"
+        case c.OfferTrade(to=t, give=g, ask=a):
+            gives = ", ".join(card(x) for x in g) or "nothing"
+            asks = ", ".join(face.replace("_", " ") for face in a) or "nothing"
+            return f"offer {who(t)}: give {gives} for {asks}"
+        case c.AnswerTrade(accept=False):
+            return "decline the trade"
+        case c.AnswerTrade(accept=True, cards=x):
+            return "accept the trade" + (f", giving {', '.join(card(y) for y in x)}" if x else "")
+        case c.UseCompass(use=u):
+            return "use the Compass" if u else "do not use the Compass"
+        case c.ChooseNavigationCard(card=x):
+            return f"choose {card(x)}"
+        case c.ThrowLifePreserver(card=x, target=t):
+            return f"throw the Life Preserver ({x}) to {who(t)}"
+        case c.ExpendChum(card=x):
+            return f"expend Chum ({x}): sharks!"
+        case c.GiveWater(card=x, target=t):
+            return f"give Water ({x}) to {who(t)}"
+        case c.DealSetup():
+            return "deal the setup"
+        case c.DrawProvisions(cards=xs):
+            return f"draw {len(xs)} provisions"
+        case c.DrawNavigation(cards=xs):
+            return f"draw {len(xs)} navigation card(s)"
+        case c.DrawFromHand():
+            return "take a random hand card"
+    return type(cmd).__name__  # pragma: no cover
+
+
+def face_label(card_id: str) -> str:
+    """The face id of a provision (for grouping)."""
+    return face_of(card_id)

@@ -1,0 +1,46 @@
+"""Turning errors into messages and exit codes (docs/cli.md).
+
+Exit codes: 0 ok, 2 usage, 3 rule violation, 4 journal problem, 5 audit findings. No traceback reaches the user
+for a user mistake: every expected error is printed as one or two plain lines on stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+
+import typer
+
+OK, USAGE, RULE, JOURNAL, FINDINGS = 0, 2, 3, 4, 5
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Print ``message`` on stderr and return the :class:`typer.Exit` to raise."""
+    sys.stderr.write(f"lifeboat: {message}\n")
+    return typer.Exit(code)
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Map the errors a user can cause to messages and exit codes."""
+    import journal
+    from cli.session import ReplayError
+    from lifeboat.errors import RuleViolation
+
+    try:
+        yield
+    except ReplayError as exc:
+        code = JOURNAL if exc.rule in {"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"} else RULE
+        raise fail(f"{exc.path}:{exc.line}: [{exc.rule}] {exc.message}", code) from None
+    except journal.JournalError as exc:
+        hint = ""
+        if isinstance(exc, journal.JournalTorn):
+            hint = " (a crash cut the last line; 'lifeboat repair' keeps a copy and cuts it)"
+        raise fail(f"{exc}{hint}", JOURNAL) from None
+    except RuleViolation as exc:
+        raise fail(f"[{exc.rule}] {exc.message}", RULE) from None
+    except IsADirectoryError as exc:
+        raise fail(f"{exc.filename}: is a directory, expected a journal file", JOURNAL) from None
+    except PermissionError as exc:
+        raise fail(f"{exc.filename}: permission denied", JOURNAL) from None
