@@ -1,0 +1,262 @@
+"""Line encoding, line hashing and the chain check, shared by every journal store.
+
+A line is compact JSON (UTF-8) ending in its ``hash`` member, then ``\\n``::
+
+    {"seq":3,"at_ms":1700000000000,"actor":"alice","command":{...},"events":[...],"prev":"<64 hex>","hash":"<64 hex>"}
+
+The hash of a line is ``sha256(body)`` in lowercase hex, where ``body`` is the line's bytes with the final
+``,"hash":"<64 hex>"`` removed (so ``body`` ends in ``}``). It is computed and checked on the bytes as stored:
+no re-encoding, so any tool in any language can verify it, and any byte change is detected.
+
+:class:`ChainReader` consumes the lines of a journal in order and raises the first problem with its line number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+import msgspec
+
+from journal.errors import JournalCorrupt, JournalTampered, JournalTorn, UnsupportedJournalVersion
+from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
+from journal.versions import supported_versions, upcast_commit, upcast_header
+
+HASH_KEY = b',"hash":"'
+SUFFIX_LEN = len(HASH_KEY) + 64 + 2  # ,"hash":"<64 hex>"}
+_HEX = frozenset(b"0123456789abcdef")
+
+_encoder = msgspec.json.Encoder()
+_commit_decoder = msgspec.json.Decoder(Commit)
+_header_decoder = msgspec.json.Decoder(HeaderLine)
+
+
+def _show(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return repr(raw)
+
+
+# ----------------------------------------------------------------------------------------------- encoding
+
+def seal(fields: dict[str, Any]) -> tuple[bytes, str]:
+    """Encode ``fields`` (in insertion order) as a line with its hash appended; returns ``(line + b"\\n", hash)``.
+
+    Raises:
+        TypeError: a value is not msgspec-encodable.
+    """
+    body = _encoder.encode(fields)
+    digest = hashlib.sha256(body).hexdigest()
+    return body[:-1] + HASH_KEY + digest.encode("ascii") + b'"}\n', digest
+
+
+def encode_header(header: Header) -> tuple[bytes, HeaderLine]:
+    """The header line (with newline) and the stored header it decodes to.
+
+    Raises:
+        TypeError: a field holds a value msgspec cannot encode.
+        ValueError: a field has the wrong type or value (e.g. an empty ``game_id``); msgspec's message says which.
+    """
+    if not isinstance(header, Header) or isinstance(header, HeaderLine):
+        raise TypeError(f"expected a journal.Header, got {type(header).__name__}")
+    line, _ = seal(msgspec.structs.asdict(header))
+    try:
+        return line, _header_decoder.decode(line)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"invalid journal header: {exc}") from exc
+
+
+def encode_commit(seq: int, at_ms: int, actor: str, command: Any, events: Iterable[Any],
+                  prev: str) -> tuple[bytes, Commit]:
+    """The commit line (with newline) and the :class:`Commit` it decodes to (payloads as raw JSON values).
+
+    Raises:
+        TypeError: ``command`` or an event is not msgspec-encodable.
+        ValueError: ``seq``, ``at_ms`` or ``actor`` has the wrong type or value (``at_ms`` must be an ``int``
+            >= 0, ``actor`` a non-empty ``str``).
+    """
+    fields = {"seq": seq, "at_ms": at_ms, "actor": actor, "command": command, "events": list(events),
+              "prev": prev}
+    line, _ = seal(fields)
+    try:
+        return line, _commit_decoder.decode(line)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"invalid commit: {exc}") from exc
+
+
+def split_hash(line: bytes) -> tuple[bytes, str] | None:
+    """``(body, stored_hash)`` of a line (without its newline), or ``None`` if it does not end in a hash member."""
+    if len(line) < SUFFIX_LEN + 1 or not line.endswith(b'"}') or line[-SUFFIX_LEN:-66] != HASH_KEY:
+        return None
+    digest = line[-66:-2]
+    if not _HEX.issuperset(digest):
+        return None
+    return line[:-SUFFIX_LEN] + b"}", digest.decode("ascii")
+
+
+def line_hash(body: bytes) -> str:
+    """``sha256(body)`` in lowercase hex."""
+    return hashlib.sha256(body).hexdigest()
+
+
+# ----------------------------------------------------------------------------------------------- reading
+
+class ChainReader:
+    """Checks the lines of one journal in order (the header first) and decodes them.
+
+    Attributes (after each :meth:`feed`):
+        header: the :class:`Header` once line 1 was read, else ``None``.
+        header_hash: the header line's hash.
+        file_version: the version written in the file's header.
+        line: the number of lines accepted so far.
+        last_seq: the seq of the last commit accepted (0 before any).
+        head_hash: the hash of the last line accepted.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.header: Header | None = None
+        self.header_hash = ""
+        self.file_version = FORMAT_VERSION
+        self.line = 0
+        self.last_seq = 0
+        self.head_hash = ""
+
+    def feed(self, raw: bytes) -> Commit | None:
+        """Check and decode the next line (``raw`` without its newline). Returns the :class:`Commit`, or
+        ``None`` for the header.
+
+        Raises:
+            JournalCorrupt: the line is empty, not JSON, of the wrong shape, or lacks its trailing hash member.
+            UnsupportedJournalVersion: line 1 names a version this code cannot read.
+            JournalTampered: the line's hash does not match its bytes, or its prev/seq does not follow.
+        """
+        number = self.line + 1
+        if not raw.strip():
+            what = "the journal header" if number == 1 else "a commit"
+            raise JournalCorrupt("empty line", path=self.path, line=number, expected=what, found="an empty line")
+        if number == 1:
+            self._header(raw)
+            self.line = 1
+            return None
+        commit = self._commit(raw, number)
+        self.line = number
+        self.last_seq = commit.seq
+        self.head_hash = commit.hash
+        return commit
+
+    def accept(self, commit: Commit) -> None:
+        """Adopt ``commit`` as the next line without re-reading it (the writer just encoded and wrote it)."""
+        self.line = commit.seq + 1
+        self.last_seq = commit.seq
+        self.head_hash = commit.hash
+
+    def _sealed(self, raw: bytes, number: int) -> str:
+        split = split_hash(raw)
+        if split is None:
+            raise JournalCorrupt("the line does not end in its hash member", path=self.path, line=number,
+                                 expected='the line to end with ,"hash":"<64 lowercase hex>"}',
+                                 found=_show(raw[-SUFFIX_LEN:]))
+        body, stored = split
+        digest = line_hash(body)
+        if digest != stored:
+            raise JournalTampered("the line's hash does not match its content", path=self.path, line=number,
+                                  expected=f"hash {digest}", found=f"hash {stored}")
+        return digest
+
+    def _header(self, raw: bytes) -> None:
+        try:
+            obj = msgspec.json.decode(raw)
+        except msgspec.DecodeError as exc:
+            raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
+                                 expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
+            found = f"format {obj.get('format')!r}" if isinstance(obj, dict) else _show(raw)
+            raise JournalCorrupt("line 1 is not a lifeboat-journal header", path=self.path, line=1,
+                                 expected=f'a header with "format": "{FORMAT_NAME}"', found=found)
+        version = obj.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise JournalCorrupt("the header has no integer version", path=self.path, line=1,
+                                 expected='an integer "version"', found=repr(version))
+        supported = supported_versions()
+        if version not in supported:
+            newer = "a newer" if version > FORMAT_VERSION else "an unreadable"
+            raise UnsupportedJournalVersion(f"{newer} journal version", path=self.path, line=1,
+                                            version=version, supported=supported)
+        digest = self._sealed(raw, 1)
+        try:
+            stored = msgspec.convert(upcast_header(obj, version), HeaderLine)
+        except msgspec.ValidationError as exc:
+            raise JournalCorrupt(f"the header has a wrong field: {exc}", path=self.path, line=1,
+                                 expected="a header as in docs/journal-schema.json", found=_show(raw)) from exc
+        parent = stored.parent
+        if parent is not None and parent.line != parent.seq + 1:
+            raise JournalCorrupt("the header's parent line does not match its seq", path=self.path, line=1,
+                                 expected=f"parent line {parent.seq + 1}", found=f"parent line {parent.line}")
+        self.header = header_of(stored)
+        self.header_hash = self.head_hash = digest
+        self.file_version = version
+
+    def _commit(self, raw: bytes, number: int) -> Commit:
+        try:
+            if self.file_version == FORMAT_VERSION:
+                commit = _commit_decoder.decode(raw)
+            else:
+                commit = msgspec.convert(upcast_commit(msgspec.json.decode(raw), self.file_version), Commit)
+        except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
+            raise JournalCorrupt(f"the line is not a commit: {exc}", path=self.path, line=number,
+                                 expected="a commit as in docs/journal-schema.json", found=_show(raw)) from exc
+        digest = self._sealed(raw, number)
+        if commit.hash != digest:  # only possible with a duplicate "hash" member
+            raise JournalTampered("the line holds two different hashes", path=self.path, line=number,
+                                  expected=f"hash {digest}", found=f"hash {commit.hash}")
+        if commit.prev != self.head_hash:
+            raise JournalTampered("the hash chain is broken: prev is not the previous line's hash",
+                                  path=self.path, line=number, expected=f"prev {self.head_hash}",
+                                  found=f"prev {commit.prev}")
+        if commit.seq != self.last_seq + 1:
+            raise JournalTampered("seq does not follow the previous line", path=self.path, line=number,
+                                  expected=f"seq {self.last_seq + 1}", found=f"seq {commit.seq}")
+        return commit
+
+
+def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, bytes, bool]]:
+    """Yield ``(offset, line_without_newline, complete)`` for the bytes ``[start, end)`` of a binary file,
+    reading one line at a time (never the whole file). Only the last item can be incomplete (no newline).
+    """
+    stream.seek(start)
+    offset = start
+    while offset < end:
+        chunk = stream.readline(end - offset)
+        if not chunk:  # the file shrank under us; treat what we have as the end
+            return
+        complete = chunk.endswith(b"\n")
+        yield offset, (chunk[:-1] if complete else chunk), complete
+        offset += len(chunk)
+
+
+def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, Commit | None]]:
+    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line.
+
+    Raises:
+        JournalTorn: the last line has no newline (and is not line 1).
+        JournalCorrupt: the range is empty at the start of the file, or line 1 has no newline.
+        UnsupportedJournalVersion, JournalTampered: from :meth:`ChainReader.feed`.
+    """
+    if start == 0 and end == 0:
+        raise JournalCorrupt("the file is empty", path=reader.path, line=1,
+                             expected="line 1: the lifeboat-journal header", found="an empty file")
+    for offset, raw, complete in raw_lines(stream, start, end):
+        if not complete:
+            number = reader.line + 1
+            if number == 1:
+                # Decode first, so a binary or foreign file is reported as what it is.
+                reader.feed(raw)
+                raise JournalCorrupt("line 1 does not end in a newline", path=reader.path, line=1,
+                                     expected="the header line to end in a newline", found=_show(raw[-40:]))
+            raise JournalTorn(f"the last line ({len(raw)} bytes) is torn: it has no newline; "
+                              "run repair to cut it (a copy is kept)", path=reader.path, line=number,
+                              offset=offset, size=len(raw), found=_show(raw[:60]))
+        yield offset + len(raw) + 1, reader.feed(raw)

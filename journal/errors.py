@@ -1,0 +1,164 @@
+"""Errors raised by the journal.
+
+Every error is a :class:`JournalError` with structured fields, so callers and tests assert on fields, not on
+message text:
+
+``path``
+    the journal file (a :class:`str`), or ``None`` for an in-memory journal.
+``line``
+    the 1-based line number the problem is on (line 1 is the header, line ``seq + 1`` holds commit ``seq``),
+    or ``None`` when the problem is not on a line (a missing file, a wrong argument).
+``expected`` / ``found``
+    short human-readable descriptions of what the reader expected there and what it found instead
+    (``found`` is cut to :data:`FOUND_LIMIT` characters).
+
+``str(error)`` reads ``path:line: message (expected ...; found ...)``.
+
+Hierarchy::
+
+    JournalError
+    ├── JournalNotFound              no file at the path
+    ├── JournalExists                create/fork over an existing file
+    ├── JournalCorrupt               a line is not what the format says (not JSON, wrong shape, not a file...)
+    │   └── JournalTorn              the last line is incomplete (a crash mid-write); see journal.repair
+    ├── UnsupportedJournalVersion    another format, or a version this code cannot read
+    ├── JournalConflict              append with an expected seq that is not the next seq
+    └── JournalTampered              the hash chain is broken (hash, prev or seq does not follow)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FOUND_LIMIT = 80
+"""``found`` fields longer than this many characters are cut and end in ``...``."""
+
+
+def _cut(text: str | None) -> str | None:
+    if text is None or len(text) <= FOUND_LIMIT:
+        return text
+    return text[: FOUND_LIMIT - 3] + "..."
+
+
+class JournalError(Exception):
+    """Root of every journal error.
+
+    Attributes:
+        message: what went wrong, one sentence.
+        path: the journal file as a string, or ``None`` (in-memory journal, no file involved).
+        line: 1-based line number, or ``None``.
+        expected: what the reader expected, or ``None``.
+        found: what it found instead (at most :data:`FOUND_LIMIT` characters), or ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | Path | None = None,
+        line: int | None = None,
+        expected: str | None = None,
+        found: str | None = None,
+    ) -> None:
+        self.message = message
+        self.path = None if path is None else str(path)
+        self.line = line
+        self.expected = expected
+        self.found = _cut(found)
+        super().__init__(self._render())
+
+    @property
+    def location(self) -> str:
+        """``path:line``, ``path``, ``<memory>:line`` or ``<memory>``."""
+        where = self.path if self.path is not None else "<memory>"
+        return where if self.line is None else f"{where}:{self.line}"
+
+    def _render(self) -> str:
+        text = f"{self.location}: {self.message}"
+        details = []
+        if self.expected is not None:
+            details.append(f"expected {self.expected}")
+        if self.found is not None:
+            details.append(f"found {self.found}")
+        if details:
+            text += " (" + "; ".join(details) + ")"
+        return text
+
+
+class JournalNotFound(JournalError):
+    """There is no journal file at ``path`` (``line`` is ``None``)."""
+
+
+class JournalExists(JournalError):
+    """``create`` or ``fork`` was asked to write a journal where a file already exists (``line`` is ``None``)."""
+
+
+class JournalCorrupt(JournalError):
+    """A line cannot be read as what the format says it is.
+
+    Raised for: a directory or unreadable path, an empty file, bytes that are not UTF-8 JSON, a line whose
+    fields have the wrong names or types, a line that does not end in its ``hash`` member, an empty line,
+    a header that is not a ``lifeboat-journal`` header, and (from ``commits(command_type=...)``) a payload that
+    does not convert to the requested type.
+    """
+
+
+class JournalTorn(JournalCorrupt):
+    """The last line of the file is incomplete: it has no trailing newline (a crash during an append).
+
+    It is never skipped silently. :func:`journal.repair` cuts it and keeps the cut bytes in a side file.
+
+    Attributes:
+        offset: byte offset in the file where the torn line starts.
+        size: number of bytes in the torn line.
+    """
+
+    def __init__(self, message: str, *, path: str | Path | None, line: int, offset: int, size: int,
+                 found: str | None = None) -> None:
+        self.offset = offset
+        self.size = size
+        super().__init__(message, path=path, line=line, expected="a complete line ending in a newline", found=found)
+
+
+class UnsupportedJournalVersion(JournalError):
+    """The file is a journal of a version this code cannot read (newer, or older without an upcaster),
+    or appending was asked of a file of an older version (fork it to upgrade).
+
+    Attributes:
+        version: the version found in the header.
+        supported: the versions this code reads, ascending.
+    """
+
+    def __init__(self, message: str, *, path: str | Path | None, line: int | None, version: object,
+                 supported: tuple[int, ...]) -> None:
+        self.version = version
+        self.supported = supported
+        super().__init__(message, path=path, line=line,
+                         expected="version " + " or ".join(str(v) for v in supported), found=repr(version))
+
+
+class JournalConflict(JournalError):
+    """``append`` was told a seq that is not the journal's next seq (another writer got there first, or the
+    caller's view is stale). Nothing was written.
+
+    Attributes:
+        expected_seq: the seq the caller said the new commit would get.
+        next_seq: the seq the new commit would actually get (``last_seq + 1``).
+        line: the line the commit would have been written on (``next_seq + 1``).
+    """
+
+    def __init__(self, *, path: str | Path | None, expected_seq: int, next_seq: int) -> None:
+        self.expected_seq = expected_seq
+        self.next_seq = next_seq
+        super().__init__(
+            f"conflict: the caller expected to write seq {expected_seq} but the journal's next seq is {next_seq}",
+            path=path, line=next_seq + 1, expected=f"seq {next_seq}", found=f"seq {expected_seq}",
+        )
+
+
+class JournalTampered(JournalError):
+    """The hash chain is broken at ``line``: the line's own hash does not match its bytes, its ``prev`` is not
+    the previous line's hash, its ``seq`` does not follow, or it does not match a known head hash.
+
+    ``expected`` and ``found`` hold the hashes or seqs that differ.
+    """
