@@ -33,10 +33,9 @@ _header_decoder = msgspec.json.Decoder(HeaderLine)
 
 
 def _show(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return repr(raw)
+    """Bytes for an error message: UTF-8 text, with invalid bytes and control characters escaped."""
+    text = raw.decode("utf-8", errors="backslashreplace")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 # ----------------------------------------------------------------------------------------------- encoding

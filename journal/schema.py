@@ -19,11 +19,11 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 def journal_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) that every line of a version-1 journal satisfies: line 1 a
-    ``HeaderLine``, every later line a ``Commit``."""
+    ``HeaderLine``, every later line a ``Commit``. A ``dict`` of plain JSON values."""
     (header, commit), defs = msgspec.json.schema_components((HeaderLine, Commit), ref_template="#/$defs/{name}")
     # msgspec leaves fields with a default out of "required"; readers refuse a header without these two.
     defs["HeaderLine"]["required"] = ["format", "version", *defs["HeaderLine"]["required"]]
-    return {
+    schema = {
         "$schema": DRAFT,
         "title": f"{FORMAT_NAME} version {FORMAT_VERSION}: one line",
         "description": (
@@ -33,6 +33,7 @@ def journal_schema() -> dict[str, Any]:
         "oneOf": [header, commit],
         "$defs": defs,
     }
+    return json.loads(json.dumps(schema))  # plain JSON values (a tuple default becomes a list)
 
 
 def render() -> str:
