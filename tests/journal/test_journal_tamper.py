@@ -177,3 +177,23 @@ def test_an_open_journal_notices_a_file_rewritten_under_it(tmp_path: Path) -> No
         list(j.commits())
     assert caught.value.line == 1
     j.close()
+
+
+def documented_verifier() -> Callable[[list[bytes]], str]:
+    """The stand-alone verifier printed in docs/journal-format.md, run as written."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "journal-format.md").read_text(encoding="utf-8")
+    code = text.split("### A verifier in 20 lines", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(code, "docs/journal-format.md", "exec"), namespace)
+    return namespace["verify_lines"]  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", [name for name, case in CASES.items() if case[1] is not JournalTorn])
+def test_the_documented_verifier_agrees(tmp_path: Path, name: str) -> None:
+    verify_lines = documented_verifier()
+    path = tmp_path / "g.jsonl"
+    lines = sound(path)
+    assert verify_lines([line.rstrip(b"\n") for line in lines]) == verify(path).head_hash
+    edit, _, line = CASES[name]
+    with pytest.raises(ValueError, match=f"line {line}"):
+        verify_lines(b"".join(edit(lines)).split(b"\n")[:-1])
