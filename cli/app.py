@@ -88,9 +88,68 @@ def score(
     cmd_score.run(game, json_)
 
 
+@app.command()
+def audit(
+    games: list[Path] = typer.Argument(..., help="Journal files to audit (many at once: a tournament).",
+                                       show_default=False),
+    json_: bool = typer.Option(False, "--json", help="Print the report as JSON (for tools)."),
+    parent: Optional[Path] = typer.Option(None, "--parent", help="The parent journal of a fork: check what the "
+                                          "fork inherited from it."),
+    receipt: list[str] = typer.Option([], "--receipt", help="A receipt token, or a file of receipts, one per "
+                                      "line (repeatable)."),
+) -> None:
+    """Check journals and report every finding: hash chain, legality, chance against the commitment, scores,
+    forks, receipts. Exit 0 clean, 5 findings, 4 unreadable file (docs/disputes.md)."""
+    from cli import cmd_audit
+
+    cmd_audit.run(games, json_, parent, receipt)
+
+
+@app.command()
+def fork(
+    game: Path = GAME,
+    at: int = typer.Option(..., "--at", help="Keep the commits up to this seq (0: before the deal)."),
+    output: Path = typer.Option(..., "-o", "--output", help="The new journal (must not exist)."),
+    chance: str = typer.Option("keep", "--chance", help="keep: the same committed deck order; reshuffle: shuffle "
+                               "the cards nobody has seen, with a new commitment."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle and the new game id."),
+) -> None:
+    """Branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed")."""
+    from cli import cmd_fork
+
+    cmd_fork.run(game, at, output, chance, seed)
+
+
+@app.command()
+def receipt(
+    game: Path = GAME,
+    as_: str = typer.Option(..., "--as", help="Your seat: a player name or a character."),
+    at: Optional[int] = typer.Option(None, "--at", help="The commit (seq) to sign for (default: the last)."),
+) -> None:
+    """Print a receipt token for your seat: keep it; a later 'lifeboat audit --receipt' proves the journal was
+    not rewritten up to that line and shows what you knew then."""
+    from cli import cmd_receipt
+
+    cmd_receipt.run(game, as_, at)
+
+
 def main() -> None:
-    """Entry point of the ``lifeboat`` executable."""
-    app()
+    """Entry point of the ``lifeboat`` executable.
+
+    An unexpected error (a bug, not a user mistake) is reported in one line with exit code 1; set
+    ``LIFEBOAT_DEBUG=1`` to see the traceback.
+    """
+    import os
+    import sys
+
+    try:
+        app()
+    except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
+        if os.environ.get("LIFEBOAT_DEBUG"):
+            raise
+        sys.stderr.write(f"lifeboat: internal error ({type(exc).__name__}); this is a bug, please report it "
+                         "with the command you ran (LIFEBOAT_DEBUG=1 shows the details)\n")
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,20 +16,24 @@ def build_ruleset(options: list[str]):  # type: ignore[no-untyped-def]
     """A :class:`lifeboat.Ruleset` from ``NAME=VALUE`` strings. Raises RuleViolation (OPT-1) for a bad one."""
     import msgspec
 
-    from lifeboat.ruleset import Ruleset, parse_option
+    from lifeboat.ruleset import Ruleset, parse_option, validate
 
     values = dict(parse_option(o) for o in options)
-    return msgspec.structs.replace(Ruleset(), **values)
+    return validate(msgspec.structs.replace(Ruleset(), **values))
 
 
 def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
     from cli.common import console
     from cli.session import create_game
+    from lifeboat.errors import RuleViolation
 
     with user_errors():
         if game.exists() or game.is_symlink():
             raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", 4)
-        ruleset = build_ruleset(options)
+        try:
+            ruleset = build_ruleset(options)
+        except RuleViolation as exc:
+            raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
         names = parse_players(players)
         if len(set(n.casefold() for n in names)) != len(names):
             raise fail("--players: player names must be different", USAGE)

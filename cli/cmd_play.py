@@ -44,27 +44,23 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     from cli.bots import random_bot
     from cli.cmd_new import parse_players
     from cli.common import console, open_game
-    from cli.session import advance_chance, append, create_game, load_orders, replay
-    from lifeboat import legal_commands, new_game, waiting_for
-    from lifeboat.scoring import scores
+    from cli.session import advance_chance, append, create_game, load_orders, replay, ruleset_of
+    from lifeboat import new_game, waiting_for
+    from lifeboat.views import Observer
 
     out = console()
     with user_errors():
         if not game.exists() and players:
-            j, state, orders = create_game(game, parse_players(players), seed=seed)
-            log = [ev for commit in j.commits() for ev in _events(commit)]
+            j, _, orders = create_game(game, parse_players(players), seed=seed)
         else:
             j = open_game(game)
-            from cli.session import ruleset_of
-
-            state = new_game(j.header.players, ruleset_of(j.header, str(game)))
-            log = []
-            for step in replay(j, str(game)):
-                state = step.after
-                log.extend(step.events)
             orders = load_orders(game)
-            if orders is None and not state.over:
-                raise fail(f"{game}: this game's chance is recorded by hand (no deck file); use 'lifeboat record'", USAGE)
+        obs = Observer(new_game(j.header.players, ruleset_of(j.header, str(game))))
+        for step in replay(j, str(game)):
+            obs.record(step.events)
+        state = obs.state
+        if orders is None and not state.over:
+            raise fail(f"{game}: this game's chance is recorded by hand (no deck file); use 'lifeboat record'", USAGE)
         bot_seats = _bot_seats(state, bots)
         rng = random.Random(seed)
         last_human: str | None = None
@@ -72,40 +68,32 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
             while True:
                 if orders is not None:
                     state, new = advance_chance(j, state, orders)
-                    log.extend(new)
+                    obs.record(new)
                 if state.over:
                     break
                 who = waiting_for(state)
                 if not who:
                     raise fail("the game waits for chance but has no dealer", 4)
                 me = who[0]
-                legal = legal_commands(state, me)
+                view = obs.seat_view(me)  # a seat, bot or human, gets only its own view
                 if me in bot_seats:
-                    cmd = random_bot(me, legal, rng)
-                    line = render.command_line(state, me, cmd)
+                    cmd = random_bot(me, view.legal, rng)
                     if len(bot_seats) < len(state.characters):
-                        out.print(line, markup=False)
+                        out.print(render.command_line(me, cmd), markup=False)
                 else:
                     if me != last_human:
                         render.clear(out)
-                        _ask(f"Pass the keyboard to {state.char(me).player} ({render.who(me)}) and press Enter. ")
+                        _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. ")
                         last_human = me
-                    render.seat_screen(out, state, log, me)
-                    cmd = _choose(out, legal)
+                    out.print(render.table(view))
+                    out.print(render.memory(view))
+                    cmd = _choose(out, view.legal)
                 state, new = append(j, state, cmd)
-                log.extend(new)
+                obs.record(new)
         except (EOFError, KeyboardInterrupt):
             out.print(f"\nSaved. Resume with: lifeboat play {game}", markup=False)
             return
-        render.final(out, state, scores(state))
-
-
-def _events(commit):  # type: ignore[no-untyped-def]
-    import msgspec
-
-    from lifeboat.events import Event
-
-    return [msgspec.convert(ev, Event) for ev in commit.events]  # type: ignore[arg-type]
+        render.final(out, obs.public_view())
 
 
 def _choose(out, legal):  # type: ignore[no-untyped-def]

@@ -1,9 +1,12 @@
-"""Rendering for people: the seat screen, the story lines, the final table. Every user or card string goes
-through :class:`rich.text.Text` (no markup is interpreted). Renders views from :mod:`lifeboat.views` only."""
+"""Rendering for people: the table, the seat screen, the story, the final scores.
+
+Renders views from :mod:`lifeboat.views` only (never the raw state), so what a perspective sees is decided in one
+place. Every user or card string goes through :class:`rich.text.Text` (brackets are not read as markup).
+"""
 
 from __future__ import annotations
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -16,49 +19,91 @@ def clear(out: Console) -> None:
     out.clear()
 
 
-def command_line(state, me: str, cmd) -> str:  # type: ignore[no-untyped-def]
-    """What a bot did, as the table would see it (public words only)."""
+def card_names(cards) -> str:  # type: ignore[no-untyped-def]
+    """Readable names of card ids (``None`` for a hidden card is shown as ``?``)."""
+    from lifeboat.cards import card_name
+
+    out = []
+    for c in cards:
+        if c is None:
+            out.append("?")
+            continue
+        try:
+            out.append(card_name(c))
+        except KeyError:
+            out.append(str(c))
+    return ", ".join(out)
+
+
+def command_line(me: str, cmd) -> str:  # type: ignore[no-untyped-def]
+    """What a bot did, in public words only (secret choices are just "decides")."""
     from lifeboat import commands as c
 
-    if isinstance(cmd, (c.KeepProvision, c.PlaceRowedCards, c.ChooseNavigationCard, c.OfferTrade, c.AnswerTrade)):
+    if isinstance(cmd, (c.KeepProvision, c.PlaceRowedCards, c.ChooseNavigationCard, c.OfferTrade, c.AnswerTrade,
+                        c.Reveal)):
         return f"{who(me)} decides."
     return f"{who(me)}: {describe_command(cmd)}"
 
 
-def seat_screen(out: Console, state, log, me: str) -> None:  # type: ignore[no-untyped-def]
-    """The screen of seat ``me``: the table (public) and its own secrets."""
-    from lifeboat.views import seat_view
-
-    view = seat_view(state, tuple(log), me)
-    out.print(table(view))
-    out.print(Text(f"You are {who(me)}. LOVE: {who(view.love)}  HATE: {who(view.hate)}"))
-    out.print(Text("Your hand: " + (", ".join(view.hand_names) or "empty")))
-
-
-def table(view) -> Table:  # type: ignore[no-untyped-def]
-    """A rich table of the boat from a state view."""
-    t = Table(title=Text(f"Round {view.round} · seagulls {view.seagulls}/4 · {view.step_text}"))
+def table(view) -> Group:  # type: ignore[no-untyped-def]
+    """The boat from a table view (public, seat or referee)."""
+    title = Text(f"Round {view.round} · seagulls {view.seagulls}/4 · provisions deck {view.provisions_deck} · "
+                 f"navigation deck {view.navigation_deck} · row stack {len(view.row_stack)}")
+    t = Table(title=title, title_justify="left")
     for col in ("seat", "character", "player", "wounds", "status", "face up", "hand", "markers"):
         t.add_column(col)
-    for i, ch in enumerate(view.characters):
+    for ch in view.characters:
+        markers = " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought)) if on)
         t.add_row(
-            str(i + 1) if ch.in_boat else "-", Text(who(ch.character)), Text(ch.player),
-            f"{ch.wounds}/{ch.size}", ch.status, Text(", ".join(ch.face_up_names)), str(ch.hand_size),
-            " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought)) if on),
+            "-" if ch.seat is None else str(ch.seat + 1), Text(ch.name), Text(ch.player),
+            f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up)), str(ch.hand_size),
+            markers,
         )
+    parts: list = [t, Text(f"Now: {view.step.text}")]
+    if view.offer is not None:
+        parts.append(Text(f"Trade offer: {view.offer.text}"))
+    if view.discard:
+        parts.append(Text(f"Discard pile: {card_names(view.discard)}"))
+    if getattr(view, "viewer", None):
+        parts.append(Text(f"You are {who(view.viewer)} ({view.player}). LOVE: {who(view.love)} · "
+                          f"HATE: {who(view.hate)}"))
+        parts.append(Text("Your hand: " + (card_names(view.hand) or "empty")))
+        known = [c for c in view.row_stack if c is not None]
+        if known:
+            parts.append(Text("Row stack cards you know: " + card_names(known)))
+    if getattr(view, "secrets", None):
+        for s in view.secrets:
+            parts.append(Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · "
+                              f"HATE {who(s.hate)}"))
+    return Group(*parts)
+
+
+def memory(view) -> Group:  # type: ignore[no-untyped-def]
+    """What a seat remembers seeing (its ``memory``), last ten facts."""
+    lines = [Text(f"  round {m.round}: {m.text}") for m in view.memory[-10:]]
+    return Group(Text("You remember:"), *lines) if lines else Group()
+
+
+def scores_table(scores, winners) -> Table:  # type: ignore[no-untyped-def]
+    """The scoring breakdown (SCORE-1..3); winners marked with ``*``."""
+    t = Table(title="Scores", title_justify="left")
+    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
+        t.add_column(col, justify="left" if col in ("player", "character") else "right")
+    for s in scores:
+        t.add_row(Text(s.player + (" *" if s.player in winners else "")), Text(who(s.character)), str(s.survival),
+                  str(s.treasure), str(s.love), str(s.hate), str(s.total))
     return t
 
 
-def final(out: Console, state, all_scores) -> None:  # type: ignore[no-untyped-def]
-    """The end: reason and the scores."""
-    from lifeboat.scoring import winners
-
-    t = Table(title="Final scores")
-    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
-        t.add_column(col)
-    for s in all_scores:
-        t.add_row(Text(s.player), Text(who(s.character)), str(s.survival), str(s.treasure), str(s.love),
-                  str(s.hate), str(s.total))
-    out.print(Text(f"The game is over: {state.step.reason.replace('_', ' ')}."))
-    out.print(t)
-    out.print(Text("Winner(s): " + ", ".join(winners(state))))
+def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
+    """The end of the game from a view that has its ``reveal`` (END-2)."""
+    reveal = view.reveal
+    out.print(Text(f"The game is over ({view.step.text})."))
+    out.print(table(view))
+    if reveal is not None:
+        for s in reveal.secrets:
+            out.print(Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · "
+                           f"HATE {who(s.hate)}"))
+        out.print(scores_table(reveal.scores, reveal.winners))
+        label = "Winner" if len(reveal.winners) == 1 else "Shared win"
+        out.print(Text(f"{label}: {', '.join(reveal.winners)}"))

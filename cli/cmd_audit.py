@@ -1,0 +1,153 @@
+"""``lifeboat audit``: check journals and report every finding (logic in :mod:`cli.audit`, guide in
+docs/disputes.md).
+
+Exit codes: 0 every file is clean; 5 findings; 4 a file cannot be read at all (it wins over 5); 2 usage (a bad
+``--receipt``, ``--parent``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli.errors import FINDINGS, JOURNAL, OK, USAGE, fail
+
+
+def exit_code(reports, unmatched) -> int:  # type: ignore[no-untyped-def]
+    if any(not r.readable for r in reports):
+        return JOURNAL
+    if unmatched or any(r.findings for r in reports):
+        return FINDINGS
+    return OK
+
+
+def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: list[str]) -> None:
+    import typer
+
+    from cli.audit import audit_many, read_receipts
+
+    if not games:
+        raise fail("give at least one journal file", USAGE)
+    if parent is not None and not parent.is_file():
+        raise fail(f"--parent {parent}: no such file", USAGE)
+    try:
+        receipts = read_receipts(receipt_values)
+    except ValueError as exc:
+        raise fail(str(exc), USAGE) from None
+    except OSError as exc:
+        raise fail(f"--receipt: cannot read: {exc}", USAGE) from None
+
+    if len(games) > 1:
+        from rich.progress import Progress
+
+        from cli.common import console
+
+        with Progress(console=console(stderr=True), transient=True) as bar:
+            task = bar.add_task("Auditing", total=len(games))
+            reports, unmatched = audit_many(games, parent=parent, receipts=receipts,
+                                            progress=lambda _p: bar.advance(task))
+    else:
+        reports, unmatched = audit_many(games, parent=parent, receipts=receipts)
+    code = exit_code(reports, unmatched)
+    if json_:
+        _print_json(reports, unmatched, code)
+    else:
+        _print_rich(reports, unmatched, code)
+    raise typer.Exit(code)
+
+
+def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
+    import msgspec
+
+    doc = {
+        "exit_code": code,
+        "clean": code == OK,
+        "findings": sum(len(r.findings) for r in reports),
+        "files": [msgspec.to_builtins(r) for r in reports],
+        "unmatched_receipts": [r.token for r in unmatched],
+    }
+    print(msgspec.json.encode(doc).decode())
+
+
+def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table
+    from rich.text import Text
+
+    from cli.common import console
+
+    out = console()
+    detailed = len(reports) == 1
+    for r in reports:
+        if not r.readable:
+            out.print(Text(f"{r.path}: cannot be audited: {r.error}", style="bold red"))
+            continue
+        if not detailed and r.clean:
+            continue
+        title = f"{r.path} — game {r.game_id}" + (f", a fork of {r.parent}" if r.parent else "")
+        verdict = "clean" if r.clean else f"{len(r.findings)} finding(s)"
+        out.print(Text(f"{title}: {verdict}", style="bold green" if r.clean else "bold red"))
+        if r.findings:
+            t = Table(show_lines=True)
+            for col in ("line", "check", "rule", "what is wrong", "the journal says", "it should say"):
+                t.add_column(col, overflow="fold")
+            for f in r.findings:
+                t.add_row("-" if f.line is None else str(f.line), f.check, Text(f.rule), Text(f.message),
+                          Text(f.found or ""), Text(f.expected or ""))
+            out.print(t)
+        out.print(Text(f"{r.lines} lines, last seq {r.last_seq}; chance: {r.chance}"))
+        for note in r.notes:
+            out.print(Text(f"note: {note}"))
+        for rc in r.receipts:
+            _print_receipt(out, rc)
+        if detailed and r.scores is not None:
+            _print_scores(out, r)
+    for rc in unmatched:
+        out.print(Text(f"receipt {rc.token}: its game {rc.game_id} is not among the audited files", style="red"))
+    if not detailed:
+        t = Table(title="Audit summary")
+        for col in ("file", "game", "commits", "over", "findings", "winner(s)"):
+            t.add_column(col)
+        for r in reports:
+            if not r.readable:
+                t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")
+                continue
+            t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), "yes" if r.over else "no",
+                      Text(str(len(r.findings)), style="green" if r.clean else "red"),
+                      Text(", ".join(r.winners or [])))
+        out.print(t)
+        bad = sum(1 for r in reports if not r.clean)
+        out.print(Text(f"{len(reports)} file(s): {len(reports) - bad} clean, {bad} with findings or unreadable."))
+
+
+def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
+    from rich.text import Text
+
+    from cli.describe import card, who
+
+    status = "matches the journal" if rc.ok else "does NOT match the journal"
+    out.print(Text(f"receipt of {who(rc.seat)} at seq {rc.seq}: {status}", style="green" if rc.ok else "red"))
+    view = rc.view
+    if isinstance(view, dict):
+        hand = ", ".join(card(x) for x in view.get("hand", ())) or "empty"
+        out.print(Text(f"  what {who(rc.seat)} ({view.get('player')}) knew then: hand {hand}; "
+                       f"LOVE {who(view.get('love', ''))}; HATE {who(view.get('hate', ''))}"))
+        memory = [m.get("text") for m in view.get("memory", ()) if isinstance(m, dict) and m.get("text")]
+        if len(memory) > 6:
+            out.print(Text(f"  ({len(memory) - 6} earlier things it saw; --json lists them all)"))
+        for text in memory[-6:]:
+            out.print(Text(f"  saw: {text}"))
+
+
+def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table
+    from rich.text import Text
+
+    from cli.describe import who
+
+    t = Table(title="Scores recomputed from the final state")
+    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
+        t.add_column(col)
+    for s in r.scores:
+        t.add_row(Text(s["player"]), Text(who(s["character"])), str(s["survival"]), str(s["treasure"]),
+                  str(s["love"]), str(s["hate"]), str(s["total"]))
+    out.print(t)
+    out.print(Text("Winner(s): " + ", ".join(r.winners or [])))

@@ -1,0 +1,101 @@
+"""``lifeboat replay``: the game as a story, re-validated commit by commit, from one perspective.
+
+Streams: one commit is decided, checked and printed before the next is read (the views keep the event log of
+the game, which a seat's memory needs; the journal itself is never loaded whole).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cli.errors import USAGE, fail, user_errors
+
+
+def _perspective(obs, viewer: str):  # type: ignore[no-untyped-def]
+    if viewer == "public":
+        return obs.public_view()
+    if viewer == "referee":
+        return obs.referee_view()
+    return obs.seat_view(viewer, legal=False)
+
+
+def _log(obs, viewer: str, start: int):  # type: ignore[no-untyped-def]
+    if viewer == "public":
+        return obs.log(start=start)
+    if viewer == "referee":
+        return obs.log(referee=True, start=start)
+    return obs.log(viewer, start=start)
+
+
+def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
+    """Yield ``(step, event_views, observer, viewer)`` per commit up to ``to``. Raises what replay raises and
+    :class:`typer.Exit` (2) for a bad ``--as`` or ``--to``."""
+    from cli.common import open_game, resolve_viewer
+    from cli.session import replay, ruleset_of
+    from lifeboat import new_game
+    from lifeboat.views import Observer
+
+    j = open_game(game)
+    last = j.last_seq
+    if to is not None and not 0 <= to <= last:
+        raise fail(f"--to {to}: expected a commit number from 0 to {last} in {game}", USAGE)
+    obs = Observer(new_game(j.header.players, ruleset_of(j.header, str(game))))
+    viewer = None
+    for step in replay(j, str(game)):
+        if to is not None and step.commit.seq > to:
+            break
+        start = len(obs)
+        obs.record(step.events)
+        if viewer is None and obs.state.characters:
+            viewer = resolve_viewer(obs.state, as_)
+        yield step, (_log(obs, viewer, start) if viewer else ()), obs, viewer
+    if viewer is None:
+        resolve_viewer(obs.state, as_) if obs.state.characters else None
+        yield None, (), obs, viewer or "public"
+
+
+def run(game: Path, as_: str, to: int | None, step: bool, json_: bool) -> None:
+    if step:
+        from cli import cmd_step
+
+        with user_errors():
+            cmd_step.run(game, as_, to)
+        return
+    import msgspec
+    from rich.text import Text
+
+    from cli import render
+    from cli.common import console
+
+    out = console()
+    obs = viewer = None
+    with user_errors():
+        if as_.strip().lower() == "referee" and not json_:
+            out.print(Text("REFEREE VIEW: every secret is shown.", style="bold"))
+        for st, views, obs, viewer in story(game, as_, to):
+            if st is None:
+                continue
+            if json_:
+                line = {"seq": st.commit.seq, "line": st.commit.line, "actor": st.commit.actor,
+                        "events": views}
+                sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
+                continue
+            for i, v in enumerate(views):
+                if v.type == "passed":  # window passes are noise in a story; --json keeps them
+                    continue
+                if v.type == "round_started":
+                    out.print(Text(f"\n── Round {v.data.get('round')} ──", style="bold"))
+                    continue
+                out.print(Text(("" if i == 0 else "   ") + v.text))
+    if obs is None:
+        return
+    view = _perspective(obs, viewer or "public")
+    if json_:
+        sys.stdout.write(msgspec.json.encode({"table": view}).decode() + "\n")
+        return
+    out.print()
+    if view.over:
+        render.final(out, view)
+    else:
+        out.print(render.table(view))

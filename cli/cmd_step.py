@@ -1,0 +1,56 @@
+"""``lifeboat replay --step``: step through a game interactively (Enter next, ``b`` back, a number jumps to that
+commit, ``t`` shows the table there, ``q`` quits). Reads commands from stdin, so it can be scripted."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HELP = "Enter: next · b: back · NUMBER: jump to that commit · t: the table here · q: quit"
+
+
+def run(game: Path, as_: str, to: int | None) -> None:
+    from rich.text import Text
+
+    from cli import render
+    from cli.cmd_replay import _perspective, story
+    from cli.common import console
+
+    out = console()
+    pages: list[tuple[int, list[str]]] = []
+    for st, views, _, _ in story(game, as_, to):
+        if st is not None:
+            pages.append((st.commit.seq, [v.text for v in views if v.type != "passed"]))
+    if not pages:
+        out.print(Text("No commits to step through."))
+        return
+    out.print(Text(HELP))
+    i = 0
+    while True:
+        seq, lines = pages[i]
+        out.print(Text(f"[{seq}/{pages[-1][0]}]", style="bold"))
+        for line in lines:
+            out.print(Text("  " + line))
+        sys.stdout.write("> ")
+        sys.stdout.flush()
+        answer = sys.stdin.readline()
+        if not answer or answer.strip().lower() == "q":
+            return
+        a = answer.strip().lower()
+        if a == "":
+            if i + 1 >= len(pages):
+                out.print(Text("That was the last commit (q quits, b goes back)."))
+            else:
+                i += 1
+        elif a == "b":
+            i = max(0, i - 1)
+        elif a == "t":
+            view = None
+            for _, _, obs, viewer in story(game, as_, seq):
+                view = _perspective(obs, viewer or "public")
+            if view is not None:
+                out.print(render.table(view))
+        elif a.isdigit() and any(s == int(a) for s, _ in pages):
+            i = next(k for k, (s, _) in enumerate(pages) if s == int(a))
+        else:
+            out.print(Text(HELP))

@@ -1,0 +1,139 @@
+"""The CLI's commands and exit codes through typer's CliRunner, and the installed executable end to end.
+
+Exit codes (docs/cli.md): 0 ok, 2 usage, 3 rule violation, 4 journal problem.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture()
+def played(tmp_path: Path) -> Path:
+    game = tmp_path / "g.jsonl"
+    assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "7").exit_code == 0
+    assert run("play", str(game), "--bots", "all", "--seed", "7").exit_code == 0
+    return game
+
+
+def test_new_writes_a_header_and_the_setup(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    result = run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    lines = game.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["format"] == "lifeboat-journal"
+    assert header["players"] == ["Ann", "Bob", "Cy", "Dee"]
+    assert len(header["deck_commitment"]) == 64
+    first = json.loads(lines[1])
+    assert first["actor"] == "chance" and first["command"]["type"] == "deal_setup"
+    assert "seed" not in lines[0]
+
+
+def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    game.write_text("precious\n")
+    result = run("new", str(game), "--players", "Ann,Bob,Cy,Dee")
+    assert result.exit_code == 4
+    assert game.read_text() == "precious\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "words"),
+    [
+        (["--players", "Ann,Bob,Cy"], 3, "SETUP-1"),
+        (["--players", "Ann,Bob,Cy,Dee", "--option", "nonsense=on"], 2, "unknown option"),
+        (["--players", "Ann,Bob,Cy,Dee", "--option", "rowing_variant=on"], 2, "not implemented yet"),
+        (["--players", "Ann,Ann,Cy,Dee"], 2, "different"),
+    ],
+)
+def test_new_bad_input(tmp_path: Path, args: list[str], code: int, words: str) -> None:
+    game = tmp_path / "g.jsonl"
+    result = run("new", str(game), *args)
+    assert result.exit_code == code, result.output
+    assert words in result.output
+    assert not game.exists()
+
+
+def test_play_with_bots_finishes_and_score_reports(played: Path) -> None:
+    lines = played.read_text().splitlines()
+    assert json.loads(lines[-1])["command"]["type"] == "decks_revealed"
+    result = run("score", str(played), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["over"] is True
+    assert [s["player"] for s in data["scores"]] == ["Ann", "Bob", "Cy", "Dee"]
+    for s in data["scores"]:
+        assert s["total"] == s["survival"] + s["treasure"] + s["love"] + s["hate"]
+    assert data["winners"] and set(data["winners"]) <= {"Ann", "Bob", "Cy", "Dee"}
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "empty", "binary", "newer"])
+def test_no_traceback_for_bad_files(tmp_path: Path, kind: str, played: Path) -> None:
+    target = tmp_path / "bad.jsonl"
+    if kind == "directory":
+        target.mkdir()
+    elif kind == "empty":
+        target.write_bytes(b"")
+    elif kind == "binary":
+        target.write_bytes(bytes(range(256)))
+    elif kind == "newer":
+        lines = played.read_text().splitlines()
+        header = json.loads(lines[0])
+        header["version"] = 99
+        target.write_text(json.dumps(header) + "\n" + "\n".join(lines[1:]) + "\n")
+    for command in ("score", "replay", "show"):
+        result = run(command, str(target))
+        assert result.exit_code == 4, (command, result.output)
+        assert "Traceback" not in result.output
+        assert "bad.jsonl" in result.output
+
+
+def test_edited_consequence_stops_with_line_and_exit_4(played: Path, tmp_path: Path) -> None:
+    lines = played.read_text().splitlines()
+    # the hash chain catches any edit first: exit 4 with the line number
+    i = next(n for n, line in enumerate(lines) if '"wounded"' in line)
+    lines[i] = lines[i].replace('"amount":1', '"amount":0', 1)
+    bad = tmp_path / "edited.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    result = run("replay", str(bad))
+    assert result.exit_code == 4
+    assert f"edited.jsonl:{i + 1}" in result.output
+
+
+def test_installed_executable_end_to_end(tmp_path: Path) -> None:
+    exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+    assert exe, "the lifeboat executable is installed beside the interpreter"
+    game = tmp_path / "e2e.jsonl"
+    subprocess.run([exe, "new", str(game), "--players", "A,B,C,D,E", "--seed", "3"], check=True, capture_output=True)
+    subprocess.run([exe, "play", str(game), "--bots", "all", "--seed", "3"], check=True, capture_output=True)
+    done = subprocess.run([exe, "score", str(game), "--json"], check=True, capture_output=True, text=True)
+    assert json.loads(done.stdout)["over"] is True
+    missing = subprocess.run([exe, "score", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
+    assert missing.returncode == 4
+    assert "nope.jsonl" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_help_starts_without_heavy_imports() -> None:
+    code = (
+        "import sys; import cli.app; "
+        "heavy = [m for m in ('rich', 'lifeboat', 'journal', 'msgspec') if m in sys.modules]; print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "[]"
