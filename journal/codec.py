@@ -72,10 +72,13 @@ def encode_commit(seq: int, at_ms: int, actor: str, command: Any, events: Iterab
     """The commit line (with newline) and the :class:`Commit` it decodes to (payloads as raw JSON values).
 
     Raises:
-        TypeError: ``command`` or an event is not msgspec-encodable.
+        TypeError: ``command`` or an event is not msgspec-encodable, or ``events`` is not an iterable of events
+            (a ``str``, ``bytes`` or ``dict`` is refused).
         ValueError: ``seq``, ``at_ms`` or ``actor`` has the wrong type or value (``at_ms`` must be an ``int``
             >= 0, ``actor`` a non-empty ``str``).
     """
+    if isinstance(events, (str, bytes, dict)) or not isinstance(events, Iterable):
+        raise TypeError(f"events must be an iterable of events (a list or tuple), not {type(events).__name__}")
     fields = {"seq": seq, "at_ms": at_ms, "actor": actor, "command": command, "events": list(events),
               "prev": prev}
     line, _ = seal(fields)

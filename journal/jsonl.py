@@ -271,6 +271,10 @@ class JsonlJournal:
     def __enter__(self) -> JsonlJournal:
         return self
 
+    def __del__(self) -> None:
+        if not getattr(self, "_closed", True):
+            self.close()
+
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
@@ -304,6 +308,18 @@ class JsonlJournal:
     def _check_open(self) -> None:
         if self._closed:
             raise JournalError("the journal is closed", path=self.path)
+
+    def _check_same_file(self) -> None:
+        """Raise unless ``path`` still names the file this object has open (an editor may have replaced it)."""
+        mine = os.fstat(self._fd)
+        try:
+            there = os.stat(self.path)
+        except FileNotFoundError:
+            there = None
+        if there is None or (there.st_dev, there.st_ino) != (mine.st_dev, mine.st_ino):
+            raise JournalTampered("the journal file was replaced or removed since it was opened; nothing written",
+                                  path=self.path, line=1, expected="the file this journal opened",
+                                  found="no file" if there is None else "another file")
 
     def _catch_up(self) -> None:
         """Check and adopt the lines past ``_offset``. Call with ``_mutex`` and a lock held."""
@@ -346,7 +362,8 @@ class JsonlJournal:
         Raises:
             JournalConflict: ``expected_seq`` is not the next seq.
             JournalTorn: the file ends in a torn line; run :func:`journal.repair` first.
-            JournalCorrupt, JournalTampered: a line another writer appended does not check.
+            JournalCorrupt, JournalTampered: a line another writer appended does not check, or the file at
+                ``path`` was replaced or removed since it was opened (nothing is written).
             UnsupportedJournalVersion: the file is of an older version (read-only; fork it to upgrade).
             JournalError: the journal is closed or read-only, or the write or ``fsync`` failed (then the
                 commit may or may not be in the file, and the file may end in a torn line).
@@ -365,6 +382,7 @@ class JsonlJournal:
                                                 path=self.path, line=1, version=self.file_version,
                                                 supported=(FORMAT_VERSION,))
             with flocked(self._fd, fcntl.LOCK_EX):
+                self._check_same_file()
                 self._catch_up()
                 if expected_seq != self.last_seq + 1:
                     raise JournalConflict(path=self.path, expected_seq=expected_seq, next_seq=self.last_seq + 1)
@@ -446,24 +464,31 @@ class JsonlJournal:
             ValueError: the new header is invalid (e.g. an empty ``game_id``).
         """
         check_fork_point(at_seq, self.last_seq, str(self.path))
+
+        def prefix() -> Iterator[Commit]:
+            """Commits 1..at_seq, checked from line 1; stops there (so a torn tail after them does not matter)."""
+            if at_seq == 0:
+                return
+            with closing(self.commits()) as stream:
+                for commit in stream:
+                    yield commit
+                    if commit.seq == at_seq:
+                        return
+
         parent_hash = self.header_hash
-        with closing(self.commits()) as stream:
-            for commit in stream:
-                if commit.seq > at_seq:
-                    break
-                parent_hash = commit.hash
+        for commit in prefix():  # first pass: the hash the new header names
+            parent_hash = commit.hash
         header = fork_header(self.header, parent_hash=parent_hash, at_seq=at_seq, game_id=game_id, clock=clock,
                              changes=header_changes)
 
-        def prefix() -> Iterator[Commit]:
-            for commit in self.commits():
-                if commit.seq > at_seq:
-                    return
-                if commit.seq == at_seq and commit.hash != parent_hash:  # pragma: no cover - a changed file
-                    raise JournalTampered("the parent changed while forking", path=self.path, line=commit.line)
+        def second_pass() -> Iterator[Commit]:
+            for commit in prefix():
+                if commit.seq == at_seq and commit.hash != parent_hash:  # pragma: no cover - lines never change
+                    raise JournalTampered("the parent changed while forking", path=self.path, line=commit.line,
+                                          expected=f"hash {parent_hash}", found=f"hash {commit.hash}")
                 yield commit
 
-        write_new_file(Path(new_path), (line for line, _ in rechain(header, prefix())))
+        write_new_file(Path(new_path), (line for line, _ in rechain(header, second_pass())))
         return JsonlJournal.open(new_path, clock=clock)
 
 

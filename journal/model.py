@@ -160,6 +160,7 @@ def decode_as(commit: Commit, command_type: Any = None, event_type: Any = None, 
     Raises:
         JournalCorrupt: a payload does not convert; ``line`` is ``commit.seq + 1``, ``path`` as given,
             ``expected`` holds msgspec's message (which names the failing field).
+        TypeError: a type msgspec cannot convert to (e.g. a union of two untagged Structs).
     """
     command, events = commit.command, commit.events
     try:

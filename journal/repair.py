@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import msgspec
 
@@ -141,8 +143,10 @@ def repair(path: PathLike) -> RepairReport:
                         last_seq=reader.last_seq, head_hash=reader.head_hash)
 
 
-def _save_side_file(path: Path, stream, start: int, end: int) -> Path:  # type: ignore[no-untyped-def]
-    def chunks():  # type: ignore[no-untyped-def]
+def _save_side_file(path: Path, stream: IO[bytes], start: int, end: int) -> Path:
+    """Copy ``stream[start:end]`` to a new ``<path>.torn-<n>`` (lowest free ``n >= 1``), durably; return it."""
+
+    def chunks() -> Iterator[bytes]:
         stream.seek(start)
         left = end - start
         while left > 0:

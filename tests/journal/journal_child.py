@@ -1,7 +1,7 @@
 """A child process for the crash and concurrency tests. It uses the real journal API only.
 
     python journal_child.py crash PATH SEED
-        Open the journal, print "ready", then append commits forever (a third of them about 1 MB, so that a
+        Open the journal, print "ready", then append commits forever (half of them about 1 MB, so that a
         SIGKILL can land in the middle of the kernel copying the line). After each append returns it prints
         "SEQ HASH": that commit is acknowledged.
 
@@ -25,7 +25,7 @@ def crash(path: str, seed: int) -> None:
     journal = JsonlJournal.open(path)
     print("ready", flush=True)
     while True:
-        size = rng.randint(800_000, 1_500_000) if rng.random() < 1 / 3 else rng.randint(0, 2000)
+        size = rng.randint(800_000, 1_500_000) if rng.random() < 1 / 2 else rng.randint(0, 2000)
         seq = journal.last_seq + 1
         commit = journal.append(seq, "alice", {"type": "row", "seat": "alice", "pad": "x" * size},
                                 [{"type": "rowed", "seat": "alice", "distance": seq}])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import msgspec
@@ -76,6 +77,10 @@ def test_bad_arguments_are_refused_and_nothing_is_written(new_journal, header, c
         journal.append(True, "alice", Row("alice"))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         journal.append(1, "alice", object())
+    with pytest.raises(TypeError, match="events"):
+        journal.append(1, "alice", Row("alice"), "rowed")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="events"):
+        journal.append(1, "alice", Row("alice"), Rowed("alice", 1))  # type: ignore[arg-type]
     assert journal.last_seq == 0
     assert list(journal.commits()) == []
 
@@ -229,3 +234,27 @@ def test_a_line_is_readable_json_in_a_fixed_field_order(tmp_path: Path, header: 
     assert lines[1].startswith(b'{"seq":1,"at_ms":1700000000000,"actor":"bob","command":{"type":"row","seat":"bob",')
     assert list(msgspec.json.decode(lines[1])) == ["seq", "at_ms", "actor", "command", "events", "prev", "hash"]
     journal.close()
+
+
+def test_threads_sharing_one_journal_lose_nothing(new_journal, header, clock) -> None:
+    journal = new_journal(header, clock=clock)
+    conflicts = []
+
+    def writer(name: str) -> None:
+        for i in range(25):
+            while True:
+                try:
+                    journal.append(journal.last_seq + 1, name, {"type": "row", "writer": name, "i": i})
+                    break
+                except JournalConflict:
+                    conflicts.append(name)
+
+    threads = [threading.Thread(target=writer, args=(f"t{n}",)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    commits = list(journal.commits())
+    assert [c.seq for c in commits] == list(range(1, 101))
+    for n in range(4):
+        assert [c.command["i"] for c in commits if c.actor == f"t{n}"] == list(range(25))

@@ -63,6 +63,34 @@ def test_a_second_object_on_the_same_file_sees_the_first_ones_commits(tmp_path: 
     first.close(), second.close()
 
 
+def test_append_refuses_when_the_file_was_replaced_under_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    j = game(path, 2)
+    edited = tmp_path / "edited.jsonl"
+    edited.write_bytes(path.read_bytes())
+    edited.replace(path)  # what an editor's "save" does
+    with pytest.raises(JournalTampered) as caught:
+        j.append(3, "alice", Row("alice"))
+    assert (caught.value.line, caught.value.found) == (1, "another file")
+    path.unlink()
+    with pytest.raises(JournalTampered) as caught:
+        j.append(3, "alice", Row("alice"))
+    assert caught.value.found == "no file"
+    j.close()
+
+
+def test_a_crashed_game_can_be_forked_at_its_last_complete_commit(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    game(path, 3).close()
+    with open(path, "ab") as f:
+        f.write(b'{"seq":4,"at_ms":17')
+    with JsonlJournal.open(path, allow_torn=True) as crashed:
+        rescued = crashed.fork(3, tmp_path / "rescued.jsonl", game_id="rescued")
+    assert [c.seq for c in rescued.commits()] == [1, 2, 3]
+    assert rescued.header.parent.line == 4
+    rescued.close()
+
+
 # ------------------------------------------------------------------------------------------ not a journal
 
 def test_a_missing_file(tmp_path: Path) -> None:
