@@ -280,7 +280,10 @@ def _request_succeeds(ctx: _Ctx, kind: str, attacker: str, target: str, card: st
         return
     ctx.emit(e.MugSucceeded(character=attacker, target=target, card=card))  # MUG-1
     if card is not None:
-        ctx.emit(e.CardMugged(character=attacker, target=target, card=card, from_hand=False))
+        if card in ctx.state.char(target).face_up:
+            ctx.emit(e.CardMugged(character=attacker, target=target, card=card, from_hand=False))
+        else:  # REF-11: a single-use Flare Gun was discarded as the fight was resolved
+            ctx.emit(e.MugFoundNothing(character=attacker, target=target))
         _end_action(ctx)
     elif not ctx.state.char(target).hand:  # REF-2
         ctx.emit(e.MugFoundNothing(character=attacker, target=target))
