@@ -87,8 +87,10 @@ def _held(state: State, by: str, card: str, face: str | None = None, *, hand_onl
     ch = state.char(by)
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
+    if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
+        raise IllegalCommand(rule, f"{card} is face up in front of you; only cards in your hand can be used so")
     where = "in your hand" if hand_only else "in your hand or face up in front of you"
-    raise IllegalCommand(rule, f"you do not hold {card} {where}")
+    raise IllegalCommand("CARD-1", f"you do not hold {card} {where}")
 
 
 def _actor(state: State, by: str) -> None:
@@ -474,7 +476,7 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
                 raise IllegalCommand("MUG-1", "mug another character")
             target = s.char(t)
             if card is not None:
-                _card_face(card, "MUG-1")
+                _card_face(card)
                 if card not in target.face_up:
                     raise IllegalCommand("MUG-1", f"{_name(t)} has no face-up {card}")
             elif not target.hand:
@@ -513,8 +515,9 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
         case c.Reveal(card=card):
             if isinstance(step, (AwaitSetup, GameOver)):
                 raise IllegalCommand("PLAY-1", "cards cannot be revealed now")
-            if isinstance(step, MugDraw):
-                raise IllegalCommand("MUG-2", "no card may be played while a card is being taken from a hand")
+            if isinstance(step, MugDraw):  # MUG-2 for the Kid's pickpocket, REF-10 for any other mug
+                raise IllegalCommand("MUG-2" if step.mugger == "kid" else "REF-10",
+                                     "no card may be revealed while a card is being taken from a hand")
             _conscious(s, by)
             _held(s, by, card, hand_only=True, rule="PLAY-1")
             ctx.emit(e.CardRevealed(character=by, card=card))
