@@ -456,7 +456,7 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
                 raise IllegalCommand("ROW-1", "you have no rowed cards to place now")
             if sorted(stack + bottom) != sorted(step.drawn) or len(set(stack + bottom)) != len(stack + bottom):
                 raise InvalidCommand("ROW-1", "place each card you drew exactly once, on the row stack or under the deck")
-            if s.ruleset.row_keeps_exactly_one and len(stack) != 1:
+            if s.ruleset.row_keeps_exactly_one and len(stack) != min(1, len(step.drawn)):
                 raise IllegalCommand("ROW-1", "this game's option row_keeps_exactly_one: put exactly one card on the row stack")
             ctx.emit(e.RowedCardsPlaced(character=by, to_stack=stack, to_bottom=bottom))
             _end_action(ctx)
