@@ -160,7 +160,8 @@ def evolve(state: State, event: e.Event) -> State:  # noqa: C901 - one case per 
             step = state.step
             if not isinstance(step, RowPlace) or sorted(step.drawn) != sorted(stack + bottom):
                 raise _fail(event, "the placed cards are not the cards the rower drew")
-            return _replace(state, row_stack=state.row_stack + stack, nav_bottom=state.nav_bottom + bottom)
+            return _replace(state, row_stack=state.row_stack + stack, nav_bottom=state.nav_bottom + bottom,
+                            step=_replace(step, drawn=()))  # placed: no card is both drawn and placed
         case e.SeatChangeDeclared(character=c, target=t):
             return _replace(state, step=AwaitAnswer(kind="swap", attacker=c, target=t))
         case e.MugDeclared(character=c, target=t, card=card):
