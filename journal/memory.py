@@ -14,7 +14,8 @@ from typing import Any
 from journal.codec import encode_commit, encode_header
 from journal.errors import JournalConflict, JournalError
 from journal.fork import check_fork_point, fork_header, rechain
-from journal.jsonl import JsonlJournal, PathLike, write_new_file
+from journal.files import PathLike, write_new_file
+from journal.jsonl import JsonlJournal
 from journal.model import FORMAT_VERSION, Clock, Commit, Header, decode_as, header_of, system_clock
 
 
@@ -67,10 +68,12 @@ class MemoryJournal:
 
     @property
     def last_seq(self) -> int:
+        """The seq of the last commit; 0 if there is none."""
         return len(self._commits)
 
     @property
     def head_hash(self) -> str:
+        """The hash of the last line: the last commit's, or the header's if there is no commit."""
         return self._commits[-1].hash if self._commits else self.header_hash
 
     def refresh(self) -> int:

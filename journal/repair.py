@@ -17,7 +17,7 @@ import msgspec
 
 from journal.codec import ChainReader, check_stream
 from journal.errors import JournalExists, JournalTampered, JournalTorn
-from journal.jsonl import PathLike, flocked, fsync_directory, open_existing, write_new_file
+from journal.files import PathLike, flocked, fsync_directory, open_existing, write_new_file
 from journal.model import Header
 
 
