@@ -17,21 +17,21 @@
    (:func:`lifeboat.chance.next_chance`), checked against the orders revealed at the end (which must hash to the
    header's ``deck_commitment``), or, before the end, against the dealer's deck file if it matches the
    commitment. After a draw that differs, the audit goes on with the *committed* draw (the commitment, not the
-   record, says what was drawn), so a forged card in an otherwise true journal gives one finding. A finished game must reveal its orders. In a recorded game, ``decide`` checks every draw was
-   possible (CHANCE-1). In a fork, the draws it inherited from its parent (seq <= parent seq) are the parent's
-   business: audit the parent, and tie the fork to it with ``--parent``.
+   record, says what was drawn), so a forged card in an otherwise true journal gives one finding. A finished
+   game must reveal its orders. In a recorded game, ``decide`` checks every draw was possible (CHANCE-1). In a
+   fork, the draws it inherited from its parent (seq <= parent seq) are the parent's business: audit the
+   parent, and tie the fork to it with ``--parent``.
 4. **scores** of a finished game, recomputed from the final state (reported, not a finding).
 5. **fork**: with the parent's file, the parent's line named by the fork's header must have the named hash, and
    every inherited commit must equal the parent's.
 6. **receipts** (:class:`Receipt`): the line hash and the seat's view at the receipt's seq must match.
 
-Receipts live here too, because the audit and ``lifeboat receipt`` must compute them the same way.
+Receipts (the token, the view digest) are in :mod:`cli.cmd_receipt`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import deque
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -41,6 +41,7 @@ import msgspec
 
 import journal
 from journal.codec import ChainReader, line_hash, split_hash
+from cli.cmd_receipt import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
 from cli.records import Correction, DecksRevealed, Record
 from cli.session import RULESET_NAME, UNDO_DEPTH, actor_of, deck_path, ruleset_of
 from lifeboat import apply, chance_request, new_game, waiting_for
@@ -76,57 +77,6 @@ class Finding(msgspec.Struct, frozen=True, kw_only=True):
     seq: int | None = None
     found: str | None = None
     expected: str | None = None
-
-
-# ---- receipts ---------------------------------------------------------------------------------------------------
-
-RECEIPT_PREFIX = "LBR1"
-LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
-VIEW_HEX = 16  # 64 bits of the seat's view: which seat, and what it saw
-_TOKEN = re.compile(
-    rf"^{RECEIPT_PREFIX}\.(?P<game>.+)\.(?P<seq>0|[1-9][0-9]*)\.(?P<seat>[a-z_]+)"
-    rf"\.(?P<line>[0-9a-f]{{{LINE_HEX}}})\.(?P<view>[0-9a-f]{{{VIEW_HEX}}})$"
-)
-
-
-class Receipt(msgspec.Struct, frozen=True, kw_only=True):
-    """A player's receipt: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``.
-
-    ``line`` is the first 32 hex digits of the SHA-256 hash of line ``seq + 1`` (commit ``seq``; the hash chain
-    makes it cover every line before it), ``view`` the first 16 hex digits of the SHA-256 of the seat's view at
-    that moment (:func:`view_digest`), ``seat`` the character id."""
-
-    game_id: str
-    seq: int
-    seat: str
-    line: str
-    view: str
-
-    @property
-    def token(self) -> str:
-        return f"{RECEIPT_PREFIX}.{self.game_id}.{self.seq}.{self.seat}.{self.line}.{self.view}"
-
-    @classmethod
-    def parse(cls, text: str) -> Receipt:
-        """Read a token. Raises ``ValueError`` naming the expected shape."""
-        m = _TOKEN.match(text.strip())
-        if m is None:
-            raise ValueError(f"not a receipt: {text.strip()[:60]!r} (expected "
-                             f"{RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>)")
-        return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
-
-
-def seat_view_of(state: State, log: Sequence[Event], character: str) -> Any:
-    """The seat's view hashed by a receipt: :func:`lifeboat.views.seat_view` without the legal-move list (it
-    follows from the rest, and leaving it out keeps old receipts valid when the move list gains entries)."""
-    from lifeboat.views import seat_view
-
-    return seat_view(state, tuple(log), character, legal=False)
-
-
-def view_digest(state: State, log: Sequence[Event], character: str) -> str:
-    """SHA-256 hex of the msgspec JSON encoding of :func:`seat_view_of`."""
-    return hashlib.sha256(msgspec.json.encode(seat_view_of(state, log, character))).hexdigest()
 
 
 class ReceiptResult(msgspec.Struct, kw_only=True):
@@ -217,8 +167,9 @@ class Scan:
                         self.findings.append(Finding(
                             line=number, check="structure", rule="JOURNAL-TORN",
                             message=f"the last line ({len(raw)} bytes) is torn: it has no newline (a crash "
-                                    "during a write, or the file was cut); 'lifeboat repair' keeps a copy and cuts it",
-                            expected="a complete line ending in a newline", found=_show(raw[:60].decode("utf-8", "replace"))))
+                                    "during a write, or the file was cut); journal.repair cuts it and keeps a copy",
+                            expected="a complete line ending in a newline",
+                            found=_show(raw[:60].decode("utf-8", "replace"))))
                     return
                 try:
                     commit = reader.feed(raw)
@@ -338,6 +289,7 @@ def _expected_now(state: State) -> str:
 
 
 def _events_diff(found: Sequence[Any], decided: Sequence[Any]) -> tuple[str, str, str]:
+    """(message, found, expected) naming the first event where ``found`` and ``decided`` differ."""
     for i in range(max(len(found), len(decided))):
         f = found[i] if i < len(found) else None
         d = decided[i] if i < len(decided) else None
@@ -425,8 +377,8 @@ class _Replay:
             if committed is None:
                 return self._skip(line)
         else:
-            decided = msgspec.to_builtins(events)
-            if msgspec.json.encode(decided) != msgspec.json.encode(list(commit.events)):
+            decided = msgspec.json.decode(msgspec.json.encode(events))  # JSON values, as recorded
+            if decided != list(commit.events):
                 message, found, expected = _events_diff(list(commit.events), decided)
                 self.find(line, seq, "legality", "EVENTS", message, found, expected)
         if committed is not None:  # go on with what the commitment says was drawn
@@ -484,6 +436,7 @@ def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt]
         _audit(path, report, parent, receipts)
     except Unreadable as exc:
         report.readable, report.error = False, str(exc)
+    report.findings.sort(key=lambda f: 0 if f.line is None else f.line)  # stable: by line, then as found
     return report
 
 
@@ -611,32 +564,14 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
         other = [getattr(theirs[0], k) for k in keys]
         if msgspec.json.encode(mine) != msgspec.json.encode(other):
             field = next(k for k, a, b in zip(keys, mine, other) if a != b)
-            find(line, "FORK-PREFIX", f"this inherited commit differs from the parent's ({field})",
-                 _show(getattr(commit, field)), _show(getattr(theirs[0], field)), seq=commit.seq)
+            found, expected = _show(getattr(commit, field)), _show(getattr(theirs[0], field))
+            if field == "events":
+                _, found, expected = _events_diff(list(commit.events), list(theirs[0].events))
+            find(line, "FORK-PREFIX", f"this inherited commit differs from the parent's ({field})", found,
+                 f"{expected} (the parent's)", seq=commit.seq)
 
 
 # ---- many files ---------------------------------------------------------------------------------------------
-
-
-def read_receipts(values: Sequence[str]) -> list[Receipt]:
-    """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
-    Raises ``ValueError`` for a missing file or a malformed token."""
-    out: list[Receipt] = []
-    for value in values:
-        path = Path(value)
-        if value.startswith(RECEIPT_PREFIX + ".") and not path.exists():
-            out.append(Receipt.parse(value))
-            continue
-        if not path.is_file():
-            raise ValueError(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)")
-        for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-            text = text.split("#", 1)[0].strip()
-            if text:
-                try:
-                    out.append(Receipt.parse(text))
-                except ValueError as exc:
-                    raise ValueError(f"{path}:{n}: {exc}") from None
-    return out
 
 
 def audit_many(paths: Sequence[Path], *, parent: Path | None = None, receipts: Sequence[Receipt] = (),
@@ -675,5 +610,5 @@ def audit_many(paths: Sequence[Path], *, parent: Path | None = None, receipts: S
     return reports, [r for r in receipts if r.token not in matched]
 
 
-__all__ = ["Finding", "Receipt", "ReceiptResult", "Report", "Scan", "Unreadable", "audit", "audit_many",
-           "check_fork", "read_receipts", "seat_view_of", "view_digest"]
+__all__ = ["Finding", "ReceiptResult", "Report", "Scan", "Unreadable", "audit", "audit_many", "check_fork",
+           "read_header"]

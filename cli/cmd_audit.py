@@ -23,7 +23,8 @@ def exit_code(reports, unmatched) -> int:  # type: ignore[no-untyped-def]
 def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: list[str]) -> None:
     import typer
 
-    from cli.audit import audit_many, read_receipts
+    from cli.audit import audit_many
+    from cli.cmd_receipt import read_receipts
 
     if not games:
         raise fail("give at least one journal file", USAGE)
@@ -85,14 +86,16 @@ def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
         title = f"{r.path} — game {r.game_id}" + (f", a fork of {r.parent}" if r.parent else "")
         verdict = "clean" if r.clean else f"{len(r.findings)} finding(s)"
         out.print(Text(f"{title}: {verdict}", style="bold green" if r.clean else "bold red"))
-        if r.findings:
-            t = Table(show_lines=True)
-            for col in ("line", "check", "rule", "what is wrong", "the journal says", "it should say"):
-                t.add_column(col, overflow="fold")
-            for f in r.findings:
-                t.add_row("-" if f.line is None else str(f.line), f.check, Text(f.rule), Text(f.message),
-                          Text(f.found or ""), Text(f.expected or ""))
-            out.print(t)
+        for f in r.findings:
+            where = "-" if f.line is None else str(f.line)
+            head = Text(f"  line {where:>5}  ")
+            head.append(f"{f.check} [{f.rule}]", style="bold")
+            head.append(f"  {f.message}")
+            out.print(head, soft_wrap=True)
+            if f.found is not None:
+                out.print(Text(f"      the journal says: {f.found}"), soft_wrap=True)
+            if f.expected is not None:
+                out.print(Text(f"      it should say:    {f.expected}"), soft_wrap=True)
         out.print(Text(f"{r.lines} lines, last seq {r.last_seq}; chance: {r.chance}"))
         for note in r.notes:
             out.print(Text(f"note: {note}"))

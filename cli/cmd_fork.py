@@ -68,22 +68,23 @@ def reshuffled(state, base, rng: random.Random):  # type: ignore[no-untyped-def]
 
     ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): the dealt characters,
     LOVE and HATE are then rebuilt from the state, and the seen cards are put first, sorted."""
-    from lifeboat.cards import BASE_CHARACTERS, navigation_instances, provision_instances
+    from lifeboat.cards import characters_in, navigation_instances, provision_instances
     from lifeboat.chance import DeckOrders, shuffle
 
     salt = f"{rng.getrandbits(128):032x}"
+    sets = state.ruleset.card_sets  # the base game and its expansions (EXP-1)
     if not state.characters:  # before the deal: a whole new shuffle
-        return shuffle(rng, salt)
+        return shuffle(rng, salt, state.ruleset)
     if base is None:
         chars = tuple(c.character for c in state.characters)
-        rest = tuple(c for c in BASE_CHARACTERS if c not in chars)
+        rest = tuple(c for c in characters_in(sets) if c not in chars)
         prov_deck, nav_deck = set(state.provisions), set(state.nav_unseen)
         base = DeckOrders(
             characters=chars + rest,
             love=tuple(c.love for c in state.characters) + rest,
             hate=tuple(c.hate for c in state.characters) + rest,
-            provisions=tuple(sorted(p for p in provision_instances() if p not in prov_deck)) + tuple(sorted(prov_deck)),
-            navigation=tuple(sorted(n for n in navigation_instances() if n not in nav_deck)) + tuple(sorted(nav_deck)),
+            provisions=tuple(sorted(p for p in provision_instances(sets) if p not in prov_deck)) + tuple(sorted(prov_deck)),
+            navigation=tuple(sorted(n for n in navigation_instances(sets) if n not in nav_deck)) + tuple(sorted(nav_deck)),
             salt=salt,
         )
     return DeckOrders(

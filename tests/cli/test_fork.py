@@ -1,0 +1,199 @@
+"""``lifeboat fork``: the child names its parent and the parent's line hash, keeps or reshuffles the committed
+deck orders, replays, plays to the end with bots, and audits clean against its parent; bad requests write nothing;
+a rewritten parent is caught."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import msgspec
+import pytest
+
+import journal
+from cli.session import replay
+from lifeboat.chance import DeckOrders, commitment
+
+
+def deck(path: Path) -> DeckOrders:
+    return msgspec.json.decode(path.with_name(path.name + ".deck.json").read_bytes(), type=DeckOrders)
+
+
+def state_at(path: Path, seq: int):  # type: ignore[no-untyped-def]
+    with journal.JsonlJournal.open(path) as j:
+        return next(s.after for s in replay(j, str(path)) if s.commit.seq == seq)
+
+
+def row_seq(lines) -> int:  # type: ignore[no-untyped-def]
+    """The seq of the first Row: forking there leaves the draw to the child's dealer."""
+    return next(d["seq"] for d in lines[1:] if d["command"]["type"] == "row")
+
+
+def test_keep_fork_names_its_parent_and_plays_the_same_cards(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    parent = lb.lines(game)
+    at = row_seq(parent)
+    child = tmp_path / "child.jsonl"
+    result = lb.run("fork", game, "--at", at, "-o", child)
+    assert result.exit_code == 0, result.output
+    header = lb.lines(child)[0]
+    assert header["parent"] == {"game_id": parent[0]["game_id"], "seq": at, "line": at + 1,
+                                "hash": parent[at]["hash"]}
+    assert header["game_id"] != parent[0]["game_id"]
+    assert header["deck_commitment"] == parent[0]["deck_commitment"]
+    assert deck(child) == deck(game)
+    mine = lb.lines(child)
+    assert len(mine) == at + 1
+    for a, b in zip(mine[1:], parent[1 : at + 1]):
+        assert (a["seq"], a["actor"], a["command"], a["events"], a["at_ms"]) == (
+            b["seq"], b["actor"], b["command"], b["events"], b["at_ms"])
+    with journal.JsonlJournal.open(child) as j:
+        assert [s.commit.seq for s in replay(j, str(child))] == list(range(1, at + 1))
+
+    played = lb.run("play", child, "--bots", "all", "--seed", "99")
+    assert played.exit_code == 0, played.output
+    after = lb.lines(child)
+    assert after[at + 1]["command"] == parent[at + 1]["command"]  # the same committed cards come up
+    assert after[-1]["command"]["type"] == "decks_revealed"
+    code = lb.run("audit", child, "--parent", game, "--json")
+    doc = json.loads(code.stdout)
+    assert code.exit_code == 0, doc
+    assert doc["files"][0]["over"] is True and doc["files"][0]["parent"] == f"{parent[0]['game_id']}@{at}"
+
+
+def test_reshuffle_fork_shuffles_only_the_unseen_cards(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    at = row_seq(lb.lines(game))
+    child = tmp_path / "child.jsonl"
+    result = lb.run("fork", game, "--at", at, "-o", child, "--chance", "reshuffle", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    old, new = deck(game), deck(child)
+    assert lb.lines(child)[0]["deck_commitment"] == commitment(new) != commitment(old)
+    assert new.salt != old.salt
+    state = state_at(game, at)
+    for field, unseen in (("navigation", set(state.nav_unseen)), ("provisions", set(state.provisions))):
+        before, after = getattr(old, field), getattr(new, field)
+        assert sorted(before) == sorted(after)
+        assert [x for x in before if x not in unseen] == [x for x in after if x not in unseen]
+        assert [i for i, x in enumerate(before) if x in unseen] == [i for i, x in enumerate(after) if x in unseen]
+    assert [x for x in new.navigation if x in set(state.nav_unseen)] != [
+        x for x in old.navigation if x in set(state.nav_unseen)]
+    assert (new.characters, new.love, new.hate) == (old.characters, old.love, old.hate)
+
+    assert lb.run("play", child, "--bots", "all", "--seed", "3").exit_code == 0
+    assert lb.run("audit", child, "--parent", game).exit_code == 0
+    assert lb.run("score", child, "--json").exit_code == 0
+
+
+def test_fork_before_the_deal_reshuffled_is_a_new_game(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    child = tmp_path / "fresh.jsonl"
+    assert lb.run("fork", game, "--at", "0", "-o", child, "--chance", "reshuffle", "--seed", "8").exit_code == 0
+    assert len(lb.lines(child)) == 1
+    assert lb.run("play", child, "--bots", "all", "--seed", "8").exit_code == 0
+    assert lb.run("audit", child, "--parent", game).exit_code == 0
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["--at", "-1"], 2, "--at -1"),
+    (["--at", "100000"], 2, "has commits 0 to"),
+    (["--at", "3", "--chance", "maybe"], 2, "keep or reshuffle"),
+])
+def test_bad_requests_write_nothing(game: Path, tmp_path: Path, lb: SimpleNamespace, args: list[str], code: int,
+                                  words: str) -> None:
+    child = tmp_path / "child.jsonl"
+    result = lb.run("fork", game, *args, "-o", child)
+    assert result.exit_code == code, result.output
+    assert words in result.output and "Traceback" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "game.jsonl.deck.json"]
+
+
+def test_existing_output_is_not_touched(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    child = tmp_path / "child.jsonl"
+    child.write_text("precious\n")
+    result = lb.run("fork", game, "--at", "5", "-o", child)
+    assert result.exit_code == 4 and "already exists" in result.output
+    assert child.read_text() == "precious\n"
+    assert not child.with_name("child.jsonl.deck.json").exists()
+    stale = tmp_path / "other.jsonl"
+    stale.with_name("other.jsonl.deck.json").write_text("{}")
+    assert lb.run("fork", game, "--at", "5", "-o", stale).exit_code == 4
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory"])
+def test_unreadable_parent(tmp_path: Path, lb: SimpleNamespace, kind: str) -> None:
+    parent = tmp_path / "p.jsonl"
+    if kind == "directory":
+        parent.mkdir()
+    result = lb.run("fork", parent, "--at", "1", "-o", tmp_path / "c.jsonl")
+    assert result.exit_code == 4 and "p.jsonl" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "c.jsonl").exists()
+
+
+def edit_first_wound(lines) -> int:  # type: ignore[no-untyped-def]
+    i = next(i for i, d in enumerate(lines) if i > 0 and any(e["type"] == "wounded" for e in d["events"]))
+    next(e for e in lines[i]["events"] if e["type"] == "wounded")["amount"] = 0
+    return i
+
+
+def test_fork_of_an_edited_parent_is_refused(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    lines = lb.lines(game)
+    i = edit_first_wound(lines)
+    game.write_bytes(lb.rechain(lines))
+    result = lb.run("fork", game, "--at", i + 10, "-o", tmp_path / "c.jsonl")
+    assert result.exit_code == 4 and f"game.jsonl:{i + 1}: [EVENTS]" in result.output
+    assert not (tmp_path / "c.jsonl").exists()
+
+
+def test_parent_rewritten_after_the_fork_is_flagged(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    lines = lb.lines(game)
+    at = len(lines) // 2
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", at, "-o", child).exit_code == 0
+    assert lb.run("audit", child, "--parent", game).exit_code == 0
+    original_hash = lines[at]["hash"]
+    i = edit_first_wound(lines)
+    assert i < at
+    game.write_bytes(lb.rechain(lines))
+    rewritten_hash = lb.lines(game)[at]["hash"]
+
+    result = lb.run("audit", child, "--parent", game, "--json")
+    assert result.exit_code == 5
+    findings = json.loads(result.stdout)["files"][0]["findings"]
+    assert [(f["line"], f["check"], f["rule"]) for f in findings] == [
+        (1, "fork", "FORK-HASH"), (i + 1, "fork", "FORK-PREFIX")]
+    assert rewritten_hash in findings[0]["found"] and original_hash in findings[0]["expected"]
+    assert '"amount":1' in findings[1]["found"] and '"amount":0' in findings[1]["expected"]
+
+    # audited together, the fork finds its parent by game id, no --parent needed
+    both = json.loads(lb.run("audit", game, child, "--json").stdout)
+    assert [[f["rule"] for f in r["findings"]] for r in both["files"]] == [
+        ["EVENTS"], ["FORK-HASH", "FORK-PREFIX"]]
+
+
+def test_parent_edited_only_after_the_fork_point_is_fine(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    lines = lb.lines(game)
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", 10, "-o", child).exit_code == 0
+    lines[50]["at_ms"] += 1
+    game.write_bytes(lb.rechain(lines))
+    assert lb.run("audit", child, "--parent", game).exit_code == 0
+
+
+def test_parent_that_is_not_the_parent(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    other = lb.make_game(tmp_path / "other.jsonl", 12)
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", 10, "-o", child).exit_code == 0
+    for target, parent, rule in ((child, other, "FORK-PARENT"), (game, other, "FORK-PARENT")):
+        result = lb.run("audit", target, "--parent", parent, "--json")
+        assert result.exit_code == 5
+        assert [(f["line"], f["rule"]) for f in json.loads(result.stdout)["files"][0]["findings"]] == [(1, rule)]
+
+
+def test_child_header_hash_is_the_parent_line_hash(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    # the hash named by the child is the sha256 of the parent's line bytes without its hash member
+    raw = game.read_bytes().splitlines()[20]
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", 20, "-o", child).exit_code == 0
+    body = raw[: raw.rindex(b',"hash":"')] + b"}"
+    assert lb.lines(child)[0]["parent"]["hash"] == hashlib.sha256(body).hexdigest()
