@@ -19,6 +19,8 @@ import os
 import random
 from pathlib import Path
 
+import msgspec
+
 from cli.errors import JOURNAL, USAGE, fail, user_errors
 
 CHANCE_MODES = ("keep", "reshuffle")
@@ -27,8 +29,6 @@ CHANCE_MODES = ("keep", "reshuffle")
 def parent_orders(game: Path, header, last_seq: int):  # type: ignore[no-untyped-def]
     """The parent's committed deck orders: its deck file, else the orders revealed in its journal; ``None`` if
     neither is there (or neither matches the commitment)."""
-    import msgspec
-
     import journal
     from cli.records import DecksRevealed
     from cli.session import load_orders
@@ -66,27 +66,20 @@ def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random)
 def reshuffled(state, base, rng: random.Random):  # type: ignore[no-untyped-def]
     """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again.
 
-    ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): the dealt characters,
-    LOVE and HATE are then rebuilt from the state, and the seen cards are put first, sorted."""
-    from lifeboat.cards import characters_in, navigation_instances, provision_instances
+    ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
+    game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
     from lifeboat.chance import DeckOrders, shuffle
 
     salt = f"{rng.getrandbits(128):032x}"
-    sets = state.ruleset.card_sets  # the base game and its expansions (EXP-1)
+    fresh = shuffle(rng, salt, state.ruleset)
     if not state.characters:  # before the deal: a whole new shuffle
-        return shuffle(rng, salt, state.ruleset)
+        return fresh
     if base is None:
         chars = tuple(c.character for c in state.characters)
-        rest = tuple(c for c in characters_in(sets) if c not in chars)
-        prov_deck, nav_deck = set(state.provisions), set(state.nav_unseen)
-        base = DeckOrders(
-            characters=chars + rest,
-            love=tuple(c.love for c in state.characters) + rest,
-            hate=tuple(c.hate for c in state.characters) + rest,
-            provisions=tuple(sorted(p for p in provision_instances(sets) if p not in prov_deck)) + tuple(sorted(prov_deck)),
-            navigation=tuple(sorted(n for n in navigation_instances(sets) if n not in nav_deck)) + tuple(sorted(nav_deck)),
-            salt=salt,
-        )
+        rest = tuple(c for c in fresh.characters if c not in chars)
+        base = msgspec.structs.replace(
+            fresh, characters=chars + rest, love=tuple(c.love for c in state.characters) + rest,
+            hate=tuple(c.hate for c in state.characters) + rest)
     return DeckOrders(
         characters=base.characters, love=base.love, hate=base.hate,
         provisions=_permute_among(base.provisions, set(state.provisions), rng),
@@ -96,8 +89,6 @@ def reshuffled(state, base, rng: random.Random):  # type: ignore[no-untyped-def]
 
 
 def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> None:
-    import msgspec
-
     import journal
     from cli.common import console, open_game
     from cli.session import deck_path, replay, ruleset_of

@@ -93,6 +93,22 @@ def test_fork_before_the_deal_reshuffled_is_a_new_game(game: Path, tmp_path: Pat
     assert lb.run("audit", child, "--parent", game).exit_code == 0
 
 
+def test_game_in_progress_without_its_deck_file(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    lines = lb.lines(game)
+    game.write_bytes(lb.rechain(lines[:80]))  # in progress: nothing revealed yet
+    game.with_name(game.name + ".deck.json").unlink()
+    kept = lb.run("fork", game, "--at", 60, "-o", tmp_path / "keep.jsonl")
+    assert kept.exit_code == 4 and "--chance reshuffle" in kept.output
+    assert not (tmp_path / "keep.jsonl").exists()
+    child = tmp_path / "new.jsonl"
+    assert lb.run("fork", game, "--at", 60, "-o", child, "--chance", "reshuffle").exit_code == 0
+    state = state_at(game, 60)
+    orders = deck(child)
+    assert [c.character for c in state.characters] == list(orders.characters[: len(state.characters)])
+    assert lb.run("play", child, "--bots", "all", "--seed", "4").exit_code == 0
+    assert lb.run("audit", child, "--parent", game).exit_code == 0
+
+
 @pytest.mark.parametrize("args, code, words", [
     (["--at", "-1"], 2, "--at -1"),
     (["--at", "100000"], 2, "has commits 0 to"),
