@@ -49,6 +49,23 @@ class ProvisionFace(msgspec.Struct, frozen=True):
     weapon: int = 0
     points: tuple[int, ...] = ()
     expansion: str = "base"
+    added: tuple[tuple[str, int], ...] = ()  # copies another set adds, numbered after these: (("cannibalism", 1),)
+
+    @property
+    def total(self) -> int:
+        """Copies of this face over every set (``medical_kit``: 3 base + 1 Cannibalism = 4)."""
+        return self.count + sum(n for _, n in self.added)
+
+    def numbers(self, sets: tuple[str, ...]) -> tuple[int, ...]:
+        """The instance numbers of this face in a game of ``sets`` (``"base"`` and expansion ids), ascending:
+        the face's own copies first (1..count), then each set's added copies, in data order (EXP-1)."""
+        out = list(range(1, self.count + 1)) if self.expansion in sets else []
+        first = self.count + 1
+        for expansion, n in self.added:
+            if expansion in sets:
+                out.extend(range(first, first + n))
+            first += n
+        return tuple(out)
 
 
 #: Who a navigation card names: every character in the game, all but some, or a list.
@@ -100,6 +117,8 @@ def _load() -> tuple[
         for expansion, entries in raw["provisions"].items():
             for e in entries:
                 if e["id"] in faces:  # an expansion adding copies of a base card (4th Medical Kit)
+                    old = faces[e["id"]]
+                    faces[e["id"]] = msgspec.structs.replace(old, added=old.added + ((expansion, int(e["count"])),))
                     continue
                 points: tuple[int, ...] = ()
                 if "points" in e:
@@ -136,12 +155,18 @@ BASE_CHARACTERS: tuple[str, ...] = tuple(c for c in SEAT_ORDER if CHARACTERS[c].
 
 
 def provision_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, ...]:
-    """Every provision card instance of the given sets, as ``"<face>-<n>"`` strings (SETUP-5)."""
+    """Every provision card instance of the given sets (``"base"`` and expansion ids), as ``"<face>-<n>"``
+    strings (SETUP-5, EXP-1): 42 for the base game; with ``"cannibalism"`` also ``medical_kit-4`` and
+    ``cannibalism-1``."""
     out: list[str] = []
     for face in FACES.values():
-        if face.expansion in expansions:
-            out.extend(f"{face.id}-{n}" for n in range(1, face.count + 1))
+        out.extend(f"{face.id}-{n}" for n in face.numbers(expansions))
     return tuple(out)
+
+
+def characters_in(expansions: tuple[str, ...] = ("base",)) -> tuple[str, ...]:
+    """The characters of the given sets, in seat order from the bow (SETUP-2, SETUP-4, EXP-1)."""
+    return tuple(c for c in SEAT_ORDER if CHARACTERS[c].expansion in expansions)
 
 
 def navigation_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, ...]:
@@ -152,7 +177,7 @@ def navigation_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, 
 def face_of(card: str) -> str:
     """The face id of a provision instance (``"water-7"`` → ``"water"``). Raises ``KeyError`` for an unknown card."""
     face, _, n = card.rpartition("-")
-    if face not in FACES or not n.isdigit() or not 1 <= int(n) <= FACES[face].count:
+    if face not in FACES or not n.isdigit() or not 1 <= int(n) <= FACES[face].total:
         raise KeyError(card)
     return face
 
@@ -189,8 +214,21 @@ def names_on(names: tuple[str, tuple[str, ...]], in_game: tuple[str, ...]) -> tu
     return tuple(c for c in in_game if c in listed)
 
 
+UNKNOWN = "?"
+"""A card nobody at the table has named (REC-1): in a recorded game a chance command may draw ``"?"``, and the
+engine then holds a placeholder: ``"?p<n>"`` for a provision, ``"?n<n>"`` for a navigation card."""
+
+
+def is_unknown(card: str) -> bool:
+    """True for a placeholder of a card whose face the recorder does not know (``"?p3"``, ``"?n12"``; REC-1)."""
+    return card.startswith(UNKNOWN)
+
+
 def card_name(card: str) -> str:
-    """A human name for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation 19"``)."""
+    """A human name for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation 19"``);
+    ``"an unknown card"`` for a placeholder (REC-1)."""
+    if is_unknown(card):
+        return "an unknown card"
     if card in NAVIGATION:
         return f"Navigation {NAVIGATION[card].print_no}"
     face = FACES[face_of(card)]

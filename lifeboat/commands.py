@@ -1,7 +1,9 @@
 """Commands: imperative requests, a msgspec tagged union with stable snake_case tags.
 
 Player commands carry ``by``, the acting character id. Chance commands (:data:`ChanceCommand`) carry the outcome
-of a shuffle or draw; ``decide`` checks the outcome is possible (CHANCE-1) and the event records it.
+of a shuffle or draw; ``decide`` checks the outcome is possible (CHANCE-1) and the event records it. In a recorded
+game (REC-1) a chance command may name ``"?"`` for a card the recorder did not see; :data:`RecorderCommand` names
+such cards later.
 Card fields are card instance ids (``"water-3"``, ``"nav-27"``); character fields are character ids.
 """
 
@@ -50,6 +52,26 @@ class DrawFromHand(_Cmd, tag="draw_from_hand"):
 
 
 ChanceCommand = Union[DealSetup, DrawProvisions, DrawNavigation, DrawFromHand]
+
+# ---- the recorder (recorded games) ---------------------------------------------------------------------------
+
+
+class Identify(_Cmd, tag="identify"):
+    """The recorder names the real ``card`` behind ``placeholder`` (REC-1), e.g. every hand at the end (END-2)."""
+
+    placeholder: str
+    card: str
+
+
+class IdentifyLoveHate(_Cmd, tag="identify_love_hate"):
+    """The recorder names ``character``'s LOVE and HATE, once shown (REC-1, END-2)."""
+
+    character: str
+    love: str
+    hate: str
+
+
+RecorderCommand = Union[Identify, IdentifyLoveHate]
 
 # ---- players -------------------------------------------------------------------------------------------------
 
@@ -146,6 +168,22 @@ class UseMedicalKit(_Cmd, tag="use_medical_kit"):
     target: str
 
 
+class Cannibalize(_Cmd, tag="cannibalize"):
+    """Special action (Cannibalism expansion): play the Cannibalism ``card`` on the dead body ``target`` in the boat
+    (CANNIBAL-1). The others may then object (:class:`ObjectToCannibalism`) or pass."""
+
+    by: str
+    card: str
+    target: str
+
+
+class ObjectToCannibalism(_Cmd, tag="object_to_cannibalism"):
+    """Object to the Cannibalism being played: the first objector defends in a fight against its user
+    (CANNIBAL-1, FIGHT-1)."""
+
+    by: str
+
+
 class OfferTrade(_Cmd, tag="offer_trade"):
     """Offer ``give`` (own hand cards) to ``to`` for cards of the faces in ``ask`` (TRADE-1, PROC-4)."""
 
@@ -203,14 +241,22 @@ class GiveWater(_Cmd, tag="give_water"):
 PlayerCommand = Union[
     KeepProvision, DoNothing, Row, PlaceRowedCards, ChangeSeats, Mug, Answer, JoinFight, Pass, Reveal,
     FireFlareGun, OpenParasol, UseMedicalKit, OfferTrade, AnswerTrade, UseCompass, ChooseNavigationCard,
-    ThrowLifePreserver, ExpendChum, GiveWater,
+    ThrowLifePreserver, ExpendChum, GiveWater, Cannibalize, ObjectToCannibalism,
 ]
 
-Command = Union[ChanceCommand, PlayerCommand]
+Command = Union[ChanceCommand, PlayerCommand, RecorderCommand]
 
 CHANCE_TYPES = (DealSetup, DrawProvisions, DrawNavigation, DrawFromHand)
+
+
+RECORDER_TYPES = (Identify, IdentifyLoveHate)
 
 
 def is_chance(command: Command) -> bool:
     """True for a chance command (no ``by``)."""
     return isinstance(command, CHANCE_TYPES)
+
+
+def is_recorder(command: Command) -> bool:
+    """True for a recorder's command (recorded games; actor ``"recorder"``)."""
+    return isinstance(command, RECORDER_TYPES)

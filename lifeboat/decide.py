@@ -11,11 +11,14 @@ player or chance must act.
 
 from __future__ import annotations
 
+import msgspec
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import (
-    BASE_CHARACTERS, CHARACTERS, NAVIGATION, SEAT_ORDER, face_of, names_on, navigation_instances,
-    provision_instances, weapon_size,
+    BASE_CHARACTERS, CHARACTERS, NAVIGATION, SEAT_ORDER, UNKNOWN, face_of, is_provision, is_unknown, names_on,
+    navigation_instances,
+    provision_instances, treasure_points, weapon_size,
 )
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import evolve
@@ -24,6 +27,9 @@ from lifeboat.state import (
     NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
     ThirstWindow,
 )
+
+from lifeboat.cards import characters_in  # the characters of the game's sets (SETUP-2, EXP-1)
+from lifeboat.state import CannibalismObjection  # the Cannibalism expansion's window (CANNIBAL-1)
 
 SHORT_HANDED_REMOVED = 10  # SETUP-3
 SEAGULLS_TO_LAND = 4  # BIRD-1
@@ -111,7 +117,7 @@ def _check_top(state: State, cards: tuple[str, ...], count: int) -> None:
         raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
     unseen, bottom = list(state.nav_unseen), list(state.nav_bottom)
     for card in cards:
-        if card not in NAVIGATION:
+        if card not in NAVIGATION and not (is_unknown(card) and card != UNKNOWN):
             raise InvalidCommand("CHANCE-1", f"{card!r} is not a navigation card")
         if unseen:
             if card not in unseen:
@@ -232,6 +238,8 @@ def may_act_in_window(state: State) -> tuple[str, ...]:
     """Characters who must still pass before the open window closes (PROC-1, REF-1): every conscious character in
     the boat who has not passed since the last join, reveal or play. Empty when no window is open."""
     step = state.step
+    if isinstance(step, CannibalismObjection):  # CANNIBAL-1, REF-14: the user is not asked
+        return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
     if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
         return ()
     return tuple(ch for ch in state.conscious_seats() if ch not in step.passed)
@@ -247,6 +255,20 @@ def _maybe_close(ctx: _Ctx) -> None:
         _close_overboard(ctx, step)
     elif isinstance(step, ThirstWindow):
         _close_thirst(ctx, step)
+    elif isinstance(step, CannibalismObjection):  # CANNIBAL-1: nobody objected
+        _eat(ctx, step.user, step.body)
+
+
+def _eat(ctx: _Ctx, user: str, body: str) -> None:
+    """CANNIBAL-1: ``body`` leaves the boat and the game with its cards (REF-12); every living character in the
+    boat who has a wound heals one (REF-14); the user's action ends."""
+    s = ctx.state
+    if body in s.seats and s.status(body) == "dead":
+        ctx.emit(e.BodyEaten(character=user, body=body))
+        for ch in ctx.state.seats:
+            if ctx.state.alive(ch) and ctx.state.char(ch).wounds > 0:
+                ctx.emit(e.Healed(character=ch))
+    _end_action(ctx)
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:
@@ -276,6 +298,9 @@ def _close_fight(ctx: _Ctx, f: Fight) -> None:
 
 
 def _request_succeeds(ctx: _Ctx, kind: str, attacker: str, target: str, card: str | None) -> None:
+    if kind == "cannibalism":  # CANNIBAL-1: the user won the fight; ``target`` is the body
+        _eat(ctx, attacker, target)
+        return
     if kind == "swap":
         ctx.emit(e.SeatsChanged(character=attacker, target=target))  # SWAP-1
         _end_action(ctx)
@@ -332,16 +357,20 @@ def _deal_setup(ctx: _Ctx, cmd: c.DealSetup) -> None:
     s = ctx.state
     if not isinstance(s.step, AwaitSetup):
         raise IllegalCommand("SETUP-2", "the game is already set up")
+    if UNKNOWN in cmd.love + cmd.hate + cmd.removed + cmd.provisions:
+        _deal_recorded(ctx, cmd)
+        return
     n = len(s.players)
     chars = cmd.characters
-    if len(chars) != n or len(set(chars)) != n or any(ch not in BASE_CHARACTERS for ch in chars):
-        raise InvalidCommand("SETUP-2", f"deal {n} different base characters, one per player")
+    if len(chars) != n or len(set(chars)) != n or any(ch not in characters_in(s.ruleset.card_sets) for ch in chars):
+        sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
+        raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player")
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
         if sorted(dealt) != sorted(chars):
             raise InvalidCommand("SETUP-2", f"deal one {field} card per player, one for each character in the game")
     short = n < 6 and s.ruleset.remove_provisions_short_handed
     want_removed = SHORT_HANDED_REMOVED if short else 0
-    all_prov = provision_instances()
+    all_prov = provision_instances(s.ruleset.card_sets)  # EXP-1: 44 with Cannibalism
     cards = cmd.removed + cmd.provisions
     if len(cmd.removed) != want_removed:
         raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
@@ -353,7 +382,8 @@ def _deal_setup(ctx: _Ctx, cmd: c.DealSetup) -> None:
         ctx.emit(e.LoveDealt(character=ch, love=love))
     for ch, hate in zip(chars, cmd.hate):
         ctx.emit(e.HateDealt(character=ch, hate=hate))
-    ctx.emit(e.DecksReady(provisions=tuple(sorted(all_prov)), navigation=tuple(sorted(navigation_instances()))))
+    navigation = navigation_instances(s.ruleset.card_sets)  # EXP-1: 28 with Cannibalism
+    ctx.emit(e.DecksReady(provisions=tuple(sorted(all_prov)), navigation=tuple(sorted(navigation))))
     if cmd.removed:
         ctx.emit(e.ProvisionsRemoved(cards=cmd.removed))
     for ch, card in zip(chars, cmd.provisions):
@@ -365,6 +395,152 @@ def _deal_setup(ctx: _Ctx, cmd: c.DealSetup) -> None:
     _start_round(ctx, 1)
 
 
+def _deal_recorded(ctx: _Ctx, cmd: c.DealSetup) -> None:
+    """REC-1: a setup the recorder saw only in part: ``"?"`` for an unseen LOVE, HATE or provision. Every deck is
+    then placeholders (``?p1``…, ``?n1``…) and every real card is unaccounted until named."""
+    s = ctx.state
+    n = len(s.players)
+    chars = cmd.characters
+    if len(chars) != n or len(set(chars)) != n or any(ch not in BASE_CHARACTERS for ch in chars):
+        raise InvalidCommand("SETUP-2", f"deal {n} different base characters, one per player")
+    for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
+        known = [x for x in dealt if x != UNKNOWN]
+        if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):
+            raise InvalidCommand("SETUP-2", f"deal one {field} card per player ('?' if unseen), each for a "
+                                 "different character in the game")
+    short = n < 6 and s.ruleset.remove_provisions_short_handed
+    want_removed = SHORT_HANDED_REMOVED if short else 0
+    all_prov = provision_instances()
+    if len(cmd.removed) != want_removed:
+        raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
+    known_cards = [x for x in cmd.removed + cmd.provisions if x != UNKNOWN]
+    if len(cmd.provisions) != n or len(set(known_cards)) != len(known_cards) or any(
+        x not in all_prov for x in known_cards
+    ):
+        raise InvalidCommand("SETUP-5", f"deal {n} provision cards ('?' if unseen), one per player")
+    seats = tuple(ch for ch in SEAT_ORDER if ch in chars)
+    ctx.emit(e.CharactersDealt(players=s.players, characters=chars, seats=seats))
+    for ch, love in zip(chars, cmd.love):
+        ctx.emit(e.LoveDealt(character=ch, love=love))
+    for ch, hate in zip(chars, cmd.hate):
+        ctx.emit(e.HateDealt(character=ch, hate=hate))
+    nav = navigation_instances()
+    deck = tuple(f"?p{i}" for i in range(1, len(all_prov) + 1))
+    ctx.emit(e.DecksReady(provisions=deck, navigation=tuple(f"?n{i}" for i in range(1, len(nav) + 1))))
+    ctx.emit(e.CardsUnaccounted(cards=tuple(sorted(all_prov + nav))))
+    placeholders = iter(deck)
+    removed = []
+    for x in cmd.removed:
+        ph = next(placeholders)
+        if x != UNKNOWN:
+            ctx.emit(e.CardIdentified(placeholder=ph, card=x))
+        removed.append(ph if x == UNKNOWN else x)
+    if removed:
+        ctx.emit(e.ProvisionsRemoved(cards=tuple(removed)))
+    for ch, x in zip(chars, cmd.provisions):
+        ph = next(placeholders)
+        if x != UNKNOWN:
+            ctx.emit(e.CardIdentified(placeholder=ph, card=x))
+        ctx.emit(e.ProvisionDealt(character=ch, card=ph if x == UNKNOWN else x))
+    if s.ruleset.quick_game:  # OPT-QUICK
+        for ch in seats:
+            ctx.emit(e.Wounded(character=ch, amount=1, cause="quick_game"))
+        ctx.emit(e.SeagullAdded(total=1))
+    _start_round(ctx, 1)
+
+
+def _accounted(state: State, card: str) -> str:
+    """Where a card the recorder names is already known to be (REC-1), for a contradiction message."""
+    if card in state.provisions or card in state.nav_unseen:
+        return "in a deck"
+    if card in state.discard:
+        return "in the discard pile"
+    holder = state.holder(card)
+    if holder is not None:
+        return f"held by {_name(holder)}"
+    if card in state.row_stack or card in state.nav_bottom or card in state.in_play:
+        return "among the navigation cards already seen"
+    if card in state.removed:
+        return "removed at setup"
+    return "already named elsewhere"
+
+
+def _bind(ctx: _Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
+    """REC-1: if ``card`` is a real card not in ``zone`` but ``zone`` holds a placeholder of ``kind`` (``"p"`` or
+    ``"n"``), name the first such placeholder as ``card``. Returns the card to use. Raises IllegalCommand (REC-1)
+    when the card is already accounted for elsewhere and the zone has only placeholders for it."""
+    s = ctx.state
+    if card in zone or card == UNKNOWN or is_unknown(card):
+        return card
+    holders = [x for x in zone if x.startswith(UNKNOWN + kind)]
+    if not holders or not s.unaccounted:
+        return card
+    if card not in s.unaccounted and is_provision(card):  # another copy of the same card will do
+        card = next((x for x in _copies(card) if x in s.unaccounted or x in zone), card)
+        if card in zone:
+            return card
+    if card not in s.unaccounted:
+        if card in NAVIGATION or is_provision(card):
+            raise IllegalCommand("REC-1", f"{card} cannot be here: it is {_accounted(s, card)}")
+        return card
+    ctx.emit(e.CardIdentified(placeholder=holders[0], card=card))
+    return card
+
+
+def _copies(card: str) -> tuple[str, ...]:
+    """The instances that play exactly like ``card``: same face, same points (paintings differ)."""
+    face = face_of(card)
+    points = treasure_points(card)
+    return tuple(x for x in provision_instances() if face_of(x) == face and treasure_points(x) == points)
+
+
+def _resolve_draws(ctx: _Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ...]:
+    """REC-1: resolve a navigation draw, top first, that may name ``"?"`` (a card nobody saw) or a real card behind
+    a placeholder (which is then identified). Returns the cards drawn, as the state now names them."""
+    if len(cards) != count:
+        raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+    unseen, bottom = list(ctx.state.nav_unseen), list(ctx.state.nav_bottom)
+    out: list[str] = []
+    for card in cards:
+        if unseen:
+            if card == UNKNOWN:
+                ph = next((x for x in unseen if is_unknown(x)), None)
+                if ph is None:
+                    raise InvalidCommand("CHANCE-1", "name the navigation card drawn ('?' is for recorded games)")
+                card = ph
+            elif card not in unseen:
+                ph = next((y for y in unseen if y.startswith(UNKNOWN + "n")), None)
+                _bind(ctx, card, tuple(unseen), "n")
+                if ph is not None and card in ctx.state.nav_unseen:
+                    unseen[unseen.index(ph)] = card
+            if card in unseen:
+                unseen.remove(card)
+        elif bottom:
+            top = bottom.pop(0)
+            if card == UNKNOWN or card == top:
+                card = top
+            elif is_unknown(top):
+                _bind(ctx, card, (top,), "n")
+        out.append(card)
+    return tuple(out)
+
+
+def _resolve_provisions(ctx: _Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """REC-1: resolve a provisions draw that may name ``"?"`` or real cards behind placeholders."""
+    out: list[str] = []
+    for card in cards:
+        deck = tuple(x for x in ctx.state.provisions if x not in out)
+        if card == UNKNOWN:
+            ph = next((x for x in deck if is_unknown(x)), None)
+            if ph is None:
+                raise InvalidCommand("CHANCE-1", "name the provision drawn ('?' is for recorded games)")
+            card = ph
+        elif card not in deck:
+            _bind(ctx, card, deck, "p")
+        out.append(card)
+    return tuple(out)
+
+
 def _chance(ctx: _Ctx, cmd: c.ChanceCommand) -> None:
     s = ctx.state
     step = s.step
@@ -374,13 +550,23 @@ def _chance(ctx: _Ctx, cmd: c.ChanceCommand) -> None:
         case c.DrawProvisions(cards=cards):
             if not isinstance(step, ProvisionsDraw):
                 raise IllegalCommand("CHANCE-1", "no provisions are being drawn now")
-            if len(cards) != step.count or len(set(cards)) != len(cards):
+            if len(cards) != step.count or len(set(x for x in cards if x != UNKNOWN)) != len(
+                [x for x in cards if x != UNKNOWN]
+            ):
                 raise InvalidCommand("CHANCE-1", f"expected {step.count} different provision cards")
+            cards = _resolve_provisions(ctx, cards)
+            s = ctx.state
             for card in cards:
                 if card not in s.provisions:
                     raise IllegalCommand("CHANCE-1", f"{card} cannot be drawn: it is not in the provisions deck")
             ctx.emit(e.ProvisionsDrawn(quartermaster=step.quartermaster, cards=cards))
         case c.DrawNavigation(cards=cards):
+            if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigationTurn)):
+                want = step.count if isinstance(step, (RowDraw, FlareDraw)) else 1
+                cards = _resolve_draws(ctx, cards, want)
+                s = ctx.state
+                if isinstance(step, (FlareDraw, NavigationTurn)) and any(is_unknown(x) for x in cards):
+                    raise InvalidCommand("REC-1", "this card is turned face up: name it (e.g. 'nav 27')")
             if isinstance(step, RowDraw):
                 _check_top(s, cards, step.count)
                 ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))
@@ -411,6 +597,14 @@ def _chance(ctx: _Ctx, cmd: c.ChanceCommand) -> None:
         case c.DrawFromHand(card=card):
             if not isinstance(step, MugDraw):
                 raise IllegalCommand("CHANCE-1", "no card is being taken from a hand now")
+            hand = s.char(step.target).hand
+            if card == UNKNOWN:  # REC-1: the recorder did not see which card
+                card = next((x for x in hand if is_unknown(x)), UNKNOWN)
+                if card == UNKNOWN:
+                    raise InvalidCommand("CHANCE-1", "name the card taken: every card in that hand is known")
+            else:
+                card = _bind(ctx, card, hand, "p")
+                s = ctx.state
             if card not in s.char(step.target).hand:
                 raise IllegalCommand("CHANCE-1", f"{card} is not in {_name(step.target)}'s hand")
             ctx.emit(e.CardMugged(character=step.mugger, target=step.target, card=card, from_hand=True))
@@ -420,7 +614,74 @@ def _chance(ctx: _Ctx, cmd: c.ChanceCommand) -> None:
 # ---- player commands -----------------------------------------------------------------------------------------
 
 
+def _prebind(ctx: _Ctx, cmd: c.PlayerCommand) -> c.PlayerCommand:
+    """REC-1: in a recorded game, a real card a command names from a hand (or the offered cards, the row stack, the
+    rower's draw) that holds placeholders identifies one of them first. Returns the command with each named card
+    replaced by the copy actually identified (another Water does as well as the one named)."""
+    s = ctx.state
+    if not s.unaccounted or not s.has(cmd.by):
+        return cmd
+    step = s.step
+
+    def hand() -> tuple[str, ...]:
+        return ctx.state.char(cmd.by).hand
+
+    match cmd:
+        case c.Reveal(card=x) | c.FireFlareGun(card=x) | c.OpenParasol(card=x) | c.UseMedicalKit(card=x) | \
+                c.ThrowLifePreserver(card=x) | c.ExpendChum(card=x) | c.GiveWater(card=x):
+            if x not in s.char(cmd.by).face_up:
+                return msgspec.structs.replace(cmd, card=_bind(ctx, x, hand(), "p"))
+        case c.OfferTrade(give=xs):
+            return msgspec.structs.replace(cmd, give=tuple(_bind(ctx, x, hand(), "p") for x in xs))
+        case c.AnswerTrade(cards=xs):
+            return msgspec.structs.replace(cmd, cards=tuple(_bind(ctx, x, hand(), "p") for x in xs))
+        case c.KeepProvision(card=x) if isinstance(step, ProvisionsPick):
+            return msgspec.structs.replace(cmd, card=_bind(ctx, x, step.offered, "p"))
+        case c.ChooseNavigationCard(card=x):
+            return msgspec.structs.replace(cmd, card=_bind(ctx, x, s.row_stack, "n"))
+        case c.PlaceRowedCards(to_stack=a, to_bottom=b) if isinstance(step, RowPlace):
+            def drawn() -> tuple[str, ...]:
+                return ctx.state.step.drawn if isinstance(ctx.state.step, RowPlace) else ()
+
+            return msgspec.structs.replace(cmd, to_stack=tuple(_bind(ctx, x, drawn(), "n") for x in a),
+                                           to_bottom=tuple(_bind(ctx, x, drawn(), "n") for x in b))
+        case _:
+            pass
+    return cmd
+
+
+def _recorder(ctx: _Ctx, cmd: c.RecorderCommand) -> None:
+    s = ctx.state
+    match cmd:
+        case c.Identify(placeholder=ph, card=card):
+            if not is_unknown(ph) or ph == UNKNOWN:
+                raise InvalidCommand("REC-1", f"{ph!r} is not a placeholder (they look like ?p3 or ?n7)")
+            if not (card in NAVIGATION or is_provision(card)):
+                raise InvalidCommand("REC-1", f"{card!r} is not a card")
+            if (card in NAVIGATION) != ph.startswith(UNKNOWN + "n"):
+                raise InvalidCommand("REC-1", f"{ph} is a {'navigation' if ph.startswith('?n') else 'provision'} card")
+            if card not in s.unaccounted:
+                raise IllegalCommand("REC-1", f"{card} cannot be {ph}: it is {_accounted(s, card)}")
+            before = len(ctx.events)
+            _bind(ctx, card, (ph,), ph[1])
+            if len(ctx.events) == before:
+                raise IllegalCommand("REC-1", f"{ph} is not a card of this game")
+        case c.IdentifyLoveHate(character=ch, love=love, hate=hate):
+            _character(s, ch, "REC-1")
+            in_game = {x.character for x in s.characters}
+            for field, value, current in (("LOVE", love, s.char(ch).love), ("HATE", hate, s.char(ch).hate)):
+                if value not in in_game:
+                    raise InvalidCommand("REC-1", f"{field} {value!r} is not a character in this game")
+                if current not in (UNKNOWN, value):
+                    raise IllegalCommand("REC-1", f"{_name(ch)}'s {field} is already known to be {_name(current)}")
+                others = {(x.love if field == "LOVE" else x.hate) for x in s.characters if x.character != ch}
+                if value in others:
+                    raise IllegalCommand("REC-1", f"another player already holds the {field} card of {_name(value)}")
+            ctx.emit(e.LoveHateIdentified(character=ch, love=love, hate=hate))
+
+
 def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case per command
+    cmd = _prebind(ctx, cmd)
     s = ctx.state
     by = cmd.by
     _character(s, by)
@@ -505,9 +766,11 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
                 raise IllegalCommand("FIGHT-2", "you are already in this fight; nobody leaves a fight")
             ctx.emit(e.FightJoined(character=by, side=side))
         case c.Pass():
-            if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+            if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
                 raise IllegalCommand("PROC-1", "there is nothing to pass on now")
             _conscious(s, by)
+            if isinstance(step, CannibalismObjection) and step.user == by:  # REF-14
+                raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
             if by in step.passed:
                 raise IllegalCommand("PROC-1", "you have already passed; wait for the others")
             ctx.emit(e.Passed(character=by))
@@ -543,6 +806,27 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
             ctx.emit(e.MedicalKitUsed(character=by, card=card, target=t, kept=by == "dr_harter"))
             ctx.emit(e.Healed(character=t))
             _end_action(ctx)
+        case c.Cannibalize(card=card, target=t):
+            _actor(s, by)
+            if "cannibalism" not in s.ruleset.expansions:
+                raise IllegalCommand("EXP-1", "this game is played without the Cannibalism expansion")
+            _held(s, by, card, "cannibalism", rule="CANNIBAL-1")
+            _character(s, t, "CANNIBAL-1")
+            if t not in s.seats:
+                raise IllegalCommand("CANNIBAL-1", f"{_name(t)} is no longer in the boat")
+            if s.status(t) != "dead":
+                raise IllegalCommand("CANNIBAL-1", f"{_name(t)} is {s.status(t)}: only a dead body can be eaten")
+            ctx.emit(e.CannibalismDeclared(character=by, card=card, body=t))
+            _maybe_close(ctx)  # nobody else conscious: unopposed at once
+        case c.ObjectToCannibalism():
+            if not isinstance(step, CannibalismObjection):
+                raise IllegalCommand("CANNIBAL-1", "nobody is playing Cannibalism now; there is nothing to object to")
+            _conscious(s, by)
+            if by == step.user:
+                raise IllegalCommand("CANNIBAL-1", "you cannot object to your own Cannibalism")
+            ctx.emit(e.ObjectedToCannibalism(character=by))
+            ctx.emit(e.FightStarted(attacker=step.user, defender=by))  # FIGHT-1
+            _maybe_close(ctx)
         case c.OfferTrade(to=to, give=give, ask=ask):
             if not isinstance(step, ActionTurn):
                 raise IllegalCommand("TRADE-1", "trades happen in the action phase, between actions and outside fights")
@@ -589,6 +873,8 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
                 raise IllegalCommand("NAV-1", "no navigation card is being chosen now")
             if step.navigator != by:
                 raise IllegalCommand("NAV-1", f"{_name(step.navigator)} is the navigator")
+            if is_unknown(card):
+                raise InvalidCommand("REC-1", "the chosen card is turned face up: name it (e.g. 'choose 27')")
             if card not in s.row_stack:
                 raise IllegalCommand("NAV-1", f"{card} is not in the row stack")
             rest = tuple(x for x in s.row_stack if x != card)
@@ -635,9 +921,12 @@ def decide(state: State, command: c.Command) -> tuple[e.Event, ...]:
         IllegalCommand: the rules refuse it now (wrong seat, out of turn, not conscious, card not held, ...).
         InconsistentHistory: never for a state built by :func:`evolve`; only if ``state`` was hand-made wrong.
     """
+    ctx = _Ctx(state)
+    if c.is_recorder(command):
+        _recorder(ctx, command)  # type: ignore[arg-type]
+        return tuple(ctx.events)
     if isinstance(state.step, GameOver):
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
-    ctx = _Ctx(state)
     if c.is_chance(command):
         _chance(ctx, command)  # type: ignore[arg-type]
     else:

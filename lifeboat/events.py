@@ -282,9 +282,32 @@ class MedicalKitUsed(_Ev, tag="medical_kit_used"):
 
 
 class Healed(_Ev, tag="healed"):
-    """``character`` lost one wound (MEDKIT-1)."""
+    """``character`` lost one wound (MEDKIT-1, CANNIBAL-1)."""
 
     character: str
+
+
+class CannibalismDeclared(_Ev, tag="cannibalism_declared"):
+    """``character`` played the Cannibalism ``card`` (discarded at once) on the dead ``body``; the others may object
+    (CANNIBAL-1, REF-13)."""
+
+    character: str
+    card: str
+    body: str
+
+
+class ObjectedToCannibalism(_Ev, tag="objected_to_cannibalism"):
+    """``character`` objected to the Cannibalism: a fight follows, ``character`` defending (CANNIBAL-1)."""
+
+    character: str
+
+
+class BodyEaten(_Ev, tag="body_eaten"):
+    """``character`` ate the dead ``body``: it is removed from the boat and the game with all its cards, unseen, like
+    one lost at sea (CANNIBAL-1, REF-12). Healing follows as :class:`Healed` events."""
+
+    character: str
+    body: str
 
 
 class Wounded(_Ev, tag="wounded"):
@@ -426,7 +449,30 @@ class ParasolShaded(_Ev, tag="parasol_shaded"):
     character: str
 
 
+class CardsUnaccounted(_Ev, tag="cards_unaccounted"):
+    """A recorded game (REC-1): these real cards are somewhere unseen, each behind a placeholder."""
+
+    cards: tuple[str, ...]
+
+
+class CardIdentified(_Ev, tag="card_identified"):
+    """The placeholder ``placeholder`` is the real ``card`` (REC-1): it was played, shown, drawn face up, or named
+    at the end."""
+
+    placeholder: str
+    card: str
+
+
+class LoveHateIdentified(_Ev, tag="love_hate_identified"):
+    """A recorded game: ``character``'s player showed their LOVE and HATE cards (REC-1, END-2)."""
+
+    character: str
+    love: str
+    hate: str
+
+
 Event = Union[
+    CardsUnaccounted, CardIdentified, LoveHateIdentified,
     CharactersDealt, LoveDealt, HateDealt, ProvisionsRemoved, DecksReady, ProvisionDealt, RoundStarted,
     ProvisionsPhaseStarted, ProvisionsDrawn, ProvisionKept, ProvisionsPassed, ActionPhaseStarted,
     ActionTurnStarted, NavigationPhaseStarted, RoundEnded, GameEnded, DidNothing, Rowed, NavigationDrawn,
@@ -434,7 +480,8 @@ Event = Union[
     SeatsChanged, MugSucceeded, CardMugged, MugFoundNothing, CardRevealed, FlareGunFired, ParasolOpened, MedicalKitUsed, Healed,
     Wounded, SeagullAdded, SeagullRemoved, CardsToBottom, TradeOffered, TradeCompleted, TradeDeclined,
     CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
-    CardDiscarded, LostAtSea, ThirstCounted, WaterGiven, ParasolShaded,
+    CardDiscarded, LostAtSea, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
+    BodyEaten,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -11,13 +11,15 @@ from typing import assert_never
 import msgspec
 
 from lifeboat import events as e
-from lifeboat.cards import face_of
+from lifeboat.cards import face_of, is_unknown
 from lifeboat.errors import InconsistentHistory
 from lifeboat.state import (
     AwaitAnswer, CharacterState, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
     NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
     ThirstWindow, TradeOffer, ActionTurn, replace_char,
 )
+
+from lifeboat.state import CannibalismObjection  # the Cannibalism expansion's window (CANNIBAL-1)
 
 _replace = msgspec.structs.replace
 
@@ -66,7 +68,7 @@ def _take_top(state: State, event: e.Event, cards: tuple[str, ...]) -> State:
 
 
 def _window_reset(state: State) -> State:
-    if isinstance(state.step, (Fight, OverboardWindow, ThirstWindow)):
+    if isinstance(state.step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
         return _replace(state, step=_replace(state.step, passed=()))
     return state
 
@@ -168,6 +170,10 @@ def evolve(state: State, event: e.Event) -> State:  # noqa: C901 - one case per 
             return _replace(state, step=AwaitAnswer(kind="mug", attacker=c, target=t, card=card))
         case e.Answered():
             return state
+        case e.FightStarted(attacker=a, defender=d) if isinstance(state.step, CannibalismObjection):
+            step = state.step  # CANNIBAL-1: the first objector defends; the body is the fight's target
+            return _replace(state, step=Fight(kind="cannibalism", attacker=a, target=step.body, card=step.card,
+                                              attackers=(a,), defenders=(d,)))
         case e.FightStarted(attacker=a, defender=d):
             step = state.step
             if not isinstance(step, AwaitAnswer):
@@ -187,7 +193,7 @@ def evolve(state: State, event: e.Event) -> State:  # noqa: C901 - one case per 
             return _replace(state, step=step)
         case e.Passed(character=c):
             step = state.step
-            if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+            if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
                 raise _fail(event, "no window is open")
             return _replace(state, step=_replace(step, passed=step.passed + (c,)))
         case e.FightResolved(attackers=a, defenders=d):
@@ -293,8 +299,55 @@ def evolve(state: State, event: e.Event) -> State:  # noqa: C901 - one case per 
             return _window_reset(state)
         case e.ParasolShaded(character=c):
             return _owe_less(state, event, c)
+        case e.CardsUnaccounted(cards=cards):
+            return _replace(state, unaccounted=tuple(sorted(set(state.unaccounted) | set(cards))))
+        case e.CardIdentified(placeholder=ph, card=card):
+            if card not in state.unaccounted:
+                raise _fail(event, f"{card!r} is not an unaccounted card")
+            if not is_unknown(ph):
+                raise _fail(event, f"{ph!r} is not a placeholder")
+            replaced = _substitute(msgspec.to_builtins(state), ph, card)
+            if replaced is None:
+                raise _fail(event, f"placeholder {ph!r} is nowhere in the game")
+            state = msgspec.convert(replaced, State)
+            return _replace(state, unaccounted=_remove(state.unaccounted, card, event, "the unaccounted cards"))
+        case e.LoveHateIdentified(character=c, love=love, hate=hate):
+            _char(state, event, c)
+            return replace_char(state, c, love=love, hate=hate)
+        case e.CannibalismDeclared(character=c, card=card, body=body):
+            _char(state, event, body)
+            state = _discard(state, event, c, card)  # CANNIBAL-1, REF-13: spent when played
+            return _replace(state, step=CannibalismObjection(user=c, card=card, body=body))
+        case e.ObjectedToCannibalism():
+            if not isinstance(state.step, CannibalismObjection):
+                raise _fail(event, "nobody is playing Cannibalism now")
+            return state
+        case e.BodyEaten(body=body):
+            if body not in state.seats:
+                raise _fail(event, f"{body!r} is not in the boat")
+            state = replace_char(state, body, in_boat=False)  # REF-12: out of the game with its cards, like OVER-3
+            return _replace(state, seats=tuple(s for s in state.seats if s != body))
         case _:
             assert_never(event)
+
+
+def _substitute(value: object, old: str, new: str) -> object | None:
+    """``value`` (builtins) with every string equal to ``old`` replaced by ``new``; ``None`` when ``old`` is absent."""
+    found = False
+
+    def walk(v: object) -> object:
+        nonlocal found
+        if v == old:
+            found = True
+            return new
+        if isinstance(v, (list, tuple)):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        return v
+
+    out = walk(value)
+    return out if found else None
 
 
 def _owe_less(state: State, event: e.Event, character: str) -> State:

@@ -12,7 +12,7 @@ from itertools import permutations
 import msgspec
 
 from lifeboat import commands as c
-from lifeboat.cards import face_of
+from lifeboat.cards import face_of, is_unknown
 from lifeboat.decide import decide, may_act_in_window
 from lifeboat.errors import RuleViolation
 from lifeboat.state import (
@@ -20,6 +20,9 @@ from lifeboat.state import (
     NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
     ThirstWindow,
 )
+
+
+from lifeboat.state import CannibalismObjection  # the Cannibalism expansion's window (CANNIBAL-1)
 
 
 class ChanceRequest(msgspec.Struct, frozen=True):
@@ -62,9 +65,14 @@ def waiting_for(state: State) -> tuple[str, ...]:
         return (step.target,)
     if isinstance(step, (CompassChoice, NavigatorChoice)):
         return (step.navigator,)
-    if isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+    if isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
         return may_act_in_window(state)
     return ()
+
+
+def _face(card: str) -> str | None:
+    """The face of a card, ``None`` for a placeholder (REC-1: a recorded game's unseen card)."""
+    return None if is_unknown(card) else face_of(card)
 
 
 def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
@@ -77,7 +85,7 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
             pick: list[str] = []
             hand = list(me.hand)
             for face in state.offer.ask:
-                match = next((x for x in hand if face_of(x) == face), None)
+                match = next((x for x in hand if _face(x) == face), None)
                 if match is None:
                     break
                 hand.remove(match)
@@ -96,13 +104,15 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
             out.append(c.Mug(by=by, target=t))
             out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
         for x in me.hand + me.face_up:
-            face = face_of(x)
+            face = _face(x)
             if face == "flare_gun":
                 out.append(c.FireFlareGun(by=by, card=x))
             elif face == "parasol":
                 out.append(c.OpenParasol(by=by, card=x))
             elif face == "medical_kit":
                 out += [c.UseMedicalKit(by=by, card=x, target=t) for t in state.seats]
+            elif face == "cannibalism":  # CANNIBAL-1: decide keeps only the dead bodies
+                out += [c.Cannibalize(by=by, card=x, target=t) for t in state.seats if t != by]
     elif isinstance(step, RowPlace) and step.rower == by:
         drawn = step.drawn
         n = len(drawn)
@@ -116,20 +126,24 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
     elif isinstance(step, CompassChoice) and step.navigator == by:
         out += [c.UseCompass(by=by, use=True), c.UseCompass(by=by, use=False)]
     elif isinstance(step, NavigatorChoice) and step.navigator == by:
-        out += [c.ChooseNavigationCard(by=by, card=x) for x in state.row_stack]
-    if isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+        out += [c.ChooseNavigationCard(by=by, card=x) for x in state.row_stack if not is_unknown(x)]
+        if any(is_unknown(x) for x in state.row_stack):  # REC-1: the recorder names the card turned up
+            out += [c.ChooseNavigationCard(by=by, card=x) for x in state.unaccounted if x.startswith("nav-")]
+    if isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
         out.append(c.Pass(by=by))
+    if isinstance(step, CannibalismObjection):
+        out.append(c.ObjectToCannibalism(by=by))
     if isinstance(step, Fight):
         out += [c.JoinFight(by=by, side="attacker"), c.JoinFight(by=by, side="defender")]
     if isinstance(step, OverboardWindow):
         for x in me.hand + me.face_up:
-            if face_of(x) == "life_preserver":
+            if _face(x) == "life_preserver":
                 out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-            elif face_of(x) == "chum":
+            elif _face(x) == "chum":
                 out.append(c.ExpendChum(by=by, card=x))
     if isinstance(step, ThirstWindow):
         for x in me.hand + me.face_up:
-            if face_of(x) == "water":
+            if _face(x) == "water":
                 out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
     if isinstance(step, ActionTurn):
         for t in state.seats:

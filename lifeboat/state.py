@@ -7,6 +7,8 @@ Shapes:
   ``State.nav_bottom``: cards put under the deck, top first. A draw takes from the unseen part while it lasts, then
   ``nav_bottom[0]`` (NAV-3, ROW-1).
 - ``State.in_play``: navigation cards face up and being resolved (the card of the round, Flare Gun draws).
+- ``State.unaccounted``: in a recorded game (REC-1), the real cards not yet named anywhere, sorted; each is behind
+  one of the placeholders (``"?p3"``, ``"?n7"``) in the decks, hands or row stack. Empty in a digital game.
 - ``State.step``: what the game waits for now (a tagged union, see :data:`Step`).
 
 Statuses are derived, never stored (STATUS-1): wounds < size conscious, = size unconscious, > size dead.
@@ -102,14 +104,26 @@ class AwaitAnswer(msgspec.Struct, frozen=True, tag="await_answer"):
 
 class Fight(msgspec.Struct, frozen=True, tag="fight"):
     """A fight window (FIGHT-1..3, PROC-1): ``attackers`` and ``defenders`` in joining order; ``passed`` are the
-    characters who passed since the last join or reveal."""
+    characters who passed since the last join or reveal. For ``kind="cannibalism"`` (CANNIBAL-1) ``target`` is the
+    body to be eaten and ``card`` the (already discarded) Cannibalism card."""
 
-    kind: Literal["mug", "swap"]
+    kind: Literal["mug", "swap", "cannibalism"]
     attacker: str
     target: str
     card: str | None
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
+    passed: tuple[str, ...] = ()
+
+
+class CannibalismObjection(msgspec.Struct, frozen=True, tag="cannibalism_objection"):
+    """``user`` played the Cannibalism ``card`` on the dead ``body`` (CANNIBAL-1): a window in which every other
+    conscious character may object (the first objector defends in a fight against ``user``) or pass; ``passed``
+    as in :class:`Fight`."""
+
+    user: str
+    card: str
+    body: str
     passed: tuple[str, ...] = ()
 
 
@@ -177,9 +191,10 @@ class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
 Step = Union[
     AwaitSetup, ProvisionsDraw, ProvisionsPick, ActionTurn, RowDraw, RowPlace, AwaitAnswer, Fight, MugDraw,
     FlareDraw, CompassChoice, CompassDraw, NavigatorChoice, NavigationTurn, OverboardWindow, ThirstWindow, GameOver,
+    CannibalismObjection,
 ]
 
-WINDOWS = (Fight, OverboardWindow, ThirstWindow)
+WINDOWS = (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)
 
 
 class State(msgspec.Struct, frozen=True):
@@ -196,6 +211,7 @@ class State(msgspec.Struct, frozen=True):
     nav_bottom: tuple[str, ...] = ()
     row_stack: tuple[str, ...] = ()
     in_play: tuple[str, ...] = ()
+    unaccounted: tuple[str, ...] = ()
     seagulls: int = 0
     round: int = 0
     action_order: tuple[str, ...] = ()

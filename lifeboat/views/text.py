@@ -1,0 +1,385 @@
+"""One plain-English line per event and per step, written only from the *redacted* data of a view.
+
+Because a line is built from what the audience may see (hidden values are ``None``), it cannot say more than the
+view does. ``me`` is the viewing seat's character id (``None`` for the public and the referee): that character is
+"You" ("You kept Water"); others are named by :data:`lifeboat.cards.CHARACTERS` English names and cards by
+:func:`lifeboat.cards.card_name`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lifeboat.cards import CHARACTERS, FACES, card_name
+
+Data = dict[str, Any]
+
+
+def name(ch: str | None) -> str:
+    """The English name of a character id (the id itself if unknown)."""
+    if ch is None:
+        return "nobody"
+    return CHARACTERS[ch].en if ch in CHARACTERS else ch
+
+
+def subj(ch: str | None, me: str | None) -> str:
+    """``ch`` as the subject of a sentence: "You" for the viewer."""
+    return "You" if ch is not None and ch == me else name(ch)
+
+
+def obj(ch: str | None, me: str | None) -> str:
+    """``ch`` as an object: "you" for the viewer."""
+    return "you" if ch is not None and ch == me else name(ch)
+
+
+def poss(ch: str | None, me: str | None) -> str:
+    """``ch``'s possessive: "your" for the viewer."""
+    return "your" if ch is not None and ch == me else f"{name(ch)}'s"
+
+
+def be(ch: str | None, me: str | None, past: bool = False) -> str:
+    """The verb *to be* agreeing with ``ch`` ("are"/"were" for the viewer)."""
+    you = ch is not None and ch == me
+    return ("were" if you else "was") if past else ("are" if you else "is")
+
+
+def join(words: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; ``"nobody"`` for none."""
+    words = list(words)
+    if not words:
+        return "nobody"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def card(x: str | None) -> str:
+    """A card's name, or "a card" when hidden."""
+    return "a card" if x is None else card_name(x)
+
+
+def cards(xs: Sequence[str | None], word: str = "card") -> str:
+    """Card names; the hidden ones counted ("Navigation 19 and 1 unseen card", "2 cards")."""
+    known = [card_name(x) for x in xs if x is not None]
+    unseen = sum(1 for x in xs if x is None)
+    if not known:
+        return plural(unseen, word)
+    if unseen:
+        known.append(plural(unseen, "unseen " + word))
+    return join(known)
+
+
+def faces(xs: Sequence[str | None]) -> str:
+    """Face names of a trade's ask ("Water and Knife"), the hidden ones counted."""
+    known = [FACES[x].en if x in FACES else str(x) for x in xs if x is not None]
+    unseen = sum(1 for x in xs if x is None)
+    if not known:
+        return plural(unseen, "card")
+    if unseen:
+        known.append(plural(unseen, "unseen card"))
+    return join(known)
+
+
+def names(chs: Sequence[str], me: str | None) -> str:
+    """Several characters, "you" for the viewer."""
+    return join([obj(c, me) for c in chs])
+
+
+# ---- events --------------------------------------------------------------------------------------------------
+
+
+def _characters_dealt(d: Data, me: str | None) -> str:
+    plays = ", ".join(f"{p} plays {name(c)}" for p, c in zip(d["players"], d["characters"]))
+    return f"Characters dealt: {plays}. From the bow: {join([name(c) for c in d['seats']])}."
+
+
+def _secret_card(kind: str) -> Callable[[Data, str | None], str]:
+    def text(d: Data, me: str | None) -> str:
+        who, value = d["character"], d[kind.lower()]
+        if value is None:
+            return f"{subj(who, me)} {be(who, me, True)} dealt a {kind} card."
+        verb = "love" if kind == "LOVE" else "hate"
+        if who == me:
+            return f"Your {kind} card: you {verb} {name(value)}."
+        return f"{name(who)} {verb}s {name(value)} ({kind} card)."
+    return text
+
+
+def _provisions_removed(d: Data, me: str | None) -> str:
+    n = len(d["cards"])
+    return f"{_cap(cards(d['cards'], 'provision'))} {'was' if n == 1 else 'were'} removed unseen (SETUP-3)."
+
+
+def _decks_ready(d: Data, me: str | None) -> str:
+    return (f"The provisions deck ({plural(len(d['provisions']), 'card')}) and the navigation deck "
+            f"({plural(len(d['navigation']), 'card')}) are shuffled.")
+
+
+def _provision_dealt(d: Data, me: str | None) -> str:
+    who = d["character"]
+    what = "a provision" if d["card"] is None else card_name(d["card"])
+    return f"{subj(who, me)} {be(who, me, True)} dealt {what}."
+
+
+def _provisions_drawn(d: Data, me: str | None) -> str:
+    return f"{subj(d['quartermaster'], me)} drew {cards(d['cards'], 'provision')}."
+
+
+def _provision_kept(d: Data, me: str | None) -> str:
+    return f"{subj(d['character'], me)} kept {card(d['card'])}."
+
+
+def _provisions_passed(d: Data, me: str | None) -> str:
+    return f"{subj(d['by'], me)} passed {cards(d['cards'])} to {obj(d['to'], me)}."
+
+
+def _action_turn_started(d: Data, me: str | None) -> str:
+    return "Your action." if d["character"] == me else f"{name(d['character'])}'s action."
+
+
+def _navigation_phase_started(d: Data, me: str | None) -> str:
+    nav = d["navigator"]
+    if nav is None:
+        return "Navigation: nobody is conscious; the top card will be turned."
+    return f"Navigation: {obj(nav, me)} {be(nav, me)} the navigator."
+
+
+def _game_ended(d: Data, me: str | None) -> str:
+    why = {"land": "land is sighted (the 4th seagull)", "no_survivors": "nobody is left alive in the boat"}
+    return f"The game is over: {why.get(d['reason'], d['reason'])}. Every hand, LOVE and HATE is revealed."
+
+
+def _navigation_drawn(d: Data, me: str | None) -> str:
+    who, xs, purpose = d["character"], d["cards"], d["purpose"]
+    if purpose == "row":
+        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} to row."
+    if purpose == "compass":
+        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} onto the row stack with the Compass."
+    if purpose == "flare":
+        return f"The Flare Gun drew {cards(xs, 'navigation card')}."
+    return f"The top navigation card is turned: {cards(xs, 'navigation card')}."
+
+
+def _rowed_cards_placed(d: Data, me: str | None) -> str:
+    stack, bottom = d["to_stack"], d["to_bottom"]
+    parts = []
+    if stack or not bottom:
+        parts.append(f"{cards(stack) if stack else 'no card'} on the row stack")
+    if bottom:
+        parts.append(f"{cards(bottom)} under the navigation deck")
+    return f"{subj(d['character'], me)} put {' and '.join(parts)}."
+
+
+def _mug_declared(d: Data, me: str | None) -> str:
+    what = f"a card from {poss(d['target'], me)} hand" if d["card"] is None else card_name(d["card"])
+    return f"{subj(d['character'], me)} mugged {obj(d['target'], me)} for {what}."
+
+
+def _fight_resolved(d: Data, me: str | None) -> str:
+    side = "attackers" if d["winner"] == "attacker" else "defenders"
+    return (f"The fight: attackers {names(d['attackers'], me)} ({d['attack']}) against defenders "
+            f"{names(d['defenders'], me)} ({d['defence']}); the {side} won.")
+
+
+def _card_mugged(d: Data, me: str | None) -> str:
+    who, target = d["character"], d["target"]
+    if d["from_hand"]:
+        return f"{subj(who, me)} took {card(d['card'])} from {poss(target, me)} hand."
+    return f"{subj(who, me)} took {poss(target, me)} face-up {card(d['card'])}."
+
+
+def _medical_kit_used(d: Data, me: str | None) -> str:
+    kept = " and kept it face up" if d["kept"] else ""
+    return f"{subj(d['character'], me)} used a Medical Kit on {obj(d['target'], me)}{kept}."
+
+
+def _wounded(d: Data, me: str | None) -> str:
+    cause = str(d["cause"]).replace("_", " ")
+    return f"{subj(d['character'], me)} took {plural(d['amount'], 'wound')} ({cause})."
+
+
+def _cards_to_bottom(d: Data, me: str | None) -> str:
+    return f"{_cap(cards(d['cards'], 'navigation card'))} went under the navigation deck."
+
+
+def _trade_offered(d: Data, me: str | None) -> str:
+    give, ask = d["give"], d["ask"]
+    gives = cards(give) if give else "nothing"
+    asks = faces(ask) if ask else "nothing"
+    return f"{subj(d['character'], me)} offered {obj(d['to'], me)} a trade: {gives} for {asks}."
+
+
+def _trade_completed(d: Data, me: str | None) -> str:
+    who, to = d["character"], d["to"]
+    gave = cards(d["gave"]) if d["gave"] else "nothing"
+    got = cards(d["got"]) if d["got"] else "nothing"
+    return f"{subj(who, me)} gave {obj(to, me)} {gave} and got {got} back."
+
+
+def _navigation_card_chosen(d: Data, me: str | None) -> str:
+    under = d["to_bottom"]
+    rest = f"; {cards(under, 'card')} went under the deck" if under else ""
+    return f"{subj(d['character'], me)} chose {card_name(d['card'])}{rest}."
+
+
+def _went_overboard(d: Data, me: str | None) -> str:
+    lost = f" ({names(d['lost'], me)} lost at sea)" if d["lost"] else ""
+    return f"Overboard: {names(d['characters'], me)}{lost}."
+
+
+def _life_preserver_thrown(d: Data, me: str | None) -> str:
+    if d["character"] == d["target"]:
+        return f"{subj(d['character'], me)} played the Life Preserver."
+    return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
+    return join([f"{obj(c, me)} {n}" for c, n in pairs]) if pairs else "nobody"
+
+
+EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
+    "characters_dealt": _characters_dealt,
+    "love_dealt": _secret_card("LOVE"),
+    "hate_dealt": _secret_card("HATE"),
+    "provisions_removed": _provisions_removed,
+    "decks_ready": _decks_ready,
+    "provision_dealt": _provision_dealt,
+    "round_started": lambda d, me: f"Round {d['round']} begins.",
+    "provisions_phase_started": lambda d, me: (
+        f"Provisions: {subj(d['quartermaster'], me)} will draw {plural(d['count'], 'card')} as quartermaster."),
+    "provisions_drawn": _provisions_drawn,
+    "provision_kept": _provision_kept,
+    "provisions_passed": _provisions_passed,
+    "action_phase_started": lambda d, me: f"Actions, in order: {names(d['order'], me)}.",
+    "action_turn_started": _action_turn_started,
+    "navigation_phase_started": _navigation_phase_started,
+    "round_ended": lambda d, me: f"Round {d['round']} ends; the markers are cleared.",
+    "game_ended": _game_ended,
+    "did_nothing": lambda d, me: f"{subj(d['character'], me)} did nothing.",
+    "rowed": lambda d, me: f"{subj(d['character'], me)} rowed ({plural(d['count'], 'navigation card')} to draw).",
+    "navigation_drawn": _navigation_drawn,
+    "rowed_cards_placed": _rowed_cards_placed,
+    "seat_change_declared": lambda d, me: (
+        f"{subj(d['character'], me)} asked to change seats with {obj(d['target'], me)}."),
+    "mug_declared": _mug_declared,
+    "answered": lambda d, me: f"{subj(d['character'], me)} {'consented' if d['consent'] else 'refused'}.",
+    "fight_started": lambda d, me: f"A fight: {obj(d['attacker'], me)} against {obj(d['defender'], me)}.",
+    "fight_joined": lambda d, me: f"{subj(d['character'], me)} joined the {d['side']}s.",
+    "passed": lambda d, me: f"{subj(d['character'], me)} passed.",
+    "fight_resolved": _fight_resolved,
+    "seats_changed": lambda d, me: f"{subj(d['character'], me)} and {obj(d['target'], me)} changed seats.",
+    "mug_succeeded": lambda d, me: f"{_cap(poss(d['character'], me))} mug of {obj(d['target'], me)} succeeded.",
+    "card_mugged": _card_mugged,
+    "mug_found_nothing": lambda d, me: f"{subj(d['character'], me)} found nothing in {poss(d['target'], me)} hand.",
+    "card_revealed": lambda d, me: f"{subj(d['character'], me)} revealed {card(d['card'])}.",
+    "cards_unaccounted": lambda d, me: "A recorded game: the cards nobody has named yet are unknown.",
+    "card_identified": lambda d, me: (
+        f"The recorder names the unknown card {d['placeholder']}" + (f": {card(d['card'])}." if d["card"] else ".")),
+    "love_hate_identified": lambda d, me: (
+        f"{poss(d['character'], me).capitalize()} LOVE and HATE are shown"
+        + (f": LOVE {name(d['love'])}, HATE {name(d['hate'])}." if d["love"] else ".")),
+    "flare_gun_fired": lambda d, me: f"{subj(d['character'], me)} fired the Flare Gun.",
+    "parasol_opened": lambda d, me: f"{subj(d['character'], me)} opened the Parasol.",
+    "medical_kit_used": _medical_kit_used,
+    "healed": lambda d, me: f"{subj(d['character'], me)} lost a wound.",
+    "wounded": _wounded,
+    "seagull_added": lambda d, me: f"A seagull: {d['total']} out of 4.",
+    "seagull_removed": lambda d, me: f"A seagull flew away: {d['total']} out of 4.",
+    "cards_to_bottom": _cards_to_bottom,
+    "trade_offered": _trade_offered,
+    "trade_completed": _trade_completed,
+    "trade_declined": lambda d, me: f"{subj(d['to'], me)} declined {poss(d['character'], me)} trade.",
+    "compass_used": lambda d, me: (
+        f"{subj(d['character'], me)} {'used' if d['used'] else 'did not use'} the Compass."),
+    "navigation_card_chosen": _navigation_card_chosen,
+    "navigation_card_revealed": lambda d, me: f"The navigation card of the round: {card_name(d['card'])}.",
+    "went_overboard": _went_overboard,
+    "life_preserver_thrown": _life_preserver_thrown,
+    "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
+    "card_discarded": lambda d, me: (
+        f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
+    "lost_at_sea": lambda d, me: f"{subj(d['character'], me)} {be(d['character'], me)} lost at sea.",
+    "thirst_counted": lambda d, me: f"Thirst: {_thirst(d['thirst'], me)}.",
+    "water_given": lambda d, me: (
+        f"{subj(d['character'], me)} drank Water." if d["character"] == d["target"]
+        else f"{subj(d['character'], me)} gave Water to {obj(d['target'], me)}."),
+    "parasol_shaded": lambda d, me: f"The Parasol spared {obj(d['character'], me)} one thirst.",
+    "cannibalism_declared": lambda d, me: (
+        f"{subj(d['character'], me)} played Cannibalism on {poss(d['body'], me)} body."),
+    "objected_to_cannibalism": lambda d, me: f"{subj(d['character'], me)} objected to the Cannibalism.",
+    "body_eaten": lambda d, me: (
+        f"{subj(d['character'], me)} ate {poss(d['body'], me)} body: it is gone, and the living heal one wound."),
+}
+
+
+def event_text(kind: str, data: Data, me: str | None) -> str:
+    """The line for an event of tag ``kind`` from its redacted ``data``. Raises ``KeyError`` for an unknown tag."""
+    return EVENT_TEXT[kind](data, me)
+
+
+# ---- steps ---------------------------------------------------------------------------------------------------
+
+
+def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None] = ()) -> str:
+    """The line for a step of tag ``kind`` from its redacted data; ``row_stack`` as the audience sees it."""
+    if kind == "await_setup":
+        return "Waiting for the deal."
+    if kind == "provisions_draw":
+        return f"{subj(d['quartermaster'], me)}, the quartermaster, will draw {plural(d['count'], 'provision')}."
+    if kind == "provisions_pick":
+        if d["picker"] == me:
+            return f"Keep one of: {cards(d['offered'])}."
+        return f"{name(d['picker'])} keeps one of {cards(d['offered'])}."
+    if kind == "action_turn":
+        return "Your action." if d["actor"] == me else f"{name(d['actor'])}'s action."
+    if kind == "row_draw":
+        return f"{subj(d['rower'], me)} rowed; {plural(d['count'], 'navigation card')} to draw."
+    if kind == "row_place":
+        if d["rower"] == me:
+            return f"Put each of {cards(d['drawn'])} on the row stack or under the navigation deck."
+        return f"{name(d['rower'])} places {cards(d['drawn'])} on the row stack or under the deck."
+    if kind == "await_answer":
+        what = "change seats" if d["kind"] == "swap" else "mug"
+        return f"{subj(d['target'], me)} must consent to or refuse {poss(d['attacker'], me)} {what}."
+    if kind == "fight":
+        return (f"Fight: attackers {names(d['attackers'], me)} against defenders {names(d['defenders'], me)}; "
+                "join a side, reveal weapons or pass.")
+    if kind == "mug_draw":
+        return f"A card is taken at random from {poss(d['target'], me)} hand."
+    if kind == "flare_draw":
+        return f"The Flare Gun draws {plural(d['count'], 'navigation card')}."
+    if kind == "compass_choice":
+        return f"{subj(d['navigator'], me)}, the navigator, may use the Compass."
+    if kind == "compass_draw":
+        return "The Compass adds the top navigation card to the row stack."
+    if kind == "navigator_choice":
+        if d["navigator"] == me:
+            return f"Choose the navigation card: {cards(row_stack, 'card')}."
+        return f"{name(d['navigator'])}, the navigator, chooses one of {cards(row_stack, 'card')}."
+    if kind == "navigation_turn":
+        return "The top navigation card is turned."
+    if kind == "overboard_window":
+        return f"Overboard: {names(d['overboard'], me)}. Play a card or pass."
+    if kind == "thirst_window":
+        return f"Thirst: {_thirst(d['thirst'], me)}. Play a card or pass."
+    if kind == "cannibalism_objection":
+        return (f"{subj(d['user'], me)} played Cannibalism on {poss(d['body'], me)} body; "
+                "object (a fight) or pass.")
+    if kind == "game_over":
+        return _game_ended(d, me).split(". Every")[0] + "."
+    return kind.replace("_", " ")  # pragma: no cover - every step kind is listed above
+
+
+def offer_text(d: Data, me: str | None) -> str:
+    """The line for a pending trade offer from its redacted data."""
+    give = cards(d["give"]) if d["give"] else "nothing"
+    ask = faces(d["ask"]) if d["ask"] else "nothing"
+    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
