@@ -1,0 +1,288 @@
+"""The :class:`Observer`: follows a game's event log and builds every audience's views of the table and the log.
+
+It folds the events with :func:`lifeboat.evolve.evolve` (so it knows the table at each event), records for each
+event what is needed to show it later (the round; who knows each card a ``knowers`` field moves) and, for each
+seat, the events in which that seat saw something the table did not (its memory). Views are built on demand, so
+feeding a game event by event and asking for views after every command costs time in proportion to the new events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from lifeboat import events as e
+from lifeboat.cards import CHARACTERS
+from lifeboat.evolve import evolve
+from lifeboat.legal import legal_commands, waiting_for
+from lifeboat.scoring import scores, winners
+from lifeboat.state import NavigatorChoice, State
+from lifeboat.views import text as tx
+from lifeboat.views.audience import (
+    CHARACTER_RULES, EVENT_RULES, OFFER_RULES, STATE_RULES, STEP_RULES, Audience, Knowers, redact, secret_fields,
+    sees,
+)
+from lifeboat.views.structs import (
+    CharacterView, EventView, Memory, OfferView, PublicView, RefereeView, Reveal, SeatView, SecretsView, StepView,
+)
+
+_PUBLIC = Audience("public")
+
+
+def _tag(obj: Any) -> str:
+    return type(obj).__struct_config__.tag  # type: ignore[no-any-return]
+
+
+class _Entry(NamedTuple):
+    event: e.Event
+    round: int
+    knowers: dict[str, Knowers] | None
+
+
+def _seen(seat: dict[str, Any], public: dict[str, Any]) -> tuple[str, ...]:
+    """The values in ``seat`` that are hidden (``None``) in ``public``, flattened."""
+    out: list[str] = []
+    for field, value in seat.items():
+        pub = public[field]
+        if isinstance(value, tuple):
+            out += [str(v) for v, p in zip(value, pub) if v is not None and p is None]
+        elif value is not None and pub is None:
+            out.append(str(value))
+    return tuple(out)
+
+
+class Observer:
+    """Incremental views of one game.
+
+    ``Observer(initial)`` starts from the state before setup (``lifeboat.new_game(...)``); :meth:`record` feeds it
+    events in log order; :meth:`public_view`, :meth:`seat_view`, :meth:`referee_view` and :meth:`log` then give the
+    views of the table and of the log so far. ``state`` is the table the events lead to.
+
+    Raises:
+        InconsistentHistory: from :meth:`record`, an event cannot follow the state (as :func:`lifeboat.evolve`).
+    """
+
+    def __init__(self, initial: State) -> None:
+        self._state: State = initial
+        self._entries: list[_Entry] = []
+        self._stack_knowers: dict[str, frozenset[str]] = {}
+        self._memory: dict[str, list[Memory]] = {}
+        self._ended = False
+        self._common_cache: tuple[int, dict[str, Any]] | None = None
+
+    @classmethod
+    def from_log(cls, state: State, events: Iterable[e.Event]) -> Observer:
+        """An observer fed the whole log ``events`` of the game whose current table is ``state``.
+
+        The log must start at setup (its first event ``CharactersDealt``), for a game of ``state.players`` and
+        ``state.ruleset``.
+
+        Raises:
+            InconsistentHistory: an event cannot follow the one before (a corrupt log).
+            ValueError: the events do not lead to ``state`` (a state and a log of different games or moments).
+        """
+        obs = cls(State(ruleset=state.ruleset, players=state.players))
+        obs.record(events)
+        if obs.state != state:
+            raise ValueError("the events do not lead to this state: pass the whole log of this game, from setup")
+        return obs
+
+    def __len__(self) -> int:
+        """The number of events recorded (the ``seq`` of the next one)."""
+        return len(self._entries)
+
+    @property
+    def state(self) -> State:
+        """The table the recorded events lead to."""
+        return self._state
+
+    @property
+    def ended(self) -> bool:
+        """True once ``GameEnded`` was recorded (END-2)."""
+        return self._ended
+
+    # ---- feeding ----
+
+    def record(self, events: Iterable[e.Event]) -> None:
+        """Apply ``events`` (in log order) and remember what each audience saw of them.
+
+        Raises:
+            InconsistentHistory: an event cannot follow the state; the events before it stay recorded.
+        """
+        for ev in events:
+            before = self.state
+            knowers: dict[str, Knowers] | None = None
+            if isinstance(ev, e.CardsToBottom):  # knowers: in play -> everyone; row stack -> who put it there
+                knowers = {"cards": tuple(
+                    None if c in before.in_play else self._stack_knowers.get(c, frozenset()) for c in ev.cards
+                )}
+            after = evolve(before, ev)
+            self._state = after
+            seq = len(self._entries)
+            self._entries.append(_Entry(ev, after.round, knowers))
+            self._track(ev, after)
+            self._remember(seq, ev, knowers)
+            if isinstance(ev, e.GameEnded):
+                self._ended = True
+
+    def _track(self, ev: e.Event, after: State) -> None:
+        """Who knows each row-stack card (ROW-1, NAV-1, NAV-2)."""
+        k = self._stack_knowers
+        if isinstance(ev, e.RowedCardsPlaced):
+            for c in ev.to_stack:
+                k[c] = frozenset({ev.character})
+        elif isinstance(ev, e.NavigationDrawn) and ev.purpose == "compass" and ev.character:
+            for c in ev.cards:
+                k[c] = frozenset({ev.character})
+        elif isinstance(ev, e.NavigationCardChosen):
+            for c in (ev.card, *ev.to_bottom):
+                k.pop(c, None)
+        elif isinstance(ev, e.CardsToBottom):
+            for c in ev.cards:
+                k.pop(c, None)
+        step = after.step
+        if isinstance(step, NavigatorChoice):  # NAV-1: the navigator secretly looks at the row stack
+            for c in after.row_stack:
+                k[c] = k.get(c, frozenset()) | {step.navigator}
+
+    def _remember(self, seq: int, ev: e.Event, knowers: dict[str, Knowers] | None) -> None:
+        rules = EVENT_RULES[_tag(ev)]
+        if not secret_fields(rules) or self._ended:
+            return
+        public, _ = redact(ev, rules, _PUBLIC, knowers)
+        for ch in self.state.characters:
+            seat, _ = redact(ev, rules, Audience("seat", ch.character), knowers)
+            seen = _seen(seat, public)
+            if seen:
+                v = self._event_view(seq, Audience("seat", ch.character))
+                self._memory.setdefault(ch.character, []).append(
+                    Memory(seq=seq, round=v.round, type=v.type, seen=seen, text=v.text))
+
+    # ---- audiences ----
+
+    def _audience(self, kind: str, character: str | None = None) -> Audience:
+        return Audience(kind, character, self._ended)  # type: ignore[arg-type]
+
+    def _seat_audience(self, character: str) -> Audience:
+        self.state.char(character)  # KeyError for a character not in the game
+        return self._audience("seat", character)
+
+    # ---- the log ----
+
+    def _event_view(self, seq: int, aud: Audience) -> EventView:
+        entry = self._entries[seq]
+        ev = entry.event
+        data, hidden = redact(ev, EVENT_RULES[_tag(ev)], aud, entry.knowers)
+        kind = _tag(ev)
+        me = aud.character if aud.kind == "seat" else None
+        return EventView(seq=seq, round=entry.round, type=kind, text=tx.event_text(kind, data, me), data=data,
+                         hidden=hidden)
+
+    def log(self, character: str | None = None, *, referee: bool = False, start: int = 0) -> tuple[EventView, ...]:
+        """The log from event ``start`` on, as the public (default), the seat ``character`` or (``referee=True``)
+        the referee sees it. After ``GameEnded`` every audience sees every field (END-2).
+
+        Raises:
+            KeyError: ``character`` is not a character of this game.
+            ValueError: both ``character`` and ``referee`` are given.
+        """
+        if referee and character is not None:
+            raise ValueError("a log view is for one audience: a character or the referee, not both")
+        aud = (self._audience("referee") if referee else
+               self._seat_audience(character) if character is not None else self._audience("public"))
+        return tuple(self._event_view(i, aud) for i in range(start, len(self._entries)))
+
+    def memory(self, character: str) -> tuple[Memory, ...]:
+        """What ``character``'s seat saw that the table did not, in log order (see :class:`Memory`); each text as
+        the seat saw it then.
+
+        Raises:
+            KeyError: ``character`` is not a character of this game.
+        """
+        self._seat_audience(character)
+        return tuple(self._memory.get(character, ()))
+
+    # ---- the table ----
+
+    def _row_stack(self, aud: Audience) -> tuple[str | None, ...]:
+        if aud.omniscient:
+            return self.state.row_stack
+        me = aud.character if aud.kind == "seat" else None
+        return tuple(c if me is not None and me in self._stack_knowers.get(c, ()) else None
+                     for c in self.state.row_stack)
+
+    def _common(self) -> dict[str, Any]:
+        """The parts of the table every audience sees alike (PROC-5), cached until the next event."""
+        if self._common_cache is not None and self._common_cache[0] == len(self._entries):
+            return self._common_cache[1]
+        st = self.state
+        order = list(st.seats) + [c.character for c in st.characters if c.character not in st.seats]
+        chars = []
+        for ch_id in order:
+            ch = st.char(ch_id)
+            chars.append(CharacterView(
+                character=ch_id, name=tx.name(ch_id), player=ch.player,
+                seat=st.seats.index(ch_id) if ch_id in st.seats else None, size=CHARACTERS[ch_id].size,
+                wounds=ch.wounds, status=st.status(ch_id) if ch.in_boat else "lost_at_sea", in_boat=ch.in_boat,
+                hand_size=len(ch.hand), face_up=ch.face_up, rowed=ch.rowed, fought=ch.fought,
+            ))
+        reveal = None
+        if st.over:  # END-2
+            reveal = Reveal(secrets=self._secrets(), removed=st.removed, scores=scores(st), winners=winners(st))
+        common = dict(
+            round=st.round, waiting_for=waiting_for(st), seats=st.seats, characters=tuple(chars),
+            seagulls=st.seagulls, provisions_deck=len(st.provisions), removed_provisions=len(st.removed),
+            navigation_deck=len(st.nav_unseen) + len(st.nav_bottom), in_play=st.in_play, discard=st.discard,
+            open_parasol=st.open_parasol, action_order=st.action_order, ruleset=st.ruleset, over=st.over,
+            reveal=reveal,
+        )
+        self._common_cache = (len(self._entries), common)
+        return common
+
+    def _table(self, aud: Audience) -> dict[str, Any]:
+        st = self.state
+        me = aud.character if aud.kind == "seat" else None
+        row_stack = self._row_stack(aud)
+        data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
+        kind = _tag(st.step)
+        step = StepView(kind=kind, text=tx.step_text(kind, data, me, row_stack), data=data, hidden=hidden)
+        offer = None
+        if st.offer is not None:
+            od, _ = redact(st.offer, OFFER_RULES, aud)
+            offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
+                              text=tx.offer_text(od, me))
+        return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
+
+    def _secrets(self) -> tuple[SecretsView, ...]:
+        return tuple(SecretsView(character=c.character, hand=c.hand, love=c.love, hate=c.hate)
+                     for c in self.state.characters)
+
+    def public_view(self) -> PublicView:
+        """The table as a spectator sees it (PROC-5); everything after the end (END-2)."""
+        return PublicView(**self._table(self._audience("public")))
+
+    def seat_view(self, character: str, *, legal: bool = True) -> SeatView:
+        """The table as the player of ``character`` sees it, with its own hand, LOVE, HATE, memory and (unless
+        ``legal=False``, which saves time) its legal commands.
+
+        Raises:
+            KeyError: ``character`` is not a character of this game (none is before setup).
+        """
+        aud = self._seat_audience(character)
+        ch = self.state.char(character)
+        assert sees(CHARACTER_RULES["hand"], ch, aud) and sees(CHARACTER_RULES["love"], ch, aud)
+        return SeatView(
+            **self._table(aud), viewer=character, player=ch.player, hand=ch.hand, love=ch.love, hate=ch.hate,
+            legal=legal_commands(self.state, character) if legal else (), memory=self.memory(character),
+        )
+
+    def referee_view(self) -> RefereeView:
+        """Everything: the table, every secret, the decks (the referee, ``--reveal-all`` or ``audit`` only)."""
+        st = self.state
+        aud = self._audience("referee")
+        assert sees(STATE_RULES["provisions"], st, aud)
+        return RefereeView(
+            **self._table(aud), secrets=self._secrets(), provisions=st.provisions, removed=st.removed,
+            navigation_unseen=st.nav_unseen, navigation_bottom=st.nav_bottom,
+            unaccounted=getattr(st, "unaccounted", ()),
+        )
