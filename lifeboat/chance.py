@@ -15,7 +15,8 @@ import msgspec
 
 from lifeboat import commands as c
 from lifeboat.legal import chance_request
-from lifeboat.cards import BASE_CHARACTERS, navigation_instances, provision_instances
+from lifeboat.cards import characters_in, navigation_instances, provision_instances
+from lifeboat.ruleset import Ruleset
 from lifeboat.state import State
 
 
@@ -82,15 +83,24 @@ def next_chance(state: State, orders: DeckOrders) -> c.ChanceCommand | None:
 __all__ = ["DeckOrders", "commitment", "next_chance", "setup_command", "hand_pick"]
 
 
-def shuffle(rng: random.Random, salt: str) -> DeckOrders:
-    """Shuffle every deck with ``rng`` (owned by the caller: the CLI seeds it) into :class:`DeckOrders`."""
-    characters = list(BASE_CHARACTERS)
+def shuffle(rng: random.Random, salt: str, sets: Ruleset | tuple[str, ...] | None = None) -> DeckOrders:
+    """Shuffle every deck with ``rng`` (owned by the caller: the CLI seeds it) into :class:`DeckOrders`.
+
+    ``sets`` is the game's :class:`Ruleset`, or its expansion ids (``("cannibalism",)``); by default the base game.
+    The decks are those of the base game plus the expansions (EXP-1: with Cannibalism 7 characters, 44 provisions,
+    28 navigation cards). A base game shuffles exactly as before expansions existed (same ``rng`` draws).
+    """
+    expansions = sets.expansions if isinstance(sets, Ruleset) else tuple(sets or ())
+    card_sets = ("base", *(x for x in expansions if x != "base"))
+    characters = list(characters_in(card_sets))
     rng.shuffle(characters)
+    provisions = sorted(provision_instances(card_sets))
+    navigation = sorted(navigation_instances(card_sets))
     return DeckOrders(
         characters=tuple(characters),
         love=tuple(rng.sample(characters, len(characters))),
         hate=tuple(rng.sample(characters, len(characters))),
-        provisions=tuple(rng.sample(sorted(provision_instances()), 42)),
-        navigation=tuple(rng.sample(sorted(navigation_instances()), 24)),
+        provisions=tuple(rng.sample(provisions, len(provisions))),
+        navigation=tuple(rng.sample(navigation, len(navigation))),
         salt=salt,
     )

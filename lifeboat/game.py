@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lifeboat.cards import characters_in
 from lifeboat.commands import Command
 from lifeboat.decide import decide
 from lifeboat.errors import InvalidCommand
@@ -15,8 +16,14 @@ from lifeboat.state import State
 MIN_PLAYERS, MAX_PLAYERS = 4, 6  # SETUP-1 (base game)
 
 
+def max_players(ruleset: Ruleset) -> int:
+    """SETUP-1: one player per character of the game's sets: 6 for the base game, 7 with Cannibalism."""
+    return len(characters_in(ruleset.card_sets))
+
+
 def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
-    """The state before setup: ``players`` are names in joining order (4-6 of them, distinct, non-empty).
+    """The state before setup: ``players`` are names in joining order (4-6 of them, 4-7 with the Cannibalism
+    expansion; distinct, non-empty).
 
     Raises:
         InvalidCommand: wrong number of players, a duplicate or empty name (SETUP-1).
@@ -24,10 +31,12 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     """
     names = tuple(p.strip() for p in players)
     ruleset = validate(ruleset or Ruleset())
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InvalidCommand(
-            "SETUP-1", f"the base game takes {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}"
-        )
+    most = max_players(ruleset)
+    if not MIN_PLAYERS <= len(names) <= most:
+        game = "the base game" if not ruleset.expansions else f"the game with {' and '.join(ruleset.expansions)}"
+        hint = " (a 7th player needs the Cannibalism expansion)" if len(names) == 7 and \
+            "cannibalism" not in ruleset.expansions else ""
+        raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}{hint}")
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
     return State(ruleset=ruleset, players=names)

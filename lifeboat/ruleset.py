@@ -1,12 +1,15 @@
 """The ruleset: every option the rulings allow, fixed at game start and recorded in the journal header.
 
 Source: shared/design/rulings.md. Defaults are the rulings' defaults. Rule ids: OPT-1 (options are fixed at
-start), SETUP-3, ACT-1, ROW-1, ROW-2, FIGHT-4, OPT-QUICK, OPT-SHARK.
+start), SETUP-3, ACT-1, ROW-1, ROW-2, FIGHT-4, OPT-QUICK, OPT-SHARK, EXP-1 (expansions: Cannibalism is played,
+Liquid Courage is refused).
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from collections.abc import Iterable
 
 from lifeboat.errors import InvalidCommand, NotImplementedOption
 
@@ -25,7 +28,12 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     flare_gun_single_use_weapon: bool = False  # FIGHT-4 (RUL-FIGHT-4)
     quick_game: bool = False  # OPT-QUICK (RUL-OPT-QUICK)
     shark_variant: bool = False  # OPT-SHARK (RUL-OPT-SHARK), not implemented yet
-    expansions: tuple[str, ...] = ()  # EXP (RUL-EXP-*): data only for now
+    expansions: tuple[str, ...] = ()  # EXP-1 (RUL-EXP-*): "cannibalism"; "liquid_courage" not implemented yet
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The card sets of the game: ``("base", *expansions)`` (what :mod:`lifeboat.cards` takes)."""
+        return ("base", *self.expansions)
 
 
 NOT_IMPLEMENTED: dict[str, object] = {
@@ -36,36 +44,77 @@ NOT_IMPLEMENTED: dict[str, object] = {
 
 OPTION_NAMES: tuple[str, ...] = tuple(Ruleset.__struct_fields__)
 
+#: Expansion ids (EXP-1), each also an on/off option name for :func:`parse_option`, and those implemented.
+EXPANSIONS: tuple[str, ...] = ("cannibalism", "liquid_courage")
+IMPLEMENTED_EXPANSIONS: tuple[str, ...] = ("cannibalism",)
+
 
 def validate(ruleset: Ruleset) -> Ruleset:
     """Return ``ruleset`` if this version plays it (OPT-1).
 
     Raises:
         NotImplementedOption: an option that is not implemented yet is set to a non-default value, or an
-            expansion is enabled.
+            expansion that is not implemented yet (Liquid Courage) is enabled (EXP-1).
+        InvalidCommand: an unknown or repeated expansion id (OPT-1).
     """
     for name, default in NOT_IMPLEMENTED.items():
         value = getattr(ruleset, name)
         if value != default:
             raise NotImplementedOption(name, value)
-    if ruleset.expansions:
-        raise NotImplementedOption("expansions", ruleset.expansions)
+    for x in ruleset.expansions:
+        if x not in EXPANSIONS:
+            raise InvalidCommand("OPT-1", f"unknown expansion {x!r}; expected one of: {', '.join(EXPANSIONS)}")
+        if x not in IMPLEMENTED_EXPANSIONS:
+            raise NotImplementedOption("expansions", ruleset.expansions)
+    if len(set(ruleset.expansions)) != len(ruleset.expansions):
+        raise InvalidCommand("OPT-1", f"an expansion is named twice: {', '.join(ruleset.expansions)}")
     return ruleset
+
+
+def _parse(text: str) -> tuple[str, bool]:
+    name, sep, value = text.partition("=")
+    name = name.strip().replace("-", "_")
+    known = tuple(n for n in OPTION_NAMES if n != "expansions") + EXPANSIONS
+    if name not in known:
+        raise InvalidCommand("OPT-1", f"unknown option {name!r}; expected one of: {', '.join(known)}")
+    v = value.strip().lower()
+    if not sep or v not in {"on", "off", "true", "false", "yes", "no", "1", "0"}:
+        raise InvalidCommand("OPT-1", f"option {name} expects on/off, got {value!r}")
+    return name, v in {"on", "true", "yes", "1"}
 
 
 def parse_option(text: str) -> tuple[str, object]:
     """Parse ``NAME=VALUE`` (``on/off/true/false/yes/no/1/0``) into ``(name, value)`` (OPT-1).
 
+    An expansion id is an option too (EXP-1): ``cannibalism=on`` gives ``("expansions", ("cannibalism",))``,
+    ``cannibalism=off`` gives ``("expansions", ())``. To combine several options use :func:`ruleset_from_options`.
+
     Raises:
         InvalidCommand: unknown option name or a value that is not a boolean; the message lists the options.
     """
-    name, sep, value = text.partition("=")
-    name = name.strip().replace("-", "_")
-    if name not in OPTION_NAMES or name == "expansions":
-        raise InvalidCommand(
-            "OPT-1", f"unknown option {name!r}; expected one of: {', '.join(n for n in OPTION_NAMES if n != 'expansions')}"
-        )
-    v = value.strip().lower()
-    if not sep or v not in {"on", "off", "true", "false", "yes", "no", "1", "0"}:
-        raise InvalidCommand("OPT-1", f"option {name} expects on/off, got {value!r}")
-    return name, v in {"on", "true", "yes", "1"}
+    name, on = _parse(text)
+    if name in EXPANSIONS:
+        return "expansions", (name,) if on else ()
+    return name, on
+
+
+def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> Ruleset:
+    """``base`` (default :class:`Ruleset`) with every ``NAME=VALUE`` of ``texts`` applied in order, then
+    validated: ``cannibalism=on`` adds the expansion, ``cannibalism=off`` removes it (OPT-1, EXP-1).
+
+    Raises:
+        InvalidCommand: a malformed option (OPT-1).
+        NotImplementedOption: an option or expansion not implemented yet (OPT-1, EXP-1).
+    """
+    values: dict[str, object] = {}
+    expansions = list((base or Ruleset()).expansions)
+    for text in texts:
+        name, on = _parse(text)
+        if name in EXPANSIONS:
+            if on and name not in expansions:
+                expansions.append(name)
+            elif not on and name in expansions:
+                expansions.remove(name)
+        else:
+            values[name] = on
+    return validate(msgspec.structs.replace(base or Ruleset(), expansions=tuple(expansions), **values))

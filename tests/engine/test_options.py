@@ -1,6 +1,6 @@
-"""Ruleset options: OPT-1, and the options of ACT-1, ROW-2, OPT-SHARK, EXP-1, CANNIBAL-1 that are not implemented.
-The implemented non-default options have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions), FIGHT-4
-(test_fights), OPT-QUICK (test_setup)."""
+"""Ruleset options: OPT-1, and the options of ACT-1, ROW-2, OPT-SHARK and EXP-1 (Liquid Courage) that are not
+implemented. The implemented non-default options have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions),
+FIGHT-4 (test_fights), OPT-QUICK (test_setup), the Cannibalism expansion (test_cannibalism)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from lifeboat import commands as c
 from lifeboat.errors import InvalidCommand, NotImplementedOption
-from lifeboat.game import new_game
+from lifeboat.game import apply, new_game
 from lifeboat.ruleset import OPTION_NAMES, Ruleset, parse_option, validate
 
-from .gwt import PLAYERS, deal, when
+from .gwt import PLAYERS, SIX, deal, when
 
 
 def test_OPT_1_defaults() -> None:
@@ -35,12 +35,12 @@ def test_OPT_1_options_not_implemented_yet_are_refused_by_name(option: str, rule
     assert info.value.option == option and option in info.value.message and info.value.rule == "OPT-1"
 
 
-@pytest.mark.parametrize("expansion", ["cannibalism", "liquid_courage"])
-def test_EXP_1_CANNIBAL_1_expansions_are_not_implemented_yet(expansion: str) -> None:
-    """EXP-1, CANNIBAL-1: enabling an expansion is refused, naming the option."""
+def test_EXP_1_liquid_courage_is_not_implemented_yet() -> None:
+    """EXP-1: enabling Liquid Courage is refused, naming the option (Cannibalism is played: test_cannibalism)."""
     with pytest.raises(NotImplementedOption) as info:
-        validate(Ruleset(expansions=(expansion,)))
+        validate(Ruleset(expansions=("liquid_courage",)))
     assert info.value.option == "expansions" and "expansions" in info.value.message
+    assert validate(Ruleset(expansions=("cannibalism",))).expansions == ("cannibalism",)
 
 
 def test_EXP_1_expansion_characters_cannot_be_dealt() -> None:
@@ -48,9 +48,13 @@ def test_EXP_1_expansion_characters_cannot_be_dealt() -> None:
     when(new_game(PLAYERS[:4]), deal(("lady_lauren", "captain", "frenchy", "mrs_wong"))).refused(InvalidCommand, "SETUP-2")
 
 
-def test_CANNIBAL_1_there_is_no_cannibalism_command() -> None:
-    """CANNIBAL-1: the base game's commands include no Cannibalism action."""
-    assert not any("cannibal" in t.__name__.lower() for t in c.Command.__args__)  # type: ignore[attr-defined]
+def test_CANNIBAL_1_the_base_game_leaves_the_expansion_cards_out() -> None:
+    """CANNIBAL-1, EXP-1: without the expansion neither the Cannibalism card, the 4th Medical Kit nor the
+    expansion's navigation cards are in the decks."""
+    state, _ = apply(new_game(PLAYERS[:6]), deal(SIX))
+    assert "cannibalism-1" not in state.provisions and "medical_kit-4" not in state.provisions
+    assert not any(x.startswith("nav-c") for x in state.nav_unseen)
+    assert any(t.__name__ == "Cannibalize" for t in c.Command.__args__)  # type: ignore[attr-defined]
 
 
 def test_OPT_1_options_are_fixed_for_the_game() -> None:
