@@ -133,6 +133,19 @@ def receipt(
     cmd_receipt.run(game, as_, at)
 
 
+@app.command()
+def record(
+    game: Path = GAME,
+    position: Optional[Path] = typer.Option(None, "--position", help="Start from a position file (TOML or JSON)."),
+    players: Optional[str] = typer.Option(None, "--players", help="Comma-separated player names (a new game)."),
+    option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
+) -> None:
+    """Record a real tabletop game, one line of notation per decision (stdin works too)."""
+    from cli import cmd_record
+
+    cmd_record.run(game, position, players, option)
+
+
 def main() -> None:
     """Entry point of the ``lifeboat`` executable.
 

@@ -43,8 +43,8 @@ import journal
 from journal.codec import ChainReader, line_hash, split_hash
 from cli.cmd_receipt import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
 from cli.records import Correction, DecksRevealed, Record
-from cli.session import RULESET_NAME, UNDO_DEPTH, actor_of, deck_path, ruleset_of
-from lifeboat import apply, chance_request, new_game, waiting_for
+from cli.session import RULESET_NAME, UNDO_DEPTH, ReplayError, actor_of, deck_path, initial_state
+from lifeboat import apply, chance_request, waiting_for
 from lifeboat.chance import DeckOrders, commitment, next_chance
 from lifeboat.commands import is_chance
 from lifeboat.errors import LifeboatError, RuleViolation
@@ -310,7 +310,7 @@ class _Replay:
         self.orders = orders
         self.receipts = {r.token: r for r in receipts}
         self.fork_seq = header.parent.seq if header.parent is not None else 0
-        self.state = new_game(header.players, ruleset_of(header, report.path))
+        self.state = initial_state(header, report.path)
         self.log: list[Event] = []
         self.history: deque[tuple[int, State, int]] = deque(maxlen=UNDO_DEPTH)
         self.skipped = 0
@@ -456,13 +456,11 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     if header.ruleset != RULESET_NAME:
         raise Unreadable(f"{path}: not a Lifeboat game (ruleset {header.ruleset!r})")
     try:
-        ruleset_of(header, str(path))
-        new_game(header.players, ruleset_of(header, str(path)))
+        initial_state(header, str(path))
     except journal.JournalError as exc:
         raise Unreadable(str(exc)) from None
-    except RuleViolation as exc:
-        report.findings.append(Finding(line=1, check="header", rule=exc.rule,
-                                       message=f"the header cannot start a game: {exc.message}"))
+    except ReplayError as exc:
+        report.findings.append(Finding(line=1, check="header", rule=exc.rule, message=exc.message))
         return
     orders = _orders(path, header, reveal, report)
     if header.parent is not None and orders is not None:

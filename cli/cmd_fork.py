@@ -91,8 +91,7 @@ def reshuffled(state, base, rng: random.Random):  # type: ignore[no-untyped-def]
 def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> None:
     import journal
     from cli.common import console, open_game
-    from cli.session import deck_path, replay, ruleset_of
-    from lifeboat import new_game
+    from cli.session import deck_path, initial_state, replay
     from lifeboat.chance import commitment
 
     if chance not in CHANCE_MODES:
@@ -106,7 +105,7 @@ def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> Non
         header = j.header
         if at < 0 or at > j.last_seq:
             raise fail(f"--at {at}: {game} has commits 0 to {j.last_seq} (0 forks before the deal)", USAGE)
-        state = new_game(header.players, ruleset_of(header, str(game)))
+        state = initial_state(header, str(game))
         if at > 0:  # strict up to SEQ; what comes after SEQ is not the child's business
             for step in replay(j, str(game)):
                 state = step.after

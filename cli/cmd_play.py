@@ -44,8 +44,8 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     from cli.bots import random_bot
     from cli.cmd_new import parse_players
     from cli.common import console, open_game
-    from cli.session import advance_chance, append, create_game, load_orders, replay, ruleset_of
-    from lifeboat import new_game, waiting_for
+    from cli.session import advance_chance, append, create_game, initial_state, load_orders, replay
+    from lifeboat import waiting_for
     from lifeboat.views import Observer
 
     out = console()
@@ -55,7 +55,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
         else:
             j = open_game(game)
             orders = load_orders(game)
-        obs = Observer(new_game(j.header.players, ruleset_of(j.header, str(game))))
+        obs = Observer(initial_state(j.header, str(game)))
         for step in replay(j, str(game)):
             obs.record(step.events)
         state = obs.state

@@ -98,15 +98,14 @@ def make(game: Path, who: str, at: int | None):  # type: ignore[no-untyped-def]
     """The :class:`Receipt` of seat ``who`` at seq ``at`` (default: the last). Replays strictly."""
     from cli.common import open_game, resolve_viewer
     from cli.records import Correction
-    from cli.session import replay, ruleset_of
-    from lifeboat import new_game
+    from cli.session import initial_state, replay
 
     j = open_game(game)
     seq = j.last_seq if at is None else at
     if seq < 1 or seq > j.last_seq:
         raise fail(f"--at {seq}: {game} has commits 1 to {j.last_seq} (a receipt is for a commit after the deal)",
                    USAGE)
-    state = new_game(j.header.players, ruleset_of(j.header, str(game)))
+    state = initial_state(j.header, str(game))
     log: list = []
     marks: dict[int, int] = {}
     line_hash = j.header_hash

@@ -32,15 +32,14 @@ def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
     """Yield ``(step, event_views, observer, viewer)`` per commit up to ``to``. Raises what replay raises and
     :class:`typer.Exit` (2) for a bad ``--as`` or ``--to``."""
     from cli.common import open_game, resolve_viewer
-    from cli.session import replay, ruleset_of
-    from lifeboat import new_game
+    from cli.session import initial_state, replay
     from lifeboat.views import Observer
 
     j = open_game(game)
     last = j.last_seq
     if to is not None and not 0 <= to <= last:
         raise fail(f"--to {to}: expected a commit number from 0 to {last} in {game}", USAGE)
-    obs = Observer(new_game(j.header.players, ruleset_of(j.header, str(game))))
+    obs = Observer(initial_state(j.header, str(game)))
     viewer = None
     for step in replay(j, str(game)):
         if to is not None and step.commit.seq > to:

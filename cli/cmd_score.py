@@ -10,11 +10,10 @@ from cli.errors import fail, user_errors
 def final_state(game: Path):  # type: ignore[no-untyped-def]
     """Replay ``game`` strictly and return its last state. Raises what :func:`cli.session.replay` raises."""
     from cli.common import open_game
-    from cli.session import replay, ruleset_of
-    from lifeboat import new_game
+    from cli.session import initial_state, replay
 
     j = open_game(game)
-    state = new_game(j.header.players, ruleset_of(j.header, str(game)))
+    state = initial_state(j.header, str(game))
     for step in replay(j, str(game)):
         state = step.after
     return state

@@ -39,5 +39,10 @@ def resolve_viewer(state: State, who: str) -> str:
                  CHARACTERS[ch.character].en.casefold().removeprefix("the ")}
         if key in names or key.replace(" ", "_") in names:
             return ch.character
+    words = [ch.character for ch in state.characters
+             if key in CHARACTERS[ch.character].en.casefold().replace(".", "").split()
+             or ch.character.startswith(key.replace(" ", "_"))]
+    if len(words) == 1:  # a short name: "stephen", "lauren", "mate", "kid"
+        return words[0]
     choices = ", ".join(["public", "referee"] + [f"{c.player} ({c.character})" for c in state.characters])
     raise fail(f"unknown seat {who!r} for --as; expected one of: {choices}", USAGE)

@@ -24,9 +24,11 @@ import journal
 from cli.records import Correction, DecksRevealed, Record
 from lifeboat import Ruleset, apply, new_game
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
-from lifeboat.commands import Command, is_chance
+from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.errors import InconsistentHistory, LifeboatError, RuleViolation
 from lifeboat.events import Event
+from lifeboat.position import load as load_position
+from lifeboat.position import position_state
 from lifeboat.state import State
 
 RULESET_NAME = "lifeboat-base"
@@ -74,10 +76,51 @@ def ruleset_of(header: journal.Header, path: str = "") -> Ruleset:
                                      expected=str(exc)) from exc
 
 
+def initial_state(header: journal.Header, path: str = "") -> State:
+    """The state a journal starts from: a new game of the header's players and ruleset, or the header's
+    ``position`` (POS-1). Raises :class:`ReplayError` (line 1) when the header cannot start a game."""
+    ruleset = ruleset_of(header, path)
+    try:
+        if header.position is not None:
+            return position_state(load_position(header.position))
+        return new_game(header.players, ruleset)
+    except RuleViolation as exc:
+        raise ReplayError(path, 1, 0, exc.rule, f"the header cannot start a game: {exc.message}") from None
+
+
+def create_recorded_game(path: Path, *, players: list[str] | None = None, ruleset: Ruleset | None = None,
+                         position: dict | None = None, clock: journal.Clock | None = None
+                         ) -> tuple[journal.JsonlJournal, State]:
+    """Start a recorded game (REC-1): chance is entered by the recorder, nothing is committed in advance.
+    From ``position`` (a decoded position file, POS-1) or from setup with ``players``.
+
+    Raises:
+        journal.JournalExists: ``path`` exists. RuleViolation: bad players, options or position.
+    """
+    if position is not None:
+        pos = load_position(position)
+        state = position_state(pos)
+        ruleset = state.ruleset
+        players = list(state.players)
+        stored: dict | None = msgspec.to_builtins(pos)
+    else:
+        ruleset = ruleset or Ruleset()
+        state = new_game(players or [], ruleset)
+        stored = None
+    header = journal.Header.new(
+        game_id=os.urandom(8).hex(), ruleset=RULESET_NAME, players=state.players,
+        options=msgspec.to_builtins(ruleset), position=stored,
+        meta={"chance": "recorded", "engine": "lifeboat 0.1"}, clock=clock,
+    )
+    return journal.JsonlJournal.create(path, header, clock=clock), state
+
+
 def actor_of(state: State, command: Command) -> str:
-    """The journal actor of ``command``: the player of ``command.by``, or ``"chance"``."""
+    """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``."""
     if is_chance(command):
         return "chance"
+    if is_recorder(command):
+        return "recorder"
     try:
         return state.char(command.by).player  # type: ignore[union-attr]
     except KeyError:
@@ -96,7 +139,7 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     state = new_game(players, ruleset)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     salt = f"{rng.getrandbits(128):032x}"
-    orders = shuffle(rng, salt)
+    orders = shuffle(rng, salt, ruleset)  # the decks of the game's sets (EXP-1)
     game_id = f"{rng.getrandbits(64):016x}" if seed is not None else os.urandom(8).hex()
     header = journal.Header.new(
         game_id=game_id, ruleset=RULESET_NAME, players=state.players,
@@ -160,11 +203,7 @@ def replay(j: journal.JsonlJournal | journal.MemoryJournal, path: str = "") -> I
     journal's own errors (tampered chain, torn line, corrupt line) as they come.
     """
     header = j.header
-    ruleset = ruleset_of(header, path)
-    try:
-        state = new_game(header.players, ruleset)
-    except RuleViolation as exc:
-        raise ReplayError(path, 1, 0, exc.rule, f"the header cannot start a game: {exc.message}") from None
+    state = initial_state(header, path)
     history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
     for commit in j.commits():
         try:

@@ -401,8 +401,8 @@ def _deal_recorded(ctx: _Ctx, cmd: c.DealSetup) -> None:
     s = ctx.state
     n = len(s.players)
     chars = cmd.characters
-    if len(chars) != n or len(set(chars)) != n or any(ch not in BASE_CHARACTERS for ch in chars):
-        raise InvalidCommand("SETUP-2", f"deal {n} different base characters, one per player")
+    if len(chars) != n or len(set(chars)) != n or any(ch not in characters_in(s.ruleset.card_sets) for ch in chars):
+        raise InvalidCommand("SETUP-2", f"deal {n} different characters of the game's sets, one per player")
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
         known = [x for x in dealt if x != UNKNOWN]
         if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):
@@ -410,7 +410,7 @@ def _deal_recorded(ctx: _Ctx, cmd: c.DealSetup) -> None:
                                  "different character in the game")
     short = n < 6 and s.ruleset.remove_provisions_short_handed
     want_removed = SHORT_HANDED_REMOVED if short else 0
-    all_prov = provision_instances()
+    all_prov = provision_instances(s.ruleset.card_sets)
     if len(cmd.removed) != want_removed:
         raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
     known_cards = [x for x in cmd.removed + cmd.provisions if x != UNKNOWN]
@@ -424,7 +424,7 @@ def _deal_recorded(ctx: _Ctx, cmd: c.DealSetup) -> None:
         ctx.emit(e.LoveDealt(character=ch, love=love))
     for ch, hate in zip(chars, cmd.hate):
         ctx.emit(e.HateDealt(character=ch, hate=hate))
-    nav = navigation_instances()
+    nav = navigation_instances(s.ruleset.card_sets)
     deck = tuple(f"?p{i}" for i in range(1, len(all_prov) + 1))
     ctx.emit(e.DecksReady(provisions=deck, navigation=tuple(f"?n{i}" for i in range(1, len(nav) + 1))))
     ctx.emit(e.CardsUnaccounted(cards=tuple(sorted(all_prov + nav))))
@@ -491,7 +491,8 @@ def _copies(card: str) -> tuple[str, ...]:
     """The instances that play exactly like ``card``: same face, same points (paintings differ)."""
     face = face_of(card)
     points = treasure_points(card)
-    return tuple(x for x in provision_instances() if face_of(x) == face and treasure_points(x) == points)
+    every = provision_instances(("base", "cannibalism", "liquid_courage"))
+    return tuple(x for x in every if face_of(x) == face and treasure_points(x) == points)
 
 
 def _resolve_draws(ctx: _Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ...]:

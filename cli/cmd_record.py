@@ -1,0 +1,241 @@
+"""``lifeboat record``: record a real tabletop game as it happens (REC-1, REC-2, POS-1).
+
+The physical cards decide chance; the recorder types one line of notation per decision (docs/notation.md), ``?``
+for a card nobody showed. Every line is checked by the rules before it is appended; a refused line changes
+nothing. Lines come from the keyboard, or from stdin when it is not a terminal
+(``lifeboat record game.jsonl < moves.txt``). Besides notation:
+
+- ``undo``: withdraw the last decision (an appended correction; nothing is deleted) (REC-2);
+- ``close``: close the open window (fight, overboard, thirst): everyone who has not passed passes (PROC-1);
+- ``legal``: what the player(s) to move may type; ``show``: the table; ``help``; ``quit``;
+- ``# …``: a comment, kept out of the journal.
+
+Exit code 0 when every line was accepted, 3 when some line was refused (each refusal is printed with its line
+number and rule id), 4 for a journal problem.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+from cli.errors import RULE, USAGE, fail, user_errors
+
+HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
+Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
+Also: undo (withdraw the last decision) · close (everyone left passes) · legal · show · help · quit · # comment"""
+
+
+def _read_position(path: Path) -> dict:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise fail(f"{path}: cannot read the position file ({exc.strerror})", USAGE) from None
+    try:
+        if path.suffix.lower() == ".json":
+            import json
+
+            return json.loads(raw)
+        return tomllib.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise fail(f"{path}: not a valid position file: {exc}", USAGE) from None
+
+
+class Recorder:
+    """One recording session over a journal: the state, the views, and the decisions that can be undone."""
+
+    def __init__(self, path: Path, out) -> None:  # type: ignore[no-untyped-def]
+        from cli.common import open_game
+
+        self.path = path
+        self.out = out
+        self.j = open_game(path)
+        self.refused = 0
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Replay the journal: the state, the views and the active decisions (after corrections)."""
+        from cli.records import Correction, DecksRevealed
+        from cli.session import initial_state, replay
+        from lifeboat.views import Observer
+
+        self.obs = Observer(initial_state(self.j.header, str(self.path)))
+        self.active: list[int] = []
+        log: list[tuple[int, tuple]] = []
+        for step in replay(self.j, str(self.path)):
+            if isinstance(step.record, Correction):
+                self.active = [s for s in self.active if s < step.record.from_seq]
+                log = [(s, ev) for s, ev in log if s < step.record.from_seq]
+            elif not isinstance(step.record, DecksRevealed):
+                self.active.append(step.commit.seq)
+                log.append((step.commit.seq, step.events))
+        for _, events in log:
+            self.obs.record(events)
+        self.state = self.obs.state
+
+    # ---- lines ----
+
+    def say(self, text: str) -> None:
+        from rich.text import Text
+
+        self.out.print(Text(text))
+
+    def status(self) -> str:
+        from cli.describe import who
+        from lifeboat import chance_request, waiting_for
+
+        st = self.state
+        if st.over:
+            return "The game is over. Name unseen cards with 'recorder: ?p3 is water', then quit."
+        view = self.obs.public_view()
+        waiting = waiting_for(st)
+        req = chance_request(st)
+        extra = f" · chance: {req.kind.replace('_', ' ')}" if req else ""
+        names = ", ".join(who(x) for x in waiting)
+        return f"[round {st.round}] {view.step.text}{extra}" + (f" · waiting for {names}" if names else "")
+
+    def default_actor(self) -> str | None:
+        from lifeboat import chance_request, waiting_for
+
+        if chance_request(self.state) is not None:
+            return "chance"
+        waiting = waiting_for(self.state)
+        return waiting[0] if len(waiting) == 1 else None
+
+    def handle(self, line: str, number: int) -> bool:
+        """Handle one input line; returns False to stop."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        word = text.lower()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word == "help":
+            self.say(HELP)
+        elif word == "show":
+            from cli import render
+
+            self.out.print(render.table(self.obs.public_view()))
+        elif word == "legal":
+            self.legal()
+        elif word == "undo":
+            self.undo(number)
+        elif word == "close":
+            self.close(number)
+        else:
+            self.decide(text, number)
+        return True
+
+    def refuse(self, number: int, rule: str, message: str) -> None:
+        self.refused += 1
+        self.say(f"line {number}: refused [{rule}] {message} (nothing was recorded)")
+
+    def legal(self) -> None:
+        from lifeboat import waiting_for
+        from lifeboat.notation import legal_lines
+
+        for ch in waiting_for(self.state):
+            lines = legal_lines(self.state, ch)
+            self.say(f"{ch}: " + ("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else "nothing"))
+
+    def append(self, command) -> None:  # type: ignore[no-untyped-def]
+        from cli.session import append
+
+        before = len(self.obs)
+        self.state, events = append(self.j, self.state, command)
+        self.obs.record(events)
+        self.active.append(self.j.last_seq)
+        for v in self.obs.log(start=before):
+            if v.type != "passed":
+                self.say("  " + v.text)
+
+    def decide(self, text: str, number: int) -> None:
+        from lifeboat.errors import AmbiguousCommand, RuleViolation
+        from lifeboat.notation import parse
+
+        try:
+            command = parse(text, self.state, self.default_actor())
+            self.append(command)
+        except AmbiguousCommand as exc:
+            self.refuse(number, exc.rule, exc.message + ("; type one of: " + " | ".join(exc.candidates)
+                                                         if exc.candidates else ""))
+        except RuleViolation as exc:
+            self.refuse(number, exc.rule, exc.message)
+
+    def close(self, number: int) -> None:
+        from lifeboat import commands as c
+        from lifeboat.decide import may_act_in_window
+
+        waiting = may_act_in_window(self.state)
+        if not waiting:
+            self.refuse(number, "PROC-1", "no window is open: there is nothing to close")
+            return
+        for ch in waiting:
+            if ch in may_act_in_window(self.state):
+                self.append(c.Pass(by=ch))
+
+    def undo(self, number: int) -> None:
+        from cli.records import Correction
+
+        if not self.active:
+            self.refuse(number, "REC-2", "there is no decision to undo")
+            return
+        last = self.active[-1]
+        self.j.append(self.j.last_seq + 1, "recorder", Correction(from_seq=last), ())
+        self.rebuild()
+        self.say(f"  withdrew decision {last} (journal line {last + 1}); the game goes on from before it")
+
+
+def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
+    from cli.cmd_new import build_ruleset, parse_players
+    from cli.common import console
+    from cli.session import create_recorded_game, load_orders
+    from lifeboat.errors import RuleViolation
+
+    out = console()
+    interactive = sys.stdin.isatty()
+    with user_errors():
+        if not game.exists():
+            try:
+                ruleset = build_ruleset(options)
+            except RuleViolation as exc:
+                raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+            if position is not None:
+                create_recorded_game(game, position=_read_position(position), ruleset=ruleset)
+            else:
+                names = players
+                if names is None and interactive:
+                    sys.stdout.write("Players, comma-separated, in any order: ")
+                    sys.stdout.flush()
+                    names = sys.stdin.readline().strip()
+                if not names:
+                    raise fail("name the players with --players (or start from --position)", USAGE)
+                create_recorded_game(game, players=parse_players(names), ruleset=ruleset)
+        elif position is not None or players is not None:
+            raise fail(f"{game}: already exists; --position and --players only start a new recording", USAGE)
+        if load_orders(game) is not None:
+            raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
+        rec = Recorder(game, out)
+        rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
+        number = 0
+        while True:
+            if interactive:
+                rec.say(rec.status())
+                sys.stdout.write("> ")
+                sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                break
+            number += 1
+            if not rec.handle(line, number):
+                break
+        if rec.state.over:
+            from cli import render
+
+            render.final(out, rec.obs.public_view())
+        else:
+            rec.say(rec.status())
+        rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+    if rec.refused:
+        raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)

@@ -1,0 +1,209 @@
+"""Positions: a game picked up in the middle, as chess has FEN (docs/position-format.md, rule POS-1).
+
+A :class:`Position` describes the table at the start of a phase: seats, characters, wounds, markers, face-up cards,
+hands (``"?"`` where unseen), LOVE/HATE where known, seagulls, deck sizes and known discards, whose move. It is
+stored in the journal header (``position``), and :func:`position_state` turns it into the engine's
+:class:`~lifeboat.state.State`, with placeholders for every unseen card (REC-1), so that every later command is
+checked from there on.
+
+Card names in a position are card ids (``water-3``) or faces (``water``; the lowest free instance of that face is
+used). Every error is an :class:`~lifeboat.errors.InvalidCommand` with rule ``POS-1`` naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from lifeboat import events as e
+from lifeboat.cards import (
+    FACES, UNKNOWN, characters_in, face_of, navigation_instances, provision_instances,
+)
+from lifeboat.errors import InvalidCommand
+from lifeboat.evolve import fold
+from lifeboat.ruleset import Ruleset, validate
+from lifeboat.state import CharacterState, State
+
+RULE = "POS-1"
+
+
+class CharacterPosition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One character: ``hand`` and ``face_up`` list card ids or faces (``"?"`` for an unseen hand card); ``love`` and
+    ``hate`` are character ids or ``"?"``; ``lost_at_sea`` removes it from the boat (its cards unknown)."""
+
+    character: str
+    player: str
+    wounds: int = 0
+    hand: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()
+    love: str = UNKNOWN
+    hate: str = UNKNOWN
+    rowed: bool = False
+    fought: bool = False
+    parasol_open: bool = False
+    lost_at_sea: bool = False
+
+
+class Position(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The table at the start of a phase.
+
+    - ``characters``: in the boat from the bow first (their order is the seats), then any lost at sea.
+    - ``phase``: ``"round"`` (a new round: provisions first), ``"action"`` (``actor``'s action; those seated nearer
+      the bow have acted this round) or ``"navigation"``.
+    - ``provisions_deck``: cards left in the provisions deck (default: every provision not named or in a hand,
+      less ``removed``). ``removed``: provisions removed unseen at setup (default 10 with 4-5 players, else 0).
+    - ``discard``: the discard pile (known cards). ``row_stack``: how many unseen cards are on it.
+    - ``options``: ruleset options (``Ruleset`` fields, e.g. ``{"expansions": ["cannibalism"]}``).
+    - ``note``: free text (where the position comes from).
+    """
+
+    characters: tuple[CharacterPosition, ...]
+    phase: Literal["round", "action", "navigation"] = "round"
+    round: int = 1
+    seagulls: int = 0
+    actor: str | None = None
+    discard: tuple[str, ...] = ()
+    row_stack: int = 0
+    provisions_deck: int | None = None
+    removed: int | None = None
+    options: dict[str, object] = {}
+    note: str = ""
+
+
+def load(data: dict[str, object]) -> Position:
+    """A :class:`Position` from decoded JSON or TOML. Raises InvalidCommand (POS-1) naming what is wrong."""
+    try:
+        return msgspec.convert(data, Position)
+    except msgspec.ValidationError as exc:
+        raise InvalidCommand(RULE, f"not a valid position: {exc}") from None
+
+
+def _fail(message: str) -> InvalidCommand:
+    return InvalidCommand(RULE, message)
+
+
+def position_state(position: Position) -> State:
+    """The engine state of ``position``: every named card in place, a placeholder for every unseen one (REC-1).
+
+    Raises:
+        InvalidCommand: POS-1: an unknown character or card, a card named twice, more cards than the game has,
+            counts that do not add up, a phase without its actor.
+        NotImplementedOption: an option not implemented yet (OPT-1).
+    """
+    try:
+        ruleset = validate(msgspec.convert(dict(position.options), Ruleset))
+    except msgspec.ValidationError as exc:
+        raise _fail(f"options: {exc}") from None
+    sets = ruleset.card_sets
+    allowed = characters_in(sets)
+    chars = position.characters
+    ids = [c.character for c in chars]
+    for c in chars:
+        if c.character not in allowed:
+            raise _fail(f"character {c.character!r} is not in this game's sets; expected one of {', '.join(allowed)}")
+        for field in ("love", "hate"):
+            v = getattr(c, field)
+            if v != UNKNOWN and v not in ids:
+                raise _fail(f"{c.character}.{field}: {v!r} is not a character of this position")
+        if c.wounds < 0:
+            raise _fail(f"{c.character}.wounds: must be 0 or more")
+    if len(set(ids)) != len(ids):
+        raise _fail("a character is listed twice")
+    players = tuple(c.player for c in chars)
+    if len(set(p.casefold() for p in players)) != len(players):
+        raise _fail("player names must be different")
+    all_prov = list(provision_instances(sets))
+    free = list(all_prov)
+
+    def take(name: str, where: str) -> str:
+        if name in free:
+            free.remove(name)
+            return name
+        if name in all_prov:
+            raise _fail(f"{where}: {name} is named twice")
+        face = name.strip().lower().replace(" ", "_")
+        if face not in FACES:
+            raise _fail(f"{where}: {name!r} is not a card (ids like water-3, or faces like water)")
+        pick = next((x for x in free if face_of(x) == face), None)
+        if pick is None:
+            raise _fail(f"{where}: no {FACES[face].en} is left to name (the game has {FACES[face].total})")
+        free.remove(pick)
+        return pick
+
+    discard = tuple(take(x, "discard") for x in position.discard)
+    named: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    unknown_in_hands = 0
+    for c in chars:
+        hand = tuple(UNKNOWN if x == UNKNOWN else take(x, f"{c.character}.hand") for x in c.hand)
+        face_up = tuple(take(x, f"{c.character}.face_up") for x in c.face_up)
+        unknown_in_hands += hand.count(UNKNOWN)
+        named[c.character] = (hand, face_up)
+    n_players = len(chars)
+    removed = position.removed
+    if removed is None:
+        removed = 10 if n_players < 6 and ruleset.remove_provisions_short_handed else 0
+    deck = position.provisions_deck
+    if deck is None:
+        deck = len(free) - unknown_in_hands - removed
+    if deck < 0 or deck + unknown_in_hands + removed != len(free):
+        raise _fail(f"provisions do not add up: {len(free)} unnamed cards, but {unknown_in_hands} unseen in hands, "
+                    f"{removed} removed and {deck} in the deck (the discard pile may be missing cards)")
+    nav = navigation_instances(sets)
+    if not 0 <= position.row_stack <= len(nav):
+        raise _fail(f"row_stack: expected 0 to {len(nav)} cards")
+    # placeholders: provisions ?p1.. (removed, deck, then hands), navigation ?n1..
+    counter = iter(range(1, len(free) + 1))
+    removed_ph = tuple(f"?p{next(counter)}" for _ in range(removed))
+    deck_ph = tuple(f"?p{next(counter)}" for _ in range(deck))
+    states = []
+    for c in chars:
+        hand, face_up = named[c.character]
+        hand = tuple(f"?p{next(counter)}" if x == UNKNOWN else x for x in hand)
+        states.append(CharacterState(
+            character=c.character, player=c.player, love=c.love, hate=c.hate, wounds=c.wounds, hand=hand,
+            face_up=face_up, rowed=c.rowed, fought=c.fought, in_boat=not c.lost_at_sea,
+        ))
+    nav_ph = tuple(f"?n{i}" for i in range(1, len(nav) + 1))
+    seats = tuple(c.character for c in chars if not c.lost_at_sea)
+    open_parasol = next((x for c in chars if c.parasol_open for x in named[c.character][1]
+                         if face_of(x) == "parasol"), None)
+    if any(c.parasol_open for c in chars) and open_parasol is None:
+        raise _fail("parasol_open: that character has no face-up Parasol")
+    state = State(
+        ruleset=ruleset, players=players, characters=tuple(states), seats=seats, provisions=deck_ph,
+        removed=removed_ph, discard=discard, nav_unseen=nav_ph[position.row_stack:],
+        row_stack=nav_ph[: position.row_stack], seagulls=position.seagulls, round=position.round,
+        open_parasol=open_parasol, unaccounted=tuple(sorted(free + list(nav))),
+    )
+    if not 0 <= position.seagulls < 4:
+        raise _fail("seagulls: expected 0 to 3")
+    return _place_step(state, position)
+
+
+def _place_step(state: State, position: Position) -> State:
+    """Set whose move it is, by folding the same events the engine emits at that point."""
+    conscious = state.conscious_seats()
+    if position.phase == "action":
+        actor = position.actor
+        if actor not in state.seats or not state.conscious(actor):
+            raise _fail("actor: name the conscious character whose action it is")
+        order = state.seats
+        state = fold(state, [e.ActionPhaseStarted(order=order)])
+        return fold(state, [e.ActionTurnStarted(character=actor, index=order.index(actor))])
+    if position.phase == "navigation":
+        navigator = conscious[-1] if conscious else None
+        state = fold(state, [e.NavigationPhaseStarted(navigator=navigator)])
+        return state
+    # a new round: provisions, or straight to actions
+    if state.provisions and conscious:
+        return fold(state, [e.ProvisionsPhaseStarted(quartermaster=conscious[0],
+                                                     count=min(len(conscious), len(state.provisions)))])
+    state = fold(state, [e.ActionPhaseStarted(order=state.seats)])
+    first = conscious[0] if conscious else None
+    if first is None:
+        return fold(state, [e.NavigationPhaseStarted(navigator=None)])
+    return fold(state, [e.ActionTurnStarted(character=first, index=state.seats.index(first))])
+
+
+__all__ = ["CharacterPosition", "Position", "load", "position_state"]
