@@ -44,7 +44,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     from cli.bots import random_bot
     from cli.cmd_new import parse_players
     from cli.common import console, open_game
-    from cli.session import advance_chance, append, create_game, initial_state, load_orders, replay
+    from cli.session import active_events, advance_chance, append, create_game, initial_state, load_orders
     from lifeboat import waiting_for
     from lifeboat.views import Observer
 
@@ -56,8 +56,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
             j = open_game(game)
             orders = load_orders(game)
         obs = Observer(initial_state(j.header, str(game)))
-        for step in replay(j, str(game)):
-            obs.record(step.events)
+        obs.record(active_events(j, str(game)))
         state = obs.state
         if orders is None and not state.over:
             raise fail(f"{game}: this game's chance is recorded by hand (no deck file); use 'lifeboat record'", USAGE)

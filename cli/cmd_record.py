@@ -56,21 +56,13 @@ class Recorder:
 
     def rebuild(self) -> None:
         """Replay the journal: the state, the views and the active decisions (after corrections)."""
-        from cli.records import Correction, DecksRevealed
-        from cli.session import initial_state, replay
+        from cli.session import active_commits, initial_state
         from lifeboat.views import Observer
 
         self.obs = Observer(initial_state(self.j.header, str(self.path)))
-        self.active: list[int] = []
-        log: list[tuple[int, tuple]] = []
-        for step in replay(self.j, str(self.path)):
-            if isinstance(step.record, Correction):
-                self.active = [s for s in self.active if s < step.record.from_seq]
-                log = [(s, ev) for s, ev in log if s < step.record.from_seq]
-            elif not isinstance(step.record, DecksRevealed):
-                self.active.append(step.commit.seq)
-                log.append((step.commit.seq, step.events))
-        for _, events in log:
+        kept = active_commits(self.j, str(self.path))
+        self.active = [seq for seq, _ in kept]
+        for _, events in kept:
             self.obs.record(events)
         self.state = self.obs.state
 

@@ -32,7 +32,8 @@ def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
     """Yield ``(step, event_views, observer, viewer)`` per commit up to ``to``. Raises what replay raises and
     :class:`typer.Exit` (2) for a bad ``--as`` or ``--to``."""
     from cli.common import open_game, resolve_viewer
-    from cli.session import initial_state, replay
+    from cli.records import Correction
+    from cli.session import active_events, initial_state, replay
     from lifeboat.views import Observer
 
     j = open_game(game)
@@ -41,9 +42,13 @@ def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
         raise fail(f"--to {to}: expected a commit number from 0 to {last} in {game}", USAGE)
     obs = Observer(initial_state(j.header, str(game)))
     viewer = None
+    initial = obs.state
     for step in replay(j, str(game)):
         if to is not None and step.commit.seq > to:
             break
+        if isinstance(step.record, Correction):  # REC-2: the views forget the withdrawn decisions too
+            obs = Observer(initial)
+            obs.record(active_events(j, str(game), step.commit.seq))
         start = len(obs)
         obs.record(step.events)
         if viewer is None and obs.state.characters:
@@ -80,6 +85,8 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool) -> None:
                         "events": views}
                 sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
                 continue
+            if type(st.record).__name__ == "Correction":
+                out.print(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
             for i, v in enumerate(views):
                 if v.type == "passed":  # window passes are noise in a story; --json keeps them
                     continue

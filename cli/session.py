@@ -239,3 +239,24 @@ def replay(j: journal.JsonlJournal | journal.MemoryJournal, path: str = "") -> I
                 raise ReplayError(path, commit.line, commit.seq, "EVENTS",
                                   "the recorded consequences differ from what the rules decide")
         yield Step(commit=commit, record=record, events=events, before=before, after=state)
+
+
+def active_commits(j: journal.JsonlJournal | journal.MemoryJournal, path: str = "",
+                   upto_seq: int | None = None) -> list[tuple[int, tuple[Event, ...]]]:
+    """``(seq, events)`` of every game commit still in force up to ``upto_seq`` (all by default): corrections
+    (REC-2) withdraw the commits they name; system records are left out. Raises what :func:`replay` raises."""
+    kept: list[tuple[int, tuple[Event, ...]]] = []
+    for step in replay(j, path):
+        if upto_seq is not None and step.commit.seq > upto_seq:
+            break
+        if isinstance(step.record, Correction):
+            kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
+        elif not isinstance(step.record, DecksRevealed):
+            kept.append((step.commit.seq, step.events))
+    return kept
+
+
+def active_events(j: journal.JsonlJournal | journal.MemoryJournal, path: str = "",
+                  upto_seq: int | None = None) -> list[Event]:
+    """The events of :func:`active_commits`, in order: what views need after a correction."""
+    return [ev for _, evs in active_commits(j, path, upto_seq) for ev in evs]

@@ -99,6 +99,8 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "fire": ("fire", "shoot", "开枪", "发射"),
     "open": ("open", "打开", "撑伞"),
     "heal": ("heal", "cure", "治疗"),
+    "eat": ("eat", "cannibalize", "cannibalise", "食人", "吃"),
+    "object": ("object", "objection", "反对"),
     "offer": ("offer", "trade", "交易", "提议"),
     "ask": ("ask", "request", "索要"),
     "compass": ("use compass", "使用指南针"),
@@ -113,7 +115,7 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
 #: Faces whose name alone is a verb ("lauren: water kid", "chum", "compass").
 _FACE_VERBS = {
     "water": "water", "chum": "chum", "compass": "compass", "parasol": "open", "flare_gun": "fire",
-    "medical_kit": "heal", "life_preserver": "throw",
+    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat",
 }
 _CHANCE_VERBS: dict[str, tuple[str, ...]] = {
     "deal": ("deal", "dealt", "setup", "发牌"),
@@ -146,7 +148,7 @@ _NOISE = ("the", "a", "an", "to", "on", "with", "at", "of", "from", "card", "car
 _PLAYER_VERB_LIST = (
     "keep", "do nothing", "row", "stack", "bottom", "swap", "mug", "consent", "refuse", "join", "pass", "reveal",
     "fire", "open", "heal", "offer", "ask", "accept", "decline", "use compass", "skip compass", "choose", "throw",
-    "chum", "water", "drink", "use",
+    "chum", "water", "drink", "use", "eat", "object",
 )
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 
@@ -272,7 +274,7 @@ def _face_aliases(face: str) -> list[str]:
 
 _FACES_IN_PLAY = tuple(f for f, v in FACES.items() if v.count > 0)
 _BASE_FACES = tuple(f for f in _FACES_IN_PLAY if FACES[f].expansion == "base")
-_INSTANCES: dict[str, tuple[str, ...]] = {f: tuple(f"{f}-{n}" for n in range(1, FACES[f].count + 1)) for f in FACES}
+_INSTANCES: dict[str, tuple[str, ...]] = {f: tuple(f"{f}-{n}" for n in range(1, FACES[f].total + 1)) for f in FACES}
 
 
 def _points(card: str) -> int:
@@ -469,10 +471,10 @@ class _Parser:
             if m and re.sub(r"[-_ ]", "", m.group(1)) in _face_keys():
                 face = _face_keys()[re.sub(r"[-_ ]", "", m.group(1))]
                 num = int(m.group(2))
-                if not 1 <= num <= FACES[face].count:
+                if not 1 <= num <= FACES[face].total:
                     raise self.invalid(
                         f"there is no card {face}-{num}: {FACE_NAMES[face]} cards are {face}-1 to "
-                        f"{face}-{FACES[face].count}"
+                        f"{face}-{FACES[face].total}"
                     )
                 out.append(_Item(t.text, t.start, t.end, [("card", f"{face}-{num}")]))
                 i += 1
@@ -1017,6 +1019,15 @@ class _Parser:
         target = self.target(chars, "heal", lambda: None)
         return c.UseMedicalKit(by=self.actor, card=self.own_card(cards, "medical_kit", "heal"), target=target)
 
+    def h_eat(self, items: list[_Item]) -> c.Command:  # Cannibalism expansion (CANNIBAL-1)
+        chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
+        target = self.target(chars, "eat", lambda: None)
+        return c.Cannibalize(by=self.actor, card=self.own_card(cards, "cannibalism", "eat"), target=target)
+
+    def h_object(self, items: list[_Item]) -> c.Command:  # Cannibalism expansion (CANNIBAL-1)
+        self.no_more(self.clean(items), "object")
+        return c.ObjectToCannibalism(by=self.actor)
+
     def h_throw(self, items: list[_Item]) -> c.Command:
         chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
 
@@ -1330,7 +1341,7 @@ def card_text(card: str) -> str:
 
 
 def _nav_text(card: str) -> str:
-    return card[4:] if card.startswith("nav-") else card
+    return card[4:] if card.startswith("nav-") and card[4:].isdigit() else card  # "27", but "nav-c8" (expansion)
 
 
 def _face_text(card: str) -> str:
@@ -1450,6 +1461,10 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
             body = "open parasol" if default(x, "parasol") else f"use {x}"
         case c.UseMedicalKit(card=x, target=t):
             body = f"heal {who(t)}" if default(x, "medical_kit") else f"use {x} on {who(t)}"
+        case c.Cannibalize(card=x, target=t):
+            body = f"eat {who(t)}" if default(x, "cannibalism") else f"use {x} on {who(t)}"
+        case c.ObjectToCannibalism():
+            body = "object"
         case c.OfferTrade(to=t, give=g, ask=a):
             body = f"offer {who(t)}"
             if g:
