@@ -42,6 +42,21 @@ def _read_position(path: Path) -> dict:
         raise fail(f"{path}: not a valid position file: {exc}", USAGE) from None
 
 
+def status_changes(before, after) -> list[str]:  # type: ignore[no-untyped-def]
+    """Plain words for the table: who became unconscious, woke up, died or was lost at sea (STATUS-1, OVER-3)."""
+    from cli.describe import who
+
+    out = []
+    for ch in after.characters:
+        if not before.has(ch.character) or not before.characters:
+            continue
+        old = before.status(ch.character) if before.char(ch.character).in_boat else "lost at sea"
+        new = after.status(ch.character) if ch.in_boat else "lost at sea"
+        if old != new:
+            out.append(f"{who(ch.character)} is now {new}" + (" (a body in the boat)." if new == "dead" else "."))
+    return out
+
+
 class Recorder:
     """One recording session over a journal: the state, the views, and the decisions that can be undone."""
 
@@ -134,13 +149,15 @@ class Recorder:
     def append(self, command) -> None:  # type: ignore[no-untyped-def]
         from cli.session import append
 
-        before = len(self.obs)
+        before, was = len(self.obs), self.state
         self.state, events = append(self.j, self.state, command)
         self.obs.record(events)
         self.active.append(self.j.last_seq)
         for v in self.obs.log(start=before):
             if v.type != "passed":
                 self.say("  " + v.text)
+        for line in status_changes(was, self.state):
+            self.say("  " + line)
 
     def decide(self, text: str, number: int) -> None:
         from lifeboat.errors import AmbiguousCommand, RuleViolation

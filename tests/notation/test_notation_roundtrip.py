@@ -1,26 +1,29 @@
 """Round trip: ``parse(render(c, s), s) == c`` for every legal command of every character and every chance command,
 in every state of seeded random games (committed deck orders from :func:`lifeboat.chance.shuffle`). Trades asking
-for cards are injected now and then, since ``legal_commands`` lists only one-card gifts. Also: render examples."""
+for cards are injected now and then, since ``legal_commands`` lists only one-card gifts. Recorded games (REC-1) too:
+chance draws ``?`` (or names a card behind a placeholder), players name real cards where placeholders stand, and the
+recorder identifies placeholders and LOVE/HATE cards. Also: render examples."""
 
 from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 from conftest import at
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lifeboat import commands as c
-from lifeboat.cards import FACES
+from lifeboat.cards import BASE_CHARACTERS, FACES, NAVIGATION, UNKNOWN, is_unknown, provision_instances
 from lifeboat.chance import next_chance, shuffle
 from lifeboat.game import apply, new_game
-from lifeboat.legal import legal_commands, waiting_for
+from lifeboat.legal import chance_request, legal_commands, waiting_for
 from lifeboat.notation import legal_lines, parse, render
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import (
-    ActionTurn, Fight, MugDraw, OverboardWindow, ProvisionsPick, RowPlace, State, ThirstWindow, TradeOffer,
-    replace_char,
+    ActionTurn, Fight, FlareDraw, MugDraw, NavigationTurn, OverboardWindow, ProvisionsPick, RowPlace, State,
+    ThirstWindow, TradeOffer, replace_char,
 )
 
 rulesets = st.builds(
@@ -84,6 +87,184 @@ def play_and_check(seed: int, n: int, ruleset: Ruleset, everyone: bool = True) -
     return seen
 
 
+# ---- recorded games (REC-1) ----------------------------------------------------------------------------------
+
+
+def _unseen(rng: random.Random, real: list[str], p: float) -> tuple[str, ...]:
+    return tuple(UNKNOWN if rng.random() < p else x for x in real)
+
+
+def recorded_deal(rng: random.Random, state: State) -> c.DealSetup:
+    """A deal the recorder saw in part: most LOVE, HATE and provision cards are ``?``."""
+    n = len(state.players)
+    chars = rng.sample(BASE_CHARACTERS, n)
+    cards = rng.sample(provision_instances(), n + (10 if n < 6 and state.ruleset.remove_provisions_short_handed else 0))
+    return c.DealSetup(
+        characters=tuple(chars), love=_unseen(rng, rng.sample(chars, n), 0.8),
+        hate=_unseen(rng, rng.sample(chars, n), 0.8), provisions=_unseen(rng, cards[:n], 0.8),
+        removed=_unseen(rng, cards[n:], 0.9),
+    )
+
+
+def recorded_chance(rng: random.Random, state: State) -> c.ChanceCommand | None:
+    """What a recorder enters for chance: ``?`` for a card unseen, or a card seen (a placeholder is identified as it);
+    a card turned face up is always named."""
+    req = chance_request(state)
+    if req is None:
+        return None
+    unaccounted = list(state.unaccounted)
+    if req.kind == "draw_provisions":
+        holders = sum(is_unknown(x) for x in state.provisions)
+        known = [x for x in state.provisions if not is_unknown(x)]
+        pool = [x for x in unaccounted if x not in NAVIGATION]
+        cards = []
+        for _ in range(req.count):
+            if holders and pool and rng.random() < 0.2:
+                cards.append(pool.pop(rng.randrange(len(pool))))
+                holders -= 1
+            elif holders:
+                cards.append(UNKNOWN)
+                holders -= 1
+            else:
+                cards.append(known.pop(rng.randrange(len(known))))
+        return c.DrawProvisions(cards=tuple(cards))
+    if req.kind == "draw_from_hand":
+        assert isinstance(state.step, MugDraw)
+        hand = state.char(state.step.target).hand
+        return c.DrawFromHand(card=UNKNOWN if any(is_unknown(x) for x in hand) else rng.choice(hand))
+    face_up = isinstance(state.step, (FlareDraw, NavigationTurn))
+    unseen, bottom = list(state.nav_unseen), list(state.nav_bottom)
+    pool = [x for x in unaccounted if x in NAVIGATION]
+    cards = []
+    for _ in range(req.count):
+        if unseen:
+            holders = [x for x in unseen if is_unknown(x)]
+            known = [x for x in unseen if not is_unknown(x)]
+            if holders and not face_up and rng.random() < 0.85:
+                unseen.remove(holders[0])
+                cards.append(UNKNOWN)
+                continue
+            card = rng.choice(known + (pool if holders else []))
+            if card in known:
+                unseen.remove(card)
+            else:
+                pool.remove(card)
+                unseen.remove(holders[0])
+            cards.append(card)
+        else:
+            top = bottom.pop(0)
+            if not face_up and rng.random() < 0.85:
+                cards.append(UNKNOWN)
+            elif is_unknown(top):
+                cards.append(pool.pop(rng.randrange(len(pool))))
+            else:
+                cards.append(top)
+    return c.DrawNavigation(cards=tuple(cards))
+
+
+def placeholders(state: State) -> list[str]:
+    """Every placeholder the state holds (decks, hands, the row stack, a step's cards)."""
+    out: set[str] = set()
+
+    def walk(v: object) -> None:
+        if isinstance(v, str) and is_unknown(v) and v != UNKNOWN:
+            out.add(v)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+
+    walk(msgspec.to_builtins(state))
+    return sorted(out)
+
+
+def recorder_command(rng: random.Random, state: State) -> c.Command | None:
+    """The recorder names a placeholder (as a card not yet accounted for) or a character's LOVE and HATE."""
+    if rng.random() < 0.6:
+        holders = placeholders(state)
+        if holders:
+            ph = rng.choice(holders)
+            pool = [x for x in state.unaccounted if (x in NAVIGATION) == ph.startswith("?n")]
+            if pool:
+                return c.Identify(placeholder=ph, card=rng.choice(pool))
+        return None
+    unknown = [x for x in state.characters if UNKNOWN in (x.love, x.hate)]
+    if not unknown:
+        return None
+    ch = rng.choice(unknown)
+    in_game = [x.character for x in state.characters]
+    loves = [x for x in in_game if x not in {y.love for y in state.characters}] if ch.love == UNKNOWN else [ch.love]
+    hates = [x for x in in_game if x not in {y.hate for y in state.characters}] if ch.hate == UNKNOWN else [ch.hate]
+    return c.IdentifyLoveHate(character=ch.character, love=rng.choice(loves), hate=rng.choice(hates))
+
+
+def play_recorded_and_check(seed: int, n: int, ruleset: Ruleset = Ruleset()) -> dict[str, int]:
+    """A seeded random recorded game (REC-1), round-tripping every chance and recorder command, every legal command
+    of the characters the game waits for, and real cards named where placeholders stand (a card revealed from a hand
+    of placeholders, a provision kept from unseen offered cards); returns the command types seen."""
+    rng = random.Random(seed)
+    state = new_game([f"p{i}" for i in range(n)], ruleset)
+    seen: dict[str, int] = {}
+
+    def step(cmd: c.Command) -> State:
+        round_trip(cmd, state)
+        seen[type(cmd).__name__] = seen.get(type(cmd).__name__, 0) + 1
+        return apply(state, cmd)[0]
+
+    state = step(recorded_deal(rng, state))
+    steps = 0
+    while not state.over:
+        steps += 1
+        assert steps < 5000
+        chance = recorded_chance(rng, state)
+        if chance is not None:
+            state = step(chance)
+            continue
+        if rng.random() < 0.08:
+            rec = recorder_command(rng, state)
+            if rec is not None:
+                state = step(rec)
+                continue
+        for ch in waiting_for(state):
+            for cmd, line in zip(legal_commands(state, ch), legal_lines(state, ch)):
+                assert round_trip(cmd, state) == line
+                seen[type(cmd).__name__] = seen.get(type(cmd).__name__, 0) + 1
+        actor = rng.choice(waiting_for(state))
+        cmds = list(legal_commands(state, actor))
+        real = [x for x in state.unaccounted if x not in NAVIGATION]
+        if real and any(is_unknown(x) for x in state.char(actor).hand) and rng.random() < 0.2:
+            cmds.append(c.Reveal(by=actor, card=rng.choice(real)))
+        pick = state.step
+        if real and isinstance(pick, ProvisionsPick) and pick.picker == actor and rng.random() < 0.3 and \
+                any(is_unknown(x) for x in pick.offered):
+            cmds = [c.KeepProvision(by=actor, card=rng.choice(real))]
+        state = step(rng.choice(cmds))
+    return seen
+
+
+recorded_rulesets = st.builds(Ruleset, remove_provisions_short_handed=st.booleans(), quick_game=st.booleans())
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 6), ruleset=recorded_rulesets)
+def test_render_then_parse_gives_back_every_command_of_recorded_games(seed: int, n: int, ruleset: Ruleset) -> None:
+    play_recorded_and_check(seed, n, ruleset)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 6), ruleset=recorded_rulesets)
+def test_render_then_parse_gives_back_every_command_of_many_recorded_games(seed: int, n: int,
+                                                                           ruleset: Ruleset) -> None:
+    play_recorded_and_check(seed, n, ruleset)
+
+
+# ---- digital games -------------------------------------------------------------------------------------------
+
+
 @settings(max_examples=10, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 6), ruleset=rulesets)
@@ -106,6 +287,9 @@ def test_the_random_games_reach_every_command_type() -> None:
             seen[k] = seen.get(k, 0) + v
     # the Cannibalism expansion's commands (CANNIBAL-1): a 7-player game whose seed reaches an objection
     for k, v in play_and_check(6, 7, Ruleset(expansions=("cannibalism",)), everyone=False).items():
+        seen[k] = seen.get(k, 0) + v
+    # the recorder's commands (REC-1): a recorded game
+    for k, v in play_recorded_and_check(0, 4).items():
         seen[k] = seen.get(k, 0) + v
     want = {t.__name__ for t in c.Command.__args__}  # type: ignore[attr-defined]
     assert want - set(seen) <= {"UseCompass"}, want - set(seen)  # the Compass is rare; see the examples below
