@@ -13,7 +13,7 @@ from lifeboat import commands as c
 
 ACTION_WEIGHTS = {
     c.Row: 4.0, c.DoNothing: 2.0, c.Mug: 1.5, c.ChangeSeats: 0.7, c.FireFlareGun: 1.0, c.OpenParasol: 2.0,
-    c.UseMedicalKit: 1.5,
+    c.UseMedicalKit: 1.5, c.Cannibalize: 2.0,
 }
 
 
@@ -31,7 +31,7 @@ def random_bot(me: str, legal: Sequence[c.Command], rng: random.Random) -> c.Com
     if lifesaver:
         return lifesaver[0]
     if any(isinstance(x, c.Pass) for x in legal):
-        joins = [x for x in legal if isinstance(x, c.JoinFight)]
+        joins = [x for x in legal if isinstance(x, (c.JoinFight, c.ObjectToCannibalism))]
         if joins and rng.random() < 0.15:
             return rng.choice(joins)
         return next(x for x in legal if isinstance(x, c.Pass))

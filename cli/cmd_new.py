@@ -13,13 +13,11 @@ def parse_players(text: str) -> list[str]:
 
 
 def build_ruleset(options: list[str]):  # type: ignore[no-untyped-def]
-    """A :class:`lifeboat.Ruleset` from ``NAME=VALUE`` strings. Raises RuleViolation (OPT-1) for a bad one."""
-    import msgspec
+    """A :class:`lifeboat.Ruleset` from ``NAME=VALUE`` strings (``cannibalism=on`` enables the expansion, EXP-1).
+    Raises RuleViolation (OPT-1) for a bad one."""
+    from lifeboat.ruleset import ruleset_from_options
 
-    from lifeboat.ruleset import Ruleset, parse_option, validate
-
-    values = dict(parse_option(o) for o in options)
-    return validate(msgspec.structs.replace(Ruleset(), **values))
+    return ruleset_from_options(options)
 
 
 def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:

@@ -54,6 +54,10 @@ def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
             return f"open the Parasol ({x})"
         case c.UseMedicalKit(card=x, target=t):
             return f"use the Medical Kit ({x}) on {who(t)}"
+        case c.Cannibalize(card=x, target=t):
+            return f"play Cannibalism ({x}): eat {who(t)}'s body"
+        case c.ObjectToCannibalism():
+            return "object to the Cannibalism: fight!"
         case c.OfferTrade(to=t, give=g, ask=a):
             gives = ", ".join(card(x) for x in g) or "nothing"
             asks = ", ".join(face.replace("_", " ") for face in a) or "nothing"
