@@ -629,7 +629,7 @@ def _prebind(ctx: _Ctx, cmd: c.PlayerCommand) -> c.PlayerCommand:
 
     match cmd:
         case c.Reveal(card=x) | c.FireFlareGun(card=x) | c.OpenParasol(card=x) | c.UseMedicalKit(card=x) | \
-                c.ThrowLifePreserver(card=x) | c.ExpendChum(card=x) | c.GiveWater(card=x):
+                c.ThrowLifePreserver(card=x) | c.ExpendChum(card=x) | c.GiveWater(card=x) | c.Cannibalize(card=x):
             if x not in s.char(cmd.by).face_up:
                 return msgspec.structs.replace(cmd, card=_bind(ctx, x, hand(), "p"))
         case c.OfferTrade(give=xs):
