@@ -146,6 +146,14 @@ def record(
     cmd_record.run(game, position, players, option)
 
 
+@app.command()
+def repair(game: Path = GAME) -> None:
+    """Cut a torn last line left by a crash, keeping the cut bytes in a side file."""
+    from cli import cmd_repair
+
+    cmd_repair.run(game)
+
+
 def main() -> None:
     """Entry point of the ``lifeboat`` executable.
 

@@ -36,7 +36,7 @@ def user_errors() -> Iterator[None]:
     except journal.JournalError as exc:
         hint = ""
         if isinstance(exc, journal.JournalTorn):
-            hint = " (a crash cut the last line; 'lifeboat repair' keeps a copy and cuts it)"
+            hint = f" — run: lifeboat repair {exc.path}"
         raise fail(f"{exc}{hint}", JOURNAL) from None
     except RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None

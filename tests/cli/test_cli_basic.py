@@ -137,3 +137,18 @@ def test_help_starts_without_heavy_imports() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_torn_last_line_stops_replay_and_repair_cuts_it_keeping_a_copy(played: Path) -> None:
+    whole = played.read_bytes()
+    played.write_bytes(whole + b'{"seq":999,"at_ms":12')
+    torn = run("replay", str(played))
+    assert torn.exit_code == 4
+    assert "lifeboat repair" in torn.output and f"{played.name}:" in torn.output
+    fixed = run("repair", str(played))
+    assert fixed.exit_code == 0, fixed.output
+    assert played.read_bytes() == whole
+    side = played.with_name(played.name + ".torn-1")
+    assert side.read_bytes() == b'{"seq":999,"at_ms":12'
+    assert run("replay", str(played)).exit_code == 0
+    assert "nothing to repair" in run("repair", str(played)).output
