@@ -3,13 +3,21 @@
 Shapes::
 
     line   := [actor ":"] verb args          ("：" works too; the actor may be left out when a default is given)
-    actor  := a character (name, short id or Chinese name) | a player's name | "chance"
+    actor  := a character (name, short id or Chinese name) | a player's name | "chance" | "recorder"
 
     captain: row                              kid: mug lauren hand         first mate: mug stephen parasol
     captain: stack 23 bottom 31               stephen: refuse              frenchy: join defender
     stephen: reveal flare gun                 lauren: water kid            kid: choose 27
     captain: offer kid water for oar          kid: accept                  chance: nav 27
     chance: draw water cash oar               chance: take knife           船长: 划船
+
+Recorded games (REC-1): ``?`` is a card nobody saw in a chance line (``chance: draw ? ? ?``, ``chance: draw 3 ?``,
+``chance: nav ? ?``, ``chance: take ?``, ``chance: deal ann = captain love ? hate ? ?; ...; removed 10 ?``); a
+placeholder (``?p3``, ``?n7``) goes wherever a card goes; in a player's line ``?`` names the first placeholder of
+the pool not named otherwise (``lauren: keep ?``, ``captain: stack ? bottom ?`` or ``stack 1 bottom 1``), and a
+real name where only placeholders stand names a card not yet accounted for (the engine identifies a placeholder as
+it). The recorder: ``recorder: ?p3 is water`` (Identify), ``recorder: kid love captain hate lauren``
+(IdentifyLoveHate).
 
 API:
 
@@ -28,7 +36,8 @@ own hand; never another seat's hand or the order of a deck.
 
 Card instances: a face name picks the lowest-numbered instance of that face in the pool the command draws from
 (the actor's hand, the target's face-up cards, the deck...), skipping instances already named in the same line;
-an instance id (``water-7``) is taken as written. Paintings differ in value, so ``painting(2)`` / ``painting 3``
+an instance id (``water-7``) is taken as written. In a recorded game, when the pool holds no card of that face, the
+lowest-numbered instance among ``State.unaccounted`` is named (REC-1). Paintings differ in value, so ``painting(2)`` / ``painting 3``
 name one by value; a bare ``painting`` is ambiguous when the pool holds paintings of different values (always, for
 chance: the recorder sees the value printed on the card).
 """
@@ -41,18 +50,19 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations, permutations
 
 from lifeboat import commands as c
-from lifeboat.cards import BASE_CHARACTERS, CHARACTERS, FACES, NAVIGATION, face_of, treasure_points
+from lifeboat.cards import BASE_CHARACTERS, CHARACTERS, FACES, NAVIGATION, UNKNOWN, face_of, is_unknown, treasure_points
 from lifeboat.errors import AmbiguousCommand, InvalidCommand
 from lifeboat.legal import chance_request, legal_commands
 from lifeboat.state import AwaitAnswer, Fight, MugDraw, OverboardWindow, ProvisionsPick, RowPlace, State
 
 RULE = "NOTATION-1"
 CHANCE = "chance"
+RECORDER = "recorder"
 
-__all__ = ["CHANCE", "RULE", "card_text", "character_name", "legal_lines", "parse", "render"]
+__all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_name", "legal_lines", "parse", "render"]
 
 # ---- names ---------------------------------------------------------------------------------------------------
 
@@ -80,6 +90,12 @@ _FACE_EXTRA: dict[str, tuple[str, ...]] = {
 }
 
 _CHANCE_ALIASES = ("chance", "dealer", "deck", "机会", "发牌员")
+_RECORDER_ALIASES = ("recorder", "rec", "scribe", "记录", "记录员", "記錄", "記錄員")
+#: Recorder lines: ``identify`` may be left out; ``is``/``=`` between a placeholder and its card.
+_RECORDER_VERBS: dict[str, tuple[str, ...]] = {"identify": ("identify", "id", "识别", "認出", "认出")}
+_IS = ("is", "as", "be", "是", "为", "為")
+#: Words for a card nobody saw (``?`` is always one).
+_UNSEEN = ("unknown", "unseen", "未知", "暗牌")
 
 _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "keep": ("keep", "take", "保留", "留", "拿"),
@@ -156,7 +172,10 @@ _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _TOKEN = re.compile(r"\(\s*\d+\s*\)|[;=]|[^\s,;=()]+")
-_STRIP = ".'\"!?`"
+_STRIP = ".'\"!`"
+#: ``?`` is never punctuation: a lone ``?`` is a card nobody saw (REC-1), ``?p3``/``?n7`` a placeholder.
+_QMARK = re.compile(r"\?[pn]\d+|\?", re.IGNORECASE)
+_PH_RE = re.compile(r"^\?([pn])(\d+)$")
 
 
 @dataclass(frozen=True)
@@ -174,17 +193,26 @@ def _raw_tokens(line: str, start: int = 0, end: int | None = None) -> list[_Tok]
     out: list[_Tok] = []
     end = len(line) if end is None else end
     for m in _TOKEN.finditer(line, start, end):
-        s, e = m.start(), m.end()
-        t = m.group()
-        lead = len(t) - len(t.lstrip(_STRIP))
-        t2 = t.strip(_STRIP)
-        if not t2:
-            if t.strip() == "-":
-                out.append(_Tok("-", s, e))
-            continue
-        s += lead
-        out.append(_Tok(t2.casefold(), s, s + len(t2)))
+        t, pos = m.group(), 0
+        for q in _QMARK.finditer(t):  # "3?", "???", "?p3", "保留?": the question marks are tokens of their own
+            _plain_token(out, t[pos : q.start()], m.start() + pos)
+            out.append(_Tok(q.group().casefold(), m.start() + q.start(), m.start() + q.end()))
+            pos = q.end()
+        _plain_token(out, t[pos:], m.start() + pos)
     return out
+
+
+def _plain_token(out: list[_Tok], t: str, s: int) -> None:
+    if not t:
+        return
+    lead = len(t) - len(t.lstrip(_STRIP))
+    t2 = t.strip(_STRIP)
+    if not t2:
+        if t.strip() == "-":
+            out.append(_Tok("-", s, s + len(t)))
+        return
+    s += lead
+    out.append(_Tok(t2.casefold(), s, s + len(t2)))
 
 
 def _segment(tok: _Tok, words: frozenset[str], longest: int) -> list[_Tok]:
@@ -226,7 +254,7 @@ def _phrase(text: str) -> tuple[str, ...]:
 
 # ---- vocabulary ----------------------------------------------------------------------------------------------
 
-Meaning = tuple[str, object]  # (kind, value): char, face, card, nav, num, qual, kw, noise, sep, eq, verb
+Meaning = tuple[str, object]  # (kind, value): char, face, card, nav, num, qual, kw, noise, sep, eq, verb, unknown, is
 
 
 class _Vocab:
@@ -292,8 +320,8 @@ def _multi(face: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, str], dict[str, str]]:
-    args, pverbs, cverbs = _Vocab(), _Vocab(), _Vocab()
+def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, str], dict[str, str], _Vocab]:
+    args, pverbs, cverbs, rverbs = _Vocab(), _Vocab(), _Vocab(), _Vocab()
     for cid in CHARACTERS:
         for a in _character_aliases(cid):
             args.add(a, ("char", cid))
@@ -307,6 +335,13 @@ def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, st
             args.add(w, ("kw", kw))
     for w in _NOISE:
         args.add(w, ("noise", w))
+    for w in _UNSEEN:
+        args.add(w, ("unknown", None))
+    for w in _IS:
+        args.add(w, ("is", w))
+    for verb, words in _RECORDER_VERBS.items():
+        for w in words:
+            rverbs.add(w, ("verb", verb))
     for verb, words in _PLAYER_VERBS.items():
         for w in words:
             pverbs.add(w, ("verb", verb))
@@ -314,22 +349,22 @@ def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, st
         for w in words:
             cverbs.add(w, ("verb", verb))
     cjk: set[str] = set()
-    for vocab in (args, pverbs, cverbs):
+    for vocab in (args, pverbs, cverbs, rverbs):
         for key in vocab.phrases:
             if len(key) == 1 and _CJK.search(key[0]):
                 cjk.add(key[0])
-    for words in list(_SIDES.values()) + [_YES, _NO, _CHANCE_ALIASES]:
+    for words in list(_SIDES.values()) + [_YES, _NO, _CHANCE_ALIASES, _RECORDER_ALIASES]:
         cjk.update(w for w in words if _CJK.search(w))
     # alias text -> canonical name, for "did you mean"
     char_names = {" ".join(k): CHARACTER_NAMES[v] for k, ms in args.phrases.items() for kind, v in ms
                   if kind == "char" and isinstance(v, str)}
     face_names = {" ".join(k): FACE_NAMES[v[0]] for k, ms in args.phrases.items() for kind, v in ms
                   if kind == "face" and isinstance(v, tuple)}
-    return args, pverbs, cverbs, frozenset(cjk), max(map(len, cjk)), char_names, face_names
+    return args, pverbs, cverbs, frozenset(cjk), max(map(len, cjk)), char_names, face_names, rverbs
 
 
 _RESERVED = frozenset(
-    w for words in list(_KEYWORDS.values()) + list(_SIDES.values()) + [_YES, _NO, _NOISE] for w in words
+    w for words in list(_KEYWORDS.values()) + list(_SIDES.values()) + [_YES, _NO, _NOISE, _IS, _UNSEEN] for w in words
 )
 
 
@@ -387,14 +422,29 @@ def _face_keys() -> dict[str, str]:
 # ---- the parser ----------------------------------------------------------------------------------------------
 
 
+#: Placeholders a recorded game can hold (REC-1): ``?p1`` … for provisions, ``?n1`` … for navigation cards.
+_PLACEHOLDERS = {"p": sum(f.total for f in FACES.values()), "n": len(NAVIGATION)}
+
+
+def _is_placeholder(card: str) -> bool:
+    """``?p3``, ``?n7``: a card the engine holds unnamed (REC-1); not the bare ``?`` of a chance command."""
+    return is_unknown(card) and card != UNKNOWN
+
+
+def _is_count(n: int) -> bool:
+    """A number before ``?`` is a count of unseen cards unless it is a navigation card's number (19 to 42)."""
+    return 1 <= n <= 50 and f"nav-{n}" not in NAVIGATION
+
+
 @dataclass
 class _Ref:
-    """A card named in a line: an instance, or a face (with a painting's value)."""
+    """A card named in a line: an instance (or a placeholder), a face (with a painting's value), or ``?``."""
 
     item: _Item
-    face: str
+    face: str  # "" for a placeholder or "?"
     points: int | None = None
     card: str | None = None
+    unknown: bool = False
 
 
 class _Parser:
@@ -406,6 +456,7 @@ class _Parser:
         self.seat: str | None = None
         self.in_game = tuple(ch.character for ch in state.characters) or BASE_CHARACTERS
         self.args, self.pverbs, self.cverbs = _static()[:3]
+        self.rverbs = _static()[7]
         self.players, self.cjk, self.cjk_longest = _player_vocab(state)
         self.prefixes = _prefix_table(self.in_game)
         self.verb_item: _Item | None = None
@@ -439,6 +490,20 @@ class _Parser:
         i = 0
         while i < len(toks):
             t = toks[i]
+            if t.text == UNKNOWN:
+                out.append(_Item(t.text, t.start, t.end, [("unknown", None)]))
+                i += 1
+                continue
+            ph = _PH_RE.match(t.text)
+            if ph:
+                kind, num = ph.group(1), int(ph.group(2))
+                if not 1 <= num <= _PLACEHOLDERS[kind]:
+                    what = "provision" if kind == "p" else "navigation"
+                    raise self.invalid(f"there is no placeholder {t.text}: {what} placeholders are ?{kind}1 to "
+                                       f"?{kind}{_PLACEHOLDERS[kind]}")
+                out.append(_Item(t.text, t.start, t.end, [("card" if kind == "p" else "nav", t.text)]))
+                i += 1
+                continue
             n, ms = self.args.match(toks, i)
             if n:
                 out.append(_Item(" ".join(x.text for x in toks[i : i + n]), t.start, toks[i + n - 1].end, list(ms)))
@@ -491,10 +556,15 @@ class _Parser:
                 continue
             out.append(_Item(t.text, t.start, t.end, []))
             i += 1
-        # a painting's value: "painting(2)", "painting 2"
+        # a painting's value: "painting(2)", "painting 2"; a count of unseen cards: "3 ?", "3?"
         merged: list[_Item] = []
         for it in out:
             prev = merged[-1] if merged else None
+            if prev is not None and it.kinds() == {"unknown"} and prev.kinds() == {"num"} and \
+                    _is_count(k := int(str(prev.only("num")[0]))):
+                merged.pop()
+                merged += [_Item(f"{prev.text} {it.text}", prev.start, it.end, [("unknown", None)]) for _ in range(k)]
+                continue
             if prev is not None and prev.kinds() == {"face"} and ("qual" in it.kinds() or "num" in it.kinds()):
                 face = prev.only("face")
                 value = (it.only("qual") or it.only("num"))[0]
@@ -536,11 +606,13 @@ class _Parser:
             body_start = self.actor_without_colon()
         self.seat = self.seat_of(self.actor)
         toks = self.tokens(body_start, len(self.line))
+        if self.actor == RECORDER:
+            return self.h_recorder(toks)
         vocab = self.cverbs if self.actor == CHANCE else self.pverbs
         n, ms = vocab.match(toks, 0)
         if not n:
             first = self.items(toks[:2]) if toks else []
-            if self.actor == CHANCE and first and first[0].kinds() & {"card", "face", "nav", "num"}:
+            if self.actor == CHANCE and first and first[0].kinds() & {"card", "face", "nav", "num", "unknown"}:
                 verb = "draw"  # "chance: 27", "chance: water cash"
                 rest = toks
             else:
@@ -562,6 +634,9 @@ class _Parser:
         if toks:
             n, ms = self.args.match(toks, 0)
             chance = any(" ".join(t.text for t in toks[:k]) in _CHANCE_ALIASES for k in (1, 2))
+            if toks[0].text in _RECORDER_ALIASES:
+                self.actor = RECORDER
+                return toks[0].end
             chars = [v for k, v in ms if k == "char"]
             if not chars and not n:
                 pn, pms = self.players.match(toks, 0)
@@ -577,8 +652,10 @@ class _Parser:
             raise self.invalid(
                 f"no actor in {self.line!r}; expected '<actor>: <verb> ...', e.g. 'captain: row' or 'chance: nav 27'"
             )
-        if self.default_actor != CHANCE and self.default_actor not in CHARACTERS:
-            raise self.invalid(f"unknown default actor {self.default_actor!r}; expected a character id or 'chance'")
+        if self.default_actor not in (CHANCE, RECORDER) and self.default_actor not in CHARACTERS:
+            raise self.invalid(
+                f"unknown default actor {self.default_actor!r}; expected a character id, 'chance' or 'recorder'"
+            )
         self.actor = self.default_actor
         return 0
 
@@ -591,6 +668,8 @@ class _Parser:
         joined = " ".join(t.text for t in toks)
         if joined in _CHANCE_ALIASES:
             return CHANCE
+        if joined in _RECORDER_ALIASES:
+            return RECORDER
         items = self.items(toks)
         if len(items) == 1:
             chars = items[0].only("char")
@@ -605,7 +684,7 @@ class _Parser:
         raise self.unknown(item, "actor", ["char", "chance"])
 
     def seat_of(self, actor: str) -> str | None:
-        if actor != CHANCE and self.state.has(actor):
+        if actor not in (CHANCE, RECORDER) and self.state.has(actor):
             return self.state.char(actor).player
         return None
 
@@ -635,21 +714,24 @@ class _Parser:
     # -- resolving items
 
     def expected(self, kinds: list[str]) -> str:
+        kinds_ = set(kinds)
         parts = []
         if "char" in kinds:
             parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')")
         if "chance" in kinds:
-            parts.append("'chance'")
+            parts.append("'chance' or 'recorder'")
         if "face" in kinds or "card" in kinds:
             parts.append("a provision (" + ", ".join(FACE_NAMES[f] for f in _BASE_FACES) + ") or an id like water-7")
         if "nav" in kinds:
             parts.append("a navigation card number (19 to 42, e.g. 27 or nav-27)")
+        if self.state.unaccounted and kinds_ & {"face", "card", "nav"}:  # a recorded game (REC-1)
+            parts.append("'?' for a card nobody saw, or a placeholder such as ?p3 or ?n7")
         if "kw" in kinds:
             parts.append("a keyword")
         return " or ".join(parts)
 
     def unknown(self, item: _Item, what: str, kinds: list[str], extra: tuple[str, ...] = ()) -> InvalidCommand:
-        _, _, _, _, _, char_names, face_names = _static()
+        char_names, face_names = _static()[5:7]
         pool: dict[str, str] = {}
         if "char" in kinds:
             pool.update({k: v for k, v in char_names.items()})
@@ -658,6 +740,7 @@ class _Parser:
             pool.update(face_names)
         if "chance" in kinds:
             pool.update({a: "chance" for a in _CHANCE_ALIASES})
+            pool.update({a: "recorder" for a in _RECORDER_ALIASES if a.isascii()})
         pool.update({w: w for w in extra})
         sugg: list[str] = []
         for s in difflib.get_close_matches(item.text, list(pool), n=6, cutoff=0.6):
@@ -671,8 +754,8 @@ class _Parser:
 
     def char(self, item: _Item, what: str = "character") -> str:
         if item.kinds() & {"kw"} and item.only("kw") == ["me"]:
-            if self.actor == CHANCE:
-                raise self.invalid("'me' means the actor; chance is not a character")
+            if self.actor in (CHANCE, RECORDER):
+                raise self.invalid(f"'me' means the actor; {self.actor} is not a character")
             return self.actor
         chars = [str(x) for x in item.only("char")]
         if len(chars) == 1:
@@ -685,8 +768,12 @@ class _Parser:
         raise self.unknown(item, what, ["char"])
 
     def ref(self, item: _Item, what: str = "card") -> _Ref:
+        if item.kinds() == {"unknown"}:
+            return _Ref(item, "", unknown=True)
         cards = [str(x) for x in item.only("card")]
         if cards:
+            if _is_placeholder(cards[0]):
+                return _Ref(item, "", card=cards[0])
             return _Ref(item, face_of(cards[0]), card=cards[0])
         faces = item.only("face")
         if len(faces) == 1:
@@ -701,6 +788,8 @@ class _Parser:
         navs = item.only("nav") or [f"nav-{x}" for x in item.only("num")]
         if navs:
             card = str(navs[0])
+            if _is_placeholder(card):
+                return card
             if card not in NAVIGATION:
                 raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42")
             return card
@@ -710,7 +799,10 @@ class _Parser:
         return bool(item.kinds() & {"nav", "num"})
 
     def is_card(self, item: _Item) -> bool:
-        return bool(item.kinds() & {"card", "face"}) and "char" not in item.kinds()
+        return bool(item.kinds() & {"card", "face", "unknown"}) and "char" not in item.kinds()
+
+    def is_unseen(self, item: _Item) -> bool:
+        return item.kinds() == {"unknown"}
 
     def is_char(self, item: _Item) -> bool:
         return "char" in item.kinds() and not item.kinds() & {"card", "face"} or item.only("kw") == ["me"]
@@ -750,13 +842,21 @@ class _Parser:
     # -- cards
 
     def allocate(self, refs: list[_Ref], pool: tuple[str, ...], hidden: bool,
-                 taken: set[str] | None = None) -> list[str]:
-        """Instances for ``refs`` (see the module docstring). ``hidden`` pools (chance) never show in messages."""
+                 taken: set[str] | None = None, where: str = "here") -> list[str]:
+        """Instances for ``refs`` (see the module docstring). ``hidden`` pools (chance) never show in messages.
+
+        Recorded games (REC-1): a face missing from ``pool`` names the lowest-numbered instance among the cards not
+        yet accounted for (the engine identifies a placeholder of ``pool`` as that card). ``?`` stays ``?`` in a
+        chance line; in a player's line it names the first placeholder of ``pool`` that the line does not name
+        otherwise and that no real card named in the line will be identified as (``where`` words the error)."""
         taken = set(taken or ()) | {r.card for r in refs if r.card}
         out: list[str] = []
         for r in refs:
             if r.card:
                 out.append(r.card)
+                continue
+            if r.unknown:
+                out.append(UNKNOWN)
                 continue
             face, pts = r.face, r.points
             if FACES[face].count == 0:
@@ -770,6 +870,8 @@ class _Parser:
                 return _safe_face(x) == face and x not in taken and (pts is None or _points(x) == pts)
 
             avail = sorted((x for x in pool if fits(x)), key=_num)
+            if not avail:  # a recorded game: a card not yet named anywhere, behind a placeholder (REC-1)
+                avail = sorted((x for x in self.state.unaccounted if fits(x)), key=_num)
             if pts is None and _multi(face):
                 values = _VALUES[face] if hidden else tuple(sorted({_points(x) for x in avail}, reverse=True))
                 if len(values) > 1:
@@ -784,7 +886,25 @@ class _Parser:
                     raise self.invalid(f"too many {FACE_NAMES[face]} cards named: there are {FACES[face].count}")
             out.append(avail[0])
             taken.add(avail[0])
+        if self.actor != CHANCE and UNKNOWN in out:
+            out = self.unseen(out, pool, "?p", where)
         return out
+
+    def unseen(self, cards: list[str], pool: tuple[str, ...], prefix: str, where: str) -> list[str]:
+        """Each ``?`` of ``cards`` (a player's line) as a placeholder of ``pool``: the first ones are left for the real
+        cards of the line that are not in ``pool`` (the engine identifies the first placeholders as them, REC-1)."""
+        holders = [x for x in pool if x.startswith(prefix)]
+        binds = len([x for x in cards if x != UNKNOWN and not is_unknown(x) and x not in pool]) if holders else 0
+        free = [x for x in holders[binds:] if x not in cards]
+        wanted = cards.count(UNKNOWN)
+        if wanted > len(free):
+            left = "is none" if not free else "is only 1" if len(free) == 1 else f"are only {len(free)}"
+            raise self.invalid(
+                f"'?' stands for a card nobody has seen ({wanted} named), but there {left} left unnamed {where}; "
+                f"name the card (e.g. '{'water' if prefix == '?p' else '27'}') or its placeholder "
+                f"(e.g. '{prefix}3')"
+            )
+        return [free.pop(0) if x == UNKNOWN else x for x in cards]
 
     def held(self) -> tuple[str, ...]:
         if self.actor == CHANCE or not self.state.has(self.actor):
@@ -801,13 +921,17 @@ class _Parser:
 
     def h_keep(self, items: list[_Item]) -> c.Command:
         items = self.clean(items)
-        if items and all(self.is_nav(it) for it in items):  # "keep 27" while placing rowed cards
-            return self.h_stack(items)
-        if len(items) != 1:
-            raise self.count_error(items, "one provision to keep, e.g. 'keep water'")
         step = self.state.step
+        rowing = isinstance(step, RowPlace) and step.rower == self.actor
+        if items and all(self.is_nav(it) or (rowing and self.is_unseen(it)) for it in items):
+            return self.h_stack(items)  # "keep 27" while placing rowed cards
         pool = step.offered if isinstance(step, ProvisionsPick) and step.picker == self.actor else ()
-        return c.KeepProvision(by=self.actor, card=self.allocate([self.ref(items[0])], pool, False)[0])
+        if not items and pool and all(_is_placeholder(x) for x in pool):  # REC-1: "keep" = "keep ?"
+            return c.KeepProvision(by=self.actor, card=pool[0])
+        if len(items) != 1:
+            raise self.count_error(items, "one provision to keep, e.g. 'keep water' ('keep ?' for one nobody saw)")
+        card = self.allocate([self.ref(items[0])], pool, False, where="among the cards offered to you")[0]
+        return c.KeepProvision(by=self.actor, card=card)
 
     def count_error(self, items: list[_Item], want: str, kinds: tuple[str, ...] = ("card",)) -> InvalidCommand:
         if not items:
@@ -835,6 +959,10 @@ class _Parser:
         if declared is None:  # verb "stack" declares the section; "place", "row", "keep" do not
             declared = self.verb_item is not None and self.verb_item.only("verb") == ["stack"] and \
                 self.verb_item.text != "place"
+        step = self.state.step
+        drawn = step.drawn if isinstance(step, RowPlace) and step.rower == self.actor else ()
+        unseen_drawn = any(x.startswith("?n") for x in drawn)
+        entries: list[tuple[str, str]] = []  # (section, card or "?"), in the order written
         sections: dict[str, list[str]] = {}
         current = section
         if declared:
@@ -846,18 +974,34 @@ class _Parser:
                 sections.setdefault(current, [])
             elif kw == ["none"]:
                 sections.setdefault(current, [])
+            elif self.is_unseen(it):
+                sections.setdefault(current, [])
+                entries.append((current, UNKNOWN))
+            elif unseen_drawn and it.kinds() == {"num"} and _is_count(count := int(str(it.only("num")[0]))):
+                sections.setdefault(current, [])  # REC-1: "stack 1 bottom 1": how many unseen cards went where
+                entries += [(current, UNKNOWN)] * count
             elif self.is_nav(it):
-                sections.setdefault(current, []).append(self.nav(it))
+                sections.setdefault(current, [])
+                entries.append((current, self.nav(it)))
             else:
                 raise self.unexpected(it, ["nav"])
-        step = self.state.step
-        if isinstance(step, RowPlace) and step.rower == self.actor:
-            named = set(sections.get("stack", [])) | set(sections.get("bottom", []))
-            rest = [x for x in step.drawn if x not in named]
+        cards = [x for _, x in entries]
+        if UNKNOWN in cards:
+            if not drawn:
+                raise self.invalid("'?' stands for a navigation card you drew unseen, and you have no drawn cards "
+                                   "to place now; name the cards (e.g. 'stack 23 bottom 31')")
+            cards = self.unseen(cards, drawn, "?n", "among the cards you drew")
+        for (part, _), card in zip(entries, cards):
+            sections[part].append(card)
+        if drawn:
+            named = set(cards)
+            binds = len([x for x in cards if not is_unknown(x) and x not in drawn]) if unseen_drawn else 0
+            bound = [x for x in drawn if x.startswith("?n")][:binds]  # the engine identifies these as those cards
+            rest = [x for x in drawn if x not in named and x not in bound]
             if "stack" not in sections:
                 sections["stack"] = rest
             elif "bottom" not in sections:
-                if len(rest) > 1:
+                if len(rest) > 1 and not all(_is_placeholder(x) for x in rest):  # unseen cards: in the order drawn
                     base = self.line.rstrip()
                     lines = []
                     for order in permutations(rest):
@@ -891,6 +1035,9 @@ class _Parser:
             if rest[0].only("kw") == ["hand"]:
                 return c.Mug(by=self.actor, target=target)
             if not rest[0].kinds() & {"card", "face"}:
+                if self.is_unseen(rest[0]):
+                    raise self.invalid("a face-up card is seen by everyone: name it (e.g. 'mug stephen oar'), or say "
+                                       "'hand' for a random hand card")
                 if rest[0].meanings:
                     raise self.unexpected(rest[0], ["card"])
                 raise self.unknown(rest[0], "card", ["card"], ("hand",))
@@ -937,7 +1084,8 @@ class _Parser:
             return c.AnswerTrade(by=self.actor, accept=False)
         hand = self.hand()
         if items:
-            cards = self.allocate(self.refs([it for it in items if it.only("kw") != ["none"]]), hand, False)
+            cards = self.allocate(self.refs([it for it in items if it.only("kw") != ["none"]]), hand, False,
+                                  where="in your hand")
         else:
             ask = self.state.offer.ask if self.state.offer is not None else ()
             cards = self.allocate([self.implied(f) for f in ask if f in FACES and FACES[f].count], hand, False)
@@ -974,17 +1122,24 @@ class _Parser:
         items = self.clean(items)
         if len(items) != 1:
             raise self.count_error(items, "one card of your hand, e.g. 'reveal knife'")
-        return c.Reveal(by=self.actor, card=self.allocate([self.ref(items[0])], self.hand(), False)[0])
+        card = self.allocate([self.ref(items[0])], self.hand(), False, where="in your hand")[0]
+        return c.Reveal(by=self.actor, card=card)
 
     def own_card(self, cards: list[_Item], face: str, verb: str) -> str:
         if len(cards) > 1:
             raise self.invalid(f"unexpected {cards[1].text!r}: {verb} uses one {FACE_NAMES[face]}")
         if cards:
             ref = self.ref(cards[0])
+            if not ref.face:
+                raise self.unplayed(cards[0], face)
             if ref.face != face:
                 raise self.invalid(f"{cards[0].text!r} is not a {FACE_NAMES[face]}; {verb} uses a {FACE_NAMES[face]}")
             return self.allocate([ref], self.held(), False)[0]
         return self.allocate([self.implied(face)], self.held(), False)[0]
+
+    def unplayed(self, item: _Item, face: str) -> InvalidCommand:
+        return self.invalid(f"{item.text!r} is a card nobody has seen; a card played is shown: name it by its face "
+                            f"(e.g. {FACE_NAMES[face]!r})")
 
     def h_fire(self, items: list[_Item]) -> c.Command:
         chars, cards = self.split_mixed(self.clean(items), ("card",))
@@ -1074,12 +1229,14 @@ class _Parser:
                 raise self.invalid(f"unexpected {it.text!r}: a trade is offered to one character")
             ref = self.ref(cards[0])
             if it in ask_part:
+                if not ref.face:
+                    raise self.invalid(f"a trade asks for faces (e.g. 'for oar'), not {it.text!r}")
                 ask.append(ref.face)
             else:
                 give.append(ref)
         if to is None:
             raise self.invalid("missing argument: offer to whom? e.g. 'offer kid water for oar'")
-        cards = self.allocate(give, self.hand(), False)
+        cards = self.allocate(give, self.hand(), False, where="in your hand")
         return c.OfferTrade(by=self.actor, to=to, give=tuple(cards), ask=tuple(ask))
 
     def h_ask(self, items: list[_Item]) -> c.Command:
@@ -1108,6 +1265,9 @@ class _Parser:
         items = self.clean(items)
         if len(items) != 1:
             raise self.count_error(items, "one navigation card of the row stack, e.g. 'choose 27'", ("nav",))
+        if self.is_unseen(items[0]):
+            card = self.unseen([UNKNOWN], self.state.row_stack, "?n", "in the row stack")[0]
+            return c.ChooseNavigationCard(by=self.actor, card=card)
         return c.ChooseNavigationCard(by=self.actor, card=self.nav(items[0]))
 
     def h_use(self, items: list[_Item]) -> c.Command:
@@ -1115,6 +1275,9 @@ class _Parser:
         for i, it in enumerate(items):
             if self.is_card(it):
                 face = self.ref(it).face
+                if not face:
+                    raise self.invalid(f"{it.text!r} is a card nobody has seen; a card played is shown: name it "
+                                       "by its face, e.g. 'use water on kid'")
                 verb = _FACE_VERBS.get(face)
                 if verb is None:
                     raise self.invalid(
@@ -1134,15 +1297,18 @@ class _Parser:
     def h_draw(self, items: list[_Item]) -> c.Command:
         items = [it for it in self.clean(items) if it.only("kw") != ["none"]]
         navs = [it for it in items if self.is_nav(it)]
-        if items and len(navs) == len(items):
+        unseen = [it for it in items if self.is_unseen(it)]
+        if navs and len(navs) + len(unseen) == len(items):
             return self.h_nav(items)
         if navs:
             raise self.invalid("navigation and provision cards are never drawn together; one draw per line")
-        if not items:
+        if len(unseen) == len(items):  # nothing, or only "?": what chance is drawing now says which draw
             req = chance_request(self.state)
-            if req is not None and req.kind == "draw_provisions":
-                return c.DrawProvisions(cards=())
-            return c.DrawNavigation(cards=())
+            if isinstance(self.state.step, MugDraw) and items:
+                return self.h_take(items)
+            if req is not None and req.kind == "draw_provisions" or req is None and items:
+                return c.DrawProvisions(cards=(UNKNOWN,) * len(items))
+            return c.DrawNavigation(cards=(UNKNOWN,) * len(items))
         if isinstance(self.state.step, MugDraw):
             return self.h_take(items)
         return self.h_provisions(items)
@@ -1159,13 +1325,13 @@ class _Parser:
         for it in self.clean(items):
             if it.only("kw") == ["none"]:
                 continue
-            cards.append(self.nav(it))
+            cards.append(UNKNOWN if self.is_unseen(it) else self.nav(it))
         return c.DrawNavigation(cards=tuple(cards))
 
     def h_take(self, items: list[_Item]) -> c.Command:
         items = self.clean(items)
         if len(items) != 1:
-            raise self.count_error(items, "the one card taken from the hand, e.g. 'take water'")
+            raise self.count_error(items, "the one card taken from the hand, e.g. 'take water' ('take ?' unseen)")
         step = self.state.step
         pool = self.state.char(step.target).hand if isinstance(step, MugDraw) else ()
         return c.DrawFromHand(card=self.allocate(self.refs(items), pool, True)[0])
@@ -1173,7 +1339,7 @@ class _Parser:
     def h_deal(self, start: int) -> c.Command:  # noqa: C901 - one clause per part of a deal
         players = self.state.players
         n = len(players)
-        form = "'<player> = <character> love <character> hate <character> <provision>'"
+        form = "'<player> = <character> love <character> hate <character> <provision>' ('?' for a card unseen)"
         segs: list[tuple[int, int]] = []
         pos = start
         for part in self.line[start:].split(";"):
@@ -1215,7 +1381,7 @@ class _Parser:
                 if kw in (["love"], ["hate"]):
                     if i + 1 >= len(items):
                         raise self.invalid(f"missing character after {it.text!r}; expected {form}")
-                    other = self.char(items[i + 1])
+                    other = UNKNOWN if self.is_unseen(items[i + 1]) else self.char(items[i + 1])
                     if kw == ["love"]:
                         love = other
                     else:
@@ -1224,7 +1390,7 @@ class _Parser:
                     continue
                 if self.is_char(it) and who is None:
                     who = self.char(it)
-                elif it.kinds() & {"card", "face"} and card is None:
+                elif it.kinds() & {"card", "face", "unknown"} and card is None:
                     card = self.ref(it)
                 elif it.meanings:
                     raise self.unexpected(it, ["char", "card"])
@@ -1257,8 +1423,89 @@ class _Parser:
         return c.DealSetup(characters=tuple(chars), love=tuple(love_t), hate=tuple(hate_t), provisions=tuple(prov),
                            removed=tuple(removed))
 
+    # -- recorder (recorded games, REC-1)
+
+    def h_recorder(self, toks: list[_Tok]) -> c.Command:
+        """``?p3 is water``, ``identify ?n7 27`` (Identify); ``kid love captain hate lauren`` (IdentifyLoveHate)."""
+        n, ms = self.rverbs.match(toks, 0)
+        if n:
+            self.verb_item = _Item(" ".join(t.text for t in toks[:n]), toks[0].start, toks[n - 1].end, list(ms))
+        items = [it for it in self.clean(self.items(toks[n:])) if not it.kinds() & {"is", "eq"}]
+        form = "'?p3 is water', '?n7 is 27' or 'kid love captain hate lauren'"
+        if not items:
+            raise self.invalid(f"nothing to record; expected {form}")
+        if n or any(self.placeholder(it) for it in items):
+            return self.identify(items, form)
+        if "char" in items[0].kinds() or items[0].only("kw") == ["me"]:
+            return self.love_hate(items, form)
+        if self.is_unseen(items[0]):
+            raise self.invalid(f"the recorder names what was seen: a placeholder and its card; expected {form}")
+        if not items[0].meanings:
+            raise self.unknown(items[0], "word", ["char"], ("?p3", "?n7", "identify"))
+        raise self.invalid(f"unexpected {items[0].text!r}; expected {form}")
+
+    @staticmethod
+    def placeholder(item: _Item) -> str | None:
+        for kind, v in item.meanings:
+            if kind in ("card", "nav") and _is_placeholder(str(v)):
+                return str(v)
+        return None
+
+    def identify(self, items: list[_Item], form: str) -> c.Command:
+        holders = [it for it in items if self.placeholder(it)]
+        if len(holders) != 1 or len(items) != 2:
+            got = " ".join(it.text for it in items)
+            if not holders:
+                raise self.invalid(f"which placeholder? expected a placeholder and the card it is, e.g. "
+                                   f"'identify ?p3 water'; got {got!r}")
+            raise self.invalid(f"one placeholder and the card it is, per line: expected {form}; got {got!r}")
+        ph = str(self.placeholder(holders[0]))
+        other = items[1] if holders[0] is items[0] else items[0]
+        if self.is_unseen(other):
+            raise self.invalid(f"{ph} is unseen already; name the card it is, e.g. '{ph} is "
+                               f"{'water' if ph.startswith('?p') else '27'}'")
+        if ph.startswith("?n"):
+            if not self.is_nav(other):
+                if not other.meanings:
+                    raise self.unknown(other, "navigation card", ["nav"])
+                raise self.invalid(f"{ph} is a navigation card: name it by its number (19 to 42), e.g. '{ph} is 27'; "
+                                   f"got {other.text!r}")
+            return c.Identify(placeholder=ph, card=self.nav(other))
+        if not other.kinds() & {"card", "face"}:
+            if not other.meanings:
+                raise self.unknown(other, "card", ["card"])
+            raise self.invalid(f"{ph} is a provision: name its face, e.g. '{ph} is water' or '{ph} is water-5'; "
+                               f"got {other.text!r}")
+        return c.Identify(placeholder=ph, card=self.allocate([self.ref(other)], (), True)[0])
+
+    def love_hate(self, items: list[_Item], form: str) -> c.Command:
+        who = self.char(items[0])
+        found: dict[str, str] = {}
+        i = 1
+        while i < len(items):
+            kw = items[i].only("kw")
+            if kw not in (["love"], ["hate"]):
+                if not items[i].meanings:
+                    raise self.unknown(items[i], "word", [], ("love", "hate"))
+                raise self.invalid(f"unexpected {items[i].text!r}; expected {form}")
+            field_ = str(kw[0])
+            if field_ in found:
+                raise self.invalid(f"{field_} is named twice")
+            if i + 1 >= len(items):
+                raise self.invalid(f"missing character after {items[i].text!r}; expected {form}")
+            if self.is_unseen(items[i + 1]):
+                raise self.invalid(f"the recorder names a {field_.upper()} card once it is shown; '?' is not a "
+                                   "character")
+            found[field_] = self.char(items[i + 1])
+            i += 2
+        missing = [f for f in ("love", "hate") if f not in found]
+        if missing:
+            raise self.invalid(f"missing {' and '.join(missing)}: the recorder names both cards, e.g. "
+                               f"'{CHARACTER_NAMES.get(who, who)} love captain hate lauren'")
+        return c.IdentifyLoveHate(character=who, love=found["love"], hate=found["hate"])
+
     def card_ref(self, it: _Item) -> _Ref:
-        if not it.kinds() & {"card", "face"}:
+        if not it.kinds() & {"card", "face", "unknown"}:
             raise self.unexpected(it, ["card"])
         return self.ref(it)
 
@@ -1289,7 +1536,7 @@ def _player_vocab_cached(players: tuple[str, ...], chars: tuple[str, ...]) -> tu
     """Players' names as names of their characters (never shadowing a character, card or keyword), and the CJK
     words to split on."""
     vocab = _Vocab()
-    static, _, _, cjk, longest, _, _ = _static()
+    static, _, _, cjk, longest = _static()[:5]
     for player, ch in zip(players, chars):
         key = _phrase(player)
         if key and key not in static.phrases and ch:
@@ -1315,13 +1562,16 @@ def parse(text: str, state: State, actor: str | None = None) -> c.Command:
     """Parse one line of notation into a :data:`lifeboat.commands.Command`, reading names against ``state``.
 
     ``text`` is ``"<actor>: <verb> <args>"`` (grammar in ``docs/notation.md``); case, spacing, commas, full-width
-    punctuation and Chinese names are forgiven. ``actor`` (a character id or ``"chance"``) is used when the line
-    names none. The parser never judges legality: pass the result to :func:`lifeboat.apply` / ``decide``.
+    punctuation and Chinese names are forgiven (``?`` is never punctuation: it is a card nobody saw). ``actor`` (a
+    character id, ``"chance"`` or ``"recorder"``) is used when the line names none. The parser never judges legality: pass the result to :func:`lifeboat.apply` / ``decide``.
 
     Raises:
         InvalidCommand: ``NOTATION-1``: empty line, no actor, unknown verb, unknown character, card or word (the
             message gives a "did you mean" suggestion and what is expected), a missing or extra argument, a card
-            id that does not exist (``water-17``), a painting value that does not exist.
+            id or placeholder that does not exist (``water-17``, ``?p99``), a painting value that does not exist; in a
+            recorded game, ``?`` in a player's line when the pool has no placeholder left to name, a card played
+            or asked for given as ``?``, a recorder line that is not ``<placeholder> is <card>`` or
+            ``<character> love <character> hate <character>``.
         AmbiguousCommand: ``NOTATION-1``: a word matching several names (``f``: first mate or frenchy), a mug
             without ``hand`` or a card when the target has face-up cards, a bare ``painting`` when paintings of
             different values could be meant, a row placement leaving the order under the deck open. ``candidates``
@@ -1350,8 +1600,12 @@ def _face_text(card: str) -> str:
 
 
 def _card_texts(cards: tuple[str, ...] | list[str], pool: tuple[str, ...], hidden: bool,
-                explicit: bool = False) -> list[str]:
-    """Face names where parsing them back gives the same instances (per face and value), ids elsewhere."""
+                explicit: bool = False, unaccounted: tuple[str, ...] = (), unseen: bool = False) -> list[str]:
+    """Face names where parsing them back gives the same instances (per face and value), ids elsewhere.
+
+    Recorded games (REC-1): a face missing from ``pool`` reads back as the lowest of the ``unaccounted`` cards; with
+    ``unseen`` (a player's line) placeholders are written ``?`` when ``?`` reads back as them (the first ones of
+    ``pool`` left after those the line's real cards will be identified as); a chance's ``?`` stays ``?``."""
     if explicit:
         return list(cards)
     by_class: dict[tuple[str, int], list[str]] = {}
@@ -1362,18 +1616,60 @@ def _card_texts(cards: tuple[str, ...] | list[str], pool: tuple[str, ...], hidde
         by_class.setdefault((f, _points(x) if _multi(f) else 0), []).append(x)
     ok: set[tuple[str, int]] = set()
     for (f, v), xs in by_class.items():
-        avail = sorted((y for y in pool if _safe_face(y) == f and (not _multi(f) or _points(y) == v)), key=_num)
+        def fits(y: str, f: str = f, v: int = v) -> bool:
+            return _safe_face(y) == f and (not _multi(f) or _points(y) == v)
+
+        avail = sorted((y for y in pool if fits(y)), key=_num)
         if not avail:
-            avail = [y for y in _INSTANCES[f] if not _multi(f) or _points(y) == v]
+            avail = sorted((y for y in unaccounted if fits(y)), key=_num)
+        if not avail:
+            avail = [y for y in _INSTANCES[f] if fits(y)]
         if xs == avail[: len(xs)]:
             ok.add((f, v))
+    marks = _unseen_marks(cards, pool) if unseen else set()
     out = []
     for x in cards:
         f = _safe_face(x)
         if f is not None and (f, _points(x) if _multi(f) else 0) in ok:
             out.append(_face_text(x))
+        elif x in marks:
+            out.append(UNKNOWN)
         else:
             out.append(x)
+    return out
+
+
+def _unseen_marks(cards: tuple[str, ...] | list[str], pool: tuple[str, ...]) -> set[str]:
+    """The placeholders of ``cards`` to write as ``?`` (as many as can be) so that the line reads back to ``cards``:
+    each ``?`` reads as the first placeholder of ``pool`` not named otherwise in the line and not left for the line's
+    real cards (see ``_Parser.unseen``)."""
+    named = [x for x in cards if _is_placeholder(x)]
+    if not named:
+        return set()
+    holders = [y for y in pool if y.startswith(named[0][:2])]
+    binds = len([x for x in cards if not is_unknown(x) and x not in pool]) if holders else 0
+    for k in range(len(named), 0, -1):
+        for marks in combinations(named, k):
+            free = [y for y in holders[binds:] if y not in named or y in marks]
+            if list(marks) == free[:k]:
+                return set(marks)
+    return set()
+
+
+def _runs(texts: list[str]) -> list[str]:
+    """Runs of four or more ``?`` written as a count: ``removed 10 ?``."""
+    out: list[str] = []
+    i = 0
+    while i < len(texts):
+        j = i
+        while j < len(texts) and texts[j] == UNKNOWN:
+            j += 1
+        if j - i >= 4:
+            out.append(f"{j - i} {UNKNOWN}")
+            i = j
+        else:
+            out.append(texts[i])
+            i += 1
     return out
 
 
@@ -1381,8 +1677,9 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
     def who(x: str) -> str:
         return CHARACTER_NAMES.get(x, x)
 
-    if c.is_chance(cmd):
-        actor = CHANCE
+    unaccounted = state.unaccounted
+    if c.is_chance(cmd) or c.is_recorder(cmd):
+        actor = CHANCE if c.is_chance(cmd) else RECORDER
         held: tuple[str, ...] = ()
         hand: tuple[str, ...] = ()
     else:
@@ -1395,7 +1692,10 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
             held = hand = ()
 
     def one(card: str, pool: tuple[str, ...], hidden: bool = False) -> str:
-        return _card_texts([card], pool, hidden, explicit)[0]
+        return _card_texts([card], pool, hidden, explicit, unaccounted, unseen=actor not in (CHANCE, RECORDER))[0]
+
+    def some(cards: tuple[str, ...], pool: tuple[str, ...]) -> list[str]:
+        return _card_texts(cards, pool, False, explicit, unaccounted, unseen=True)
 
     def default(card: str, face: str) -> bool:
         return not explicit and one(card, held) != card and _safe_face(card) == face
@@ -1403,18 +1703,19 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
     body: str
     match cmd:
         case c.DealSetup(characters=chars, love=love, hate=hate, provisions=prov, removed=rem):
-            texts = _card_texts(list(prov) + list(rem), _ALL_PROVISIONS, True, explicit)
+            texts = _card_texts(list(prov) + list(rem), _ALL_PROVISIONS, True, explicit, unaccounted)
             parts = []
             for i, ch_id in enumerate(chars):
                 name = state.players[i] if i < len(state.players) and not explicit else ""
                 lead = f"{name} = " if name and not set(name) & set(";=:") else ""
                 parts.append(f"{lead}{who(ch_id)} love {who(love[i])} hate {who(hate[i])} {texts[i]}")
             if rem:
-                parts.append("removed " + " ".join(texts[len(prov) :]))
+                parts.append("removed " + " ".join(_runs(texts[len(prov) :])))
             body = "deal " + "; ".join(parts)
         case c.DrawProvisions(cards=xs):
             verb = "provisions" if explicit or isinstance(state.step, MugDraw) else "draw"
-            body = f"{verb} " + (" ".join(_card_texts(xs, state.provisions, True, explicit)) or "none")
+            texts = _card_texts(xs, state.provisions, True, explicit, unaccounted)
+            body = f"{verb} " + (" ".join(_runs(texts)) or "none")
         case c.DrawNavigation(cards=xs):
             body = "nav " + (" ".join(_nav_text(x) for x in xs) or "none")
         case c.DrawFromHand(card=x):
@@ -1430,8 +1731,12 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
         case c.Row():
             body = "row"
         case c.PlaceRowedCards(to_stack=s, to_bottom=b):
-            stack = "stack " + (" ".join(_nav_text(x) for x in s) or "none")
-            bottom = "bottom " + (" ".join(_nav_text(x) for x in b) or "none")
+            step = state.step
+            drawn = step.drawn if isinstance(step, RowPlace) and step.rower == cmd.by else ()
+            marks = set() if explicit else _unseen_marks(s + b, drawn)
+            texts = [UNKNOWN if x in marks else _nav_text(x) for x in s + b]
+            stack = "stack " + (" ".join(texts[: len(s)]) or "none")
+            bottom = "bottom " + (" ".join(texts[len(s) :]) or "none")
             if explicit:
                 body = f"{stack} {bottom}"
             elif s and b:
@@ -1468,7 +1773,7 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
         case c.OfferTrade(to=t, give=g, ask=a):
             body = f"offer {who(t)}"
             if g:
-                body += " " + " ".join(_card_texts(g, hand, False, explicit))
+                body += " " + " ".join(some(g, hand))
             if a:
                 body += " for " + " ".join(FACE_NAMES.get(f, f) for f in a)
         case c.AnswerTrade(accept=False):
@@ -1483,7 +1788,7 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
                 except (InvalidCommand, AmbiguousCommand):
                     auto = None
             if auto is None or tuple(auto) != tuple(xs):
-                body += " " + (" ".join(_card_texts(xs, hand, False, explicit)) if xs else "none")
+                body += " " + (" ".join(some(xs, hand)) if xs else "none")
         case c.UseCompass(use=u):
             body = "use compass" if u else "skip compass"
         case c.ChooseNavigationCard(card=x):
@@ -1494,6 +1799,10 @@ def _render(cmd: c.Command, state: State, explicit: bool) -> str:  # noqa: C901 
             body = "chum" if default(x, "chum") else f"use {x}"
         case c.GiveWater(card=x, target=t):
             body = f"water {who(t)}" if default(x, "water") else f"use {x} on {who(t)}"
+        case c.Identify(placeholder=ph, card=x):
+            body = f"{ph} is {_nav_text(x) if x in NAVIGATION else one(x, ())}"
+        case c.IdentifyLoveHate(character=ch_id, love=love, hate=hate):
+            body = f"{who(ch_id)} love {who(love)} hate {who(hate)}"
         case _:  # pragma: no cover - every command is listed above
             raise TypeError(f"not a command: {cmd!r}")
     return f"{actor}: {body}"
