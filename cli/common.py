@@ -23,7 +23,7 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     """A rich console (imported lazily to keep ``--help`` fast)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def resolve_viewer(state: State, who: str) -> str:
