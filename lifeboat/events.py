@@ -48,8 +48,8 @@ class ProvisionsRemoved(_Ev, tag="provisions_removed"):
 
 
 class DecksReady(_Ev, tag="decks_ready"):
-    """The provisions deck and the shuffled navigation deck, as sets sorted by id (SETUP-5). Public: which cards
-    are in the decks (not their order)."""
+    """The provisions deck and the shuffled navigation deck, as sets sorted by id (SETUP-5); placeholders in a
+    recorded game (REC-1). Views show only their sizes, so a card id in a view always means a sighting."""
 
     provisions: tuple[str, ...]
     navigation: tuple[str, ...]
