@@ -354,94 +354,61 @@ def _close_thirst(ctx: _Ctx, w: ThirstWindow) -> None:
 
 
 def _deal_setup(ctx: _Ctx, cmd: c.DealSetup) -> None:
+    """SETUP-1..5. A ``"?"`` anywhere (a LOVE, HATE or provision the recorder did not see) makes a recorded game
+    (REC-1): every deck is then placeholders (``?p1``…, ``?n1``…) and every real card unaccounted until named."""
     s = ctx.state
     if not isinstance(s.step, AwaitSetup):
         raise IllegalCommand("SETUP-2", "the game is already set up")
-    if UNKNOWN in cmd.love + cmd.hate + cmd.removed + cmd.provisions:
-        _deal_recorded(ctx, cmd)
-        return
+    recorded = UNKNOWN in cmd.love + cmd.hate + cmd.removed + cmd.provisions
     n = len(s.players)
     chars = cmd.characters
     if len(chars) != n or len(set(chars)) != n or any(ch not in characters_in(s.ruleset.card_sets) for ch in chars):
         sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
         raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player")
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
-        if sorted(dealt) != sorted(chars):
-            raise InvalidCommand("SETUP-2", f"deal one {field} card per player, one for each character in the game")
+        known = [x for x in dealt if x != UNKNOWN]
+        if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):
+            raise InvalidCommand("SETUP-2", f"deal one {field} card per player, one for each character in the game"
+                                 " ('?' if unseen)")
     short = n < 6 and s.ruleset.remove_provisions_short_handed
     want_removed = SHORT_HANDED_REMOVED if short else 0
     all_prov = provision_instances(s.ruleset.card_sets)  # EXP-1: 44 with Cannibalism
-    cards = cmd.removed + cmd.provisions
-    if len(cmd.removed) != want_removed:
-        raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
-    if len(cmd.provisions) != n or len(set(cards)) != len(cards) or any(p not in all_prov for p in cards):
-        raise InvalidCommand("SETUP-5", f"deal {n} different provision cards, one per player")
-    seats = tuple(ch for ch in SEAT_ORDER if ch in chars)  # SETUP-4
-    ctx.emit(e.CharactersDealt(players=s.players, characters=chars, seats=seats))
-    for ch, love in zip(chars, cmd.love):
-        ctx.emit(e.LoveDealt(character=ch, love=love))
-    for ch, hate in zip(chars, cmd.hate):
-        ctx.emit(e.HateDealt(character=ch, hate=hate))
     navigation = navigation_instances(s.ruleset.card_sets)  # EXP-1: 28 with Cannibalism
-    ctx.emit(e.DecksReady(provisions=tuple(sorted(all_prov)), navigation=tuple(sorted(navigation))))
-    if cmd.removed:
-        ctx.emit(e.ProvisionsRemoved(cards=cmd.removed))
-    for ch, card in zip(chars, cmd.provisions):
-        ctx.emit(e.ProvisionDealt(character=ch, card=card))
-    if s.ruleset.quick_game:  # OPT-QUICK
-        for ch in seats:
-            ctx.emit(e.Wounded(character=ch, amount=1, cause="quick_game"))
-        ctx.emit(e.SeagullAdded(total=1))
-    _start_round(ctx, 1)
-
-
-def _deal_recorded(ctx: _Ctx, cmd: c.DealSetup) -> None:
-    """REC-1: a setup the recorder saw only in part: ``"?"`` for an unseen LOVE, HATE or provision. Every deck is
-    then placeholders (``?p1``…, ``?n1``…) and every real card is unaccounted until named."""
-    s = ctx.state
-    n = len(s.players)
-    chars = cmd.characters
-    if len(chars) != n or len(set(chars)) != n or any(ch not in characters_in(s.ruleset.card_sets) for ch in chars):
-        raise InvalidCommand("SETUP-2", f"deal {n} different characters of the game's sets, one per player")
-    for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
-        known = [x for x in dealt if x != UNKNOWN]
-        if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):
-            raise InvalidCommand("SETUP-2", f"deal one {field} card per player ('?' if unseen), each for a "
-                                 "different character in the game")
-    short = n < 6 and s.ruleset.remove_provisions_short_handed
-    want_removed = SHORT_HANDED_REMOVED if short else 0
-    all_prov = provision_instances(s.ruleset.card_sets)
     if len(cmd.removed) != want_removed:
         raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
     known_cards = [x for x in cmd.removed + cmd.provisions if x != UNKNOWN]
     if len(cmd.provisions) != n or len(set(known_cards)) != len(known_cards) or any(
         x not in all_prov for x in known_cards
     ):
-        raise InvalidCommand("SETUP-5", f"deal {n} provision cards ('?' if unseen), one per player")
-    seats = tuple(ch for ch in SEAT_ORDER if ch in chars)
+        raise InvalidCommand("SETUP-5", f"deal {n} different provision cards, one per player ('?' if unseen)")
+    seats = tuple(ch for ch in SEAT_ORDER if ch in chars)  # SETUP-4
     ctx.emit(e.CharactersDealt(players=s.players, characters=chars, seats=seats))
     for ch, love in zip(chars, cmd.love):
         ctx.emit(e.LoveDealt(character=ch, love=love))
     for ch, hate in zip(chars, cmd.hate):
         ctx.emit(e.HateDealt(character=ch, hate=hate))
-    nav = navigation_instances(s.ruleset.card_sets)
-    deck = tuple(f"?p{i}" for i in range(1, len(all_prov) + 1))
-    ctx.emit(e.DecksReady(provisions=deck, navigation=tuple(f"?n{i}" for i in range(1, len(nav) + 1))))
-    ctx.emit(e.CardsUnaccounted(cards=tuple(sorted(all_prov + nav))))
-    placeholders = iter(deck)
-    removed = []
-    for x in cmd.removed:
-        ph = next(placeholders)
-        if x != UNKNOWN:
-            ctx.emit(e.CardIdentified(placeholder=ph, card=x))
-        removed.append(ph if x == UNKNOWN else x)
+    removed, dealt = cmd.removed, cmd.provisions
+    if recorded:
+        deck = tuple(f"?p{i}" for i in range(1, len(all_prov) + 1))
+        ctx.emit(e.DecksReady(provisions=deck, navigation=tuple(f"?n{i}" for i in range(1, len(navigation) + 1))))
+        ctx.emit(e.CardsUnaccounted(cards=tuple(sorted(all_prov + navigation))))
+        placeholders = iter(deck)
+
+        def place(card: str) -> str:
+            ph = next(placeholders)
+            if card == UNKNOWN:
+                return ph
+            ctx.emit(e.CardIdentified(placeholder=ph, card=card))
+            return card
+
+        removed = tuple(place(x) for x in removed)
+        dealt = tuple(place(x) for x in dealt)
+    else:
+        ctx.emit(e.DecksReady(provisions=tuple(sorted(all_prov)), navigation=tuple(sorted(navigation))))
     if removed:
-        ctx.emit(e.ProvisionsRemoved(cards=tuple(removed)))
-    for ch, x in zip(chars, cmd.provisions):
-        ph = next(placeholders)
-        if x != UNKNOWN:
-            ctx.emit(e.CardIdentified(placeholder=ph, card=x))
-        ctx.emit(e.ProvisionDealt(character=ch, card=ph if x == UNKNOWN else x))
+        ctx.emit(e.ProvisionsRemoved(cards=removed))
+    for ch, card in zip(chars, dealt):
+        ctx.emit(e.ProvisionDealt(character=ch, card=card))
     if s.ruleset.quick_game:  # OPT-QUICK
         for ch in seats:
             ctx.emit(e.Wounded(character=ch, amount=1, cause="quick_game"))
