@@ -40,20 +40,26 @@ def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
     last = j.last_seq
     if to is not None and not 0 <= to <= last:
         raise fail(f"--to {to}: expected a commit number from 0 to {last} in {game}", USAGE)
-    obs = Observer(initial_state(j.header, str(game)))
+    who = as_.strip().casefold()
+    remember: tuple[str, ...] | None = () if who in ("public", "referee") else None  # a seat's memory only
+    obs = Observer(initial_state(j.header, str(game)), remember=remember)
     viewer = None
     initial = obs.state
     for step in replay(j, str(game)):
         if to is not None and step.commit.seq > to:
             break
         if isinstance(step.record, Correction):  # REC-2: the views forget the withdrawn decisions too
-            obs = Observer(initial)
+            obs = Observer(initial, remember=remember)
             obs.record(active_events(j, str(game), step.commit.seq))
         start = len(obs)
         obs.record(step.events)
         if viewer is None and obs.state.characters:
             viewer = resolve_viewer(obs.state, as_)
+            if viewer not in ("public", "referee"):
+                remember = (viewer,)
+                obs.remember_only(remember)  # from now on, only this seat's memory grows
         yield step, (_log(obs, viewer, start) if viewer else ()), obs, viewer
+        obs.forget()  # streaming: the story needs each commit's events once; the table and memory stay
     if viewer is None:
         resolve_viewer(obs.state, as_) if obs.state.characters else None
         yield None, (), obs, viewer or "public"

@@ -62,9 +62,13 @@ class Observer:
         InconsistentHistory: from :meth:`record`, an event cannot follow the state (as :func:`lifeboat.evolve`).
     """
 
-    def __init__(self, initial: State) -> None:
+    def __init__(self, initial: State, *, remember: tuple[str, ...] | None = None) -> None:
+        """``remember``: the seats whose memory to keep (``None``: every seat; ``()``: none, for a public or
+        referee replay that must not grow with the game)."""
         self._state: State = initial
+        self._remember_for = remember
         self._entries: list[_Entry] = []
+        self._forgotten = 0  # entries before this index were dropped by forget(); seqs keep counting
         self._stack_knowers: dict[str, frozenset[str]] = {}
         self._memory: dict[str, list[Memory]] = {}
         self._ended = False
@@ -89,12 +93,22 @@ class Observer:
 
     def __len__(self) -> int:
         """The number of events recorded (the ``seq`` of the next one)."""
-        return len(self._entries)
+        return self._forgotten + len(self._entries)
 
     @property
     def state(self) -> State:
         """The table the recorded events lead to."""
         return self._state
+
+    def remember_only(self, seats: tuple[str, ...]) -> None:
+        """From now on keep the memory of ``seats`` only (``()``: none); what was remembered stays."""
+        self._remember_for = seats
+
+    def forget(self) -> None:
+        """Drop the events recorded so far from the log (views of the table and each seat's memory are kept), so
+        a long replay does not grow with the game: :meth:`log` then starts at ``len(self)``."""
+        self._forgotten += len(self._entries)
+        self._entries.clear()
 
     @property
     def ended(self) -> bool:
@@ -118,7 +132,7 @@ class Observer:
                 )}
             after = evolve(before, ev)
             self._state = after
-            seq = len(self._entries)
+            seq = len(self)
             self._entries.append(_Entry(ev, after.round, knowers))
             self._track(ev, after)
             self._remember(seq, ev, knowers)
@@ -151,6 +165,8 @@ class Observer:
             return
         public, _ = redact(ev, rules, _PUBLIC, knowers)
         for ch in self.state.characters:
+            if self._remember_for is not None and ch.character not in self._remember_for:
+                continue
             seat, _ = redact(ev, rules, Audience("seat", ch.character), knowers)
             seen = _seen(seat, public)
             if seen:
@@ -170,7 +186,7 @@ class Observer:
     # ---- the log ----
 
     def _event_view(self, seq: int, aud: Audience) -> EventView:
-        entry = self._entries[seq]
+        entry = self._entries[seq - self._forgotten]
         ev = entry.event
         data, hidden = redact(ev, EVENT_RULES[_tag(ev)], aud, entry.knowers)
         kind = _tag(ev)
@@ -184,13 +200,15 @@ class Observer:
 
         Raises:
             KeyError: ``character`` is not a character of this game.
-            ValueError: both ``character`` and ``referee`` are given.
+            ValueError: both ``character`` and ``referee`` are given, or ``start`` is before what was forgotten.
         """
         if referee and character is not None:
             raise ValueError("a log view is for one audience: a character or the referee, not both")
         aud = (self._audience("referee") if referee else
                self._seat_audience(character) if character is not None else self._audience("public"))
-        return tuple(self._event_view(i, aud) for i in range(start, len(self._entries)))
+        if start < self._forgotten:
+            raise ValueError(f"events before {self._forgotten} were forgotten; ask from there on")
+        return tuple(self._event_view(i, aud) for i in range(start, len(self)))
 
     def memory(self, character: str) -> tuple[Memory, ...]:
         """What ``character``'s seat saw that the table did not, in log order (see :class:`Memory`); each text as
@@ -213,7 +231,7 @@ class Observer:
 
     def _common(self) -> dict[str, Any]:
         """The parts of the table every audience sees alike (PROC-5), cached until the next event."""
-        if self._common_cache is not None and self._common_cache[0] == len(self._entries):
+        if self._common_cache is not None and self._common_cache[0] == len(self):
             return self._common_cache[1]
         st = self.state
         order = list(st.seats) + [c.character for c in st.characters if c.character not in st.seats]
@@ -236,7 +254,7 @@ class Observer:
             open_parasol=st.open_parasol, action_order=st.action_order, ruleset=st.ruleset, over=st.over,
             reveal=reveal,
         )
-        self._common_cache = (len(self._entries), common)
+        self._common_cache = (len(self), common)
         return common
 
     def _table(self, aud: Audience) -> dict[str, Any]:
