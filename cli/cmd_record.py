@@ -5,9 +5,10 @@ for a card nobody showed. Every line is checked by the rules before it is append
 nothing. Lines come from the keyboard, or from stdin when it is not a terminal
 (``lifeboat record game.jsonl < moves.txt``). Besides notation:
 
-- ``undo``: withdraw the last decision (an appended correction; nothing is deleted) (REC-2);
+- ``undo``: withdraw what the last line did (an appended correction; nothing is deleted) (REC-2);
 - ``close``: close the open window (fight, overboard, thirst): everyone who has not passed passes (PROC-1);
-- ``legal``: what the player(s) to move may type; ``show``: the table; ``help``; ``quit``;
+- ``legal``: what the player(s) to move (or chance) may type; ``show``: the table; ``hands``: every hand, face-up
+  card, LOVE and HATE as recorded so far, with the placeholders (``?p12``) still to name; ``help``; ``quit``;
 - ``# …``: a comment, kept out of the journal.
 
 Exit code 0 when every line was accepted, 3 when some line was refused (each refusal is printed with its line
@@ -24,7 +25,14 @@ from cli.errors import RULE, USAGE, fail, user_errors
 
 HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
-Also: undo (withdraw the last decision) · close (everyone left passes) · legal · show · help · quit · # comment"""
+Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help · quit · # comment"""
+
+CHANCE_EXAMPLES = {
+    "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
+    "draw_from_hand": "chance: take ?  (or the card, if it is shown: chance: take water)",
+    "row": "chance: nav {q}  (cards only the rower or the navigator sees)",
+    "turn": "chance: nav {n}  (the card is turned face up: name it)",
+}
 
 
 def _read_position(path: Path) -> dict:
@@ -58,7 +66,10 @@ def status_changes(before, after) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 class Recorder:
-    """One recording session over a journal: the state, the views, and the decisions that can be undone."""
+    """One recording session over a journal: the state, the views, and the decisions that can be undone.
+
+    ``undo`` withdraws what the last accepted line did: one decision, or every pass of a ``close``. Lines of an
+    earlier session are not known, so there it withdraws one decision at a time."""
 
     def __init__(self, path: Path, out) -> None:  # type: ignore[no-untyped-def]
         from cli.common import open_game
@@ -67,16 +78,31 @@ class Recorder:
         self.out = out
         self.j = open_game(path)
         self.refused = 0
+        self.prompting = False  # True at the keyboard: the status is shown before each prompt
+        self.lines: list[int] = []  # the first seq of each line of this session still in force
         self.rebuild()
 
     def rebuild(self) -> None:
-        """Replay the journal: the state, the views and the active decisions (after corrections)."""
-        from cli.session import active_commits, initial_state
+        """Replay the journal: the state, the views, the active decisions (after corrections), and which decisions
+        a correction may still reach (the last UNDO_DEPTH game commits, withdrawn ones included: REC-2)."""
+        from collections import deque
+
+        from cli.records import Correction, DecksRevealed
+        from cli.session import UNDO_DEPTH, initial_state, replay
         from lifeboat.views import Observer
 
         self.obs = Observer(initial_state(self.j.header, str(self.path)))
-        kept = active_commits(self.j, str(self.path))
+        kept: list[tuple[int, tuple]] = []
+        reach: deque[int] = deque(maxlen=UNDO_DEPTH)
+        for step in replay(self.j, str(self.path)):
+            if isinstance(step.record, Correction):
+                kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
+            elif not isinstance(step.record, DecksRevealed):
+                kept.append((step.commit.seq, step.events))
+                reach.append(step.commit.seq)
         self.active = [seq for seq, _ in kept]
+        self.reach = set(reach)
+        self.lines = [seq for seq in self.lines if seq in self.active]
         for _, events in kept:
             self.obs.record(events)
         self.state = self.obs.state
@@ -126,12 +152,18 @@ class Recorder:
             self.out.print(render.table(self.obs.public_view()))
         elif word == "legal":
             self.legal()
+        elif word == "hands":
+            self.hands()
         elif word == "undo":
             self.undo(number)
-        elif word == "close":
-            self.close(number)
         else:
-            self.decide(text, number)
+            first = len(self.active)
+            if word == "close":
+                self.close(number)
+            else:
+                self.decide(text, number)
+            if len(self.active) > first:
+                self.lines.append(self.active[first])
         return True
 
     def refuse(self, number: int, rule: str, message: str) -> None:
@@ -139,25 +171,70 @@ class Recorder:
         self.say(f"line {number}: refused [{rule}] {message} (nothing was recorded)")
 
     def legal(self) -> None:
-        from lifeboat import waiting_for
+        from cli.describe import who
+        from lifeboat import chance_request, waiting_for
         from lifeboat.notation import legal_lines
+        from lifeboat.state import FlareDraw, NavigationTurn
 
+        if self.state.over:
+            self.say("The game is over: only recorder lines (recorder: ?p3 is water; "
+                     "recorder: kid love captain hate lauren). Type 'hands' to see what is still unnamed.")
+            return
+        req = chance_request(self.state)
+        if req is not None:
+            if req.kind == "deal_setup":
+                parts = "; ".join(f"{p.lower()} = <character> love ? hate ? ?" for p in self.state.players)
+                short = len(self.state.players) < 6 and self.state.ruleset.remove_provisions_short_handed
+                removed = "; removed 10 ?" if short else ""
+                self.say(f"chance: deal {parts}{removed}")
+                return
+            key = req.kind if req.kind != "draw_navigation" else (
+                "turn" if isinstance(self.state.step, (FlareDraw, NavigationTurn)) else "row")
+            self.say(CHANCE_EXAMPLES[key].format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
+                                                 n=" ".join(["27", "31", "25"][:req.count])))
+            return
         for ch in waiting_for(self.state):
             lines = legal_lines(self.state, ch)
-            self.say(f"{ch}: " + ("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else "nothing"))
+            self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else f"{who(ch)}: nothing")
+
+    def hands(self) -> None:
+        """Every character's cards as recorded: named cards by id, unseen ones by placeholder (REC-1). The
+        placeholders are the recorder's own bookkeeping (which '?' went where), so showing them reveals nothing."""
+        from cli.describe import who
+
+        for ch in self.state.characters:
+            where = "" if ch.in_boat else " (lost at sea)"
+            hand = " ".join(ch.hand) or "empty"
+            face_up = f" · face up {' '.join(ch.face_up)}" if ch.face_up else ""
+            self.say(f"{ch.player} ({who(ch.character)}{where}): hand {hand}{face_up} · "
+                     f"LOVE {who(ch.love)} · HATE {who(ch.hate)}")
+
+    def unnamed(self) -> bool:
+        """True when a hand, a face-up card, a LOVE or a HATE is still unknown (the end: END-2)."""
+        from lifeboat.cards import is_unknown
+
+        return any(is_unknown(x) for ch in self.state.characters for x in (*ch.hand, *ch.face_up)) or any(
+            "?" in (ch.love, ch.hate) for ch in self.state.characters)
 
     def append(self, command) -> None:  # type: ignore[no-untyped-def]
         from cli.session import append
+        from lifeboat.evolve import evolve
 
-        before, was = len(self.obs), self.state
+        before, table, was_over = len(self.obs), self.state, self.state.over
         self.state, events = append(self.j, self.state, command)
         self.obs.record(events)
         self.active.append(self.j.last_seq)
-        for v in self.obs.log(start=before):
+        self.reach.add(self.j.last_seq)
+        for event, v in zip(events, self.obs.log(start=before)):
             if v.type != "passed":
                 self.say("  " + v.text)
-        for line in status_changes(was, self.state):
-            self.say("  " + line)
+            after = evolve(table, event)  # who is now unconscious or dead: said after the wound that did it
+            for line in status_changes(table, after):
+                self.say("  " + line)
+            table = after
+        if self.state.over and not was_over and self.unnamed():
+            self.say("The game is over. Type 'hands' to see what is still unnamed, then name what each player shows: "
+                     "recorder: ?p12 is cash · recorder: kid love captain hate lauren")
 
     def decide(self, text: str, number: int) -> None:
         from lifeboat.errors import AmbiguousCommand, RuleViolation
@@ -186,14 +263,23 @@ class Recorder:
 
     def undo(self, number: int) -> None:
         from cli.records import Correction
+        from cli.session import UNDO_DEPTH
 
         if not self.active:
             self.refuse(number, "REC-2", "there is no decision to undo")
             return
-        last = self.active[-1]
+        last = self.lines[-1] if self.lines else self.active[-1]
+        if last not in self.reach:  # replay could not fold it back: the journal would be broken (REC-2)
+            self.refuse(number, "REC-2", f"only the last {UNDO_DEPTH} decisions can be withdrawn, undone ones "
+                                         f"included; decision {last} is older")
+            return
+        count = sum(1 for seq in self.active if seq >= last)
         self.j.append(self.j.last_seq + 1, "recorder", Correction(from_seq=last), ())
         self.rebuild()
-        self.say(f"  withdrew decision {last} (journal line {last + 1}); the game goes on from before it")
+        what = f"decision {last}" if count == 1 else f"decisions {last}-{last + count - 1}"
+        self.say(f"  withdrew {what} (journal line {last + 1}); the game goes on from before it")
+        if not self.prompting:  # at the keyboard the prompt says it
+            self.say("  " + self.status())
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
@@ -223,9 +309,13 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                 create_recorded_game(game, players=parse_players(names), ruleset=ruleset)
         elif position is not None or players is not None:
             raise fail(f"{game}: already exists; --position and --players only start a new recording", USAGE)
-        if load_orders(game) is not None:
+        from cli.common import open_game
+
+        if open_game(game).header.deck_commitment is not None or load_orders(game) is not None:
+            # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
         rec = Recorder(game, out)
+        rec.prompting = interactive
         rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
         number = 0
         while True:
@@ -243,6 +333,10 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             from cli import render
 
             render.final(out, rec.obs.public_view())
+            if rec.unnamed():
+                rec.say("To score it, name what each player shows (recorder: ?p12 is cash; recorder: kid love "
+                        "captain hate lauren), then run lifeboat score. Still unnamed:")
+                rec.hands()
         else:
             rec.say(rec.status())
         rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
