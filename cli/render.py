@@ -98,7 +98,7 @@ def scores_table(scores, winners) -> Table:  # type: ignore[no-untyped-def]
 def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
     """The end of the game from a view that has its ``reveal`` (END-2)."""
     reveal = view.reveal
-    out.print(Text(f"The game is over ({view.step.text})."))
+    out.print(Text(view.step.text))
     out.print(table(view))
     if reveal is not None:
         for s in reveal.secrets:

@@ -21,7 +21,7 @@ from lifeboat.cards import (
     provision_instances, treasure_points, weapon_size,
 )
 from lifeboat.errors import IllegalCommand, InvalidCommand
-from lifeboat.evolve import evolve
+from lifeboat.evolve import contains, evolve
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
     NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
@@ -628,6 +628,9 @@ def _recorder(ctx: _Ctx, cmd: c.RecorderCommand) -> None:
                 raise InvalidCommand("REC-1", f"{card!r} is not a card")
             if (card in NAVIGATION) != ph.startswith(UNKNOWN + "n"):
                 raise InvalidCommand("REC-1", f"{ph} is a {'navigation' if ph.startswith('?n') else 'provision'} card")
+            if not contains(s, ph):
+                raise IllegalCommand("REC-1", f"{ph} is not an unnamed card of this game (named already, or no such "
+                                     "placeholder)")
             if card not in s.unaccounted:
                 raise IllegalCommand("REC-1", f"{card} cannot be {ph}: it is {_accounted(s, card)}")
             before = len(ctx.events)

@@ -331,6 +331,11 @@ def evolve(state: State, event: e.Event) -> State:  # noqa: C901 - one case per 
             assert_never(event)
 
 
+def contains(state: State, value: str) -> bool:
+    """True when the string ``value`` (a card or placeholder) appears anywhere in ``state`` (REC-1 checks)."""
+    return _substitute(msgspec.to_builtins(state), value, value) is not None
+
+
 def _substitute(value: object, old: str, new: str) -> object | None:
     """``value`` (builtins) with every string equal to ``old`` replaced by ``new``; ``None`` when ``old`` is absent."""
     found = False

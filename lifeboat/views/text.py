@@ -284,7 +284,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "card_identified": lambda d, me: (
         f"The recorder names the unknown card {d['placeholder']}" + (f": {card(d['card'])}." if d["card"] else ".")),
     "love_hate_identified": lambda d, me: (
-        f"{poss(d['character'], me).capitalize()} LOVE and HATE are shown"
+        f"{_cap(poss(d['character'], me))} LOVE and HATE are shown"
         + (f": LOVE {name(d['love'])}, HATE {name(d['hate'])}." if d["love"] else ".")),
     "flare_gun_fired": lambda d, me: f"{subj(d['character'], me)} fired the Flare Gun.",
     "parasol_opened": lambda d, me: f"{subj(d['character'], me)} opened the Parasol.",

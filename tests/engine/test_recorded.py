@@ -190,3 +190,13 @@ def test_REC_1_random_recorded_games_run_to_the_end(seed: int) -> None:
     provisions_unaccounted = [x for x in state.unaccounted if x not in NAVIGATION]
     # every provision placeholder still in a hand stands for one unaccounted provision, and vice versa in total
     assert len(placeholders) <= len(provisions_unaccounted)
+
+
+def test_REC_1_naming_a_placeholder_that_is_gone_or_never_was_is_refused() -> None:
+    """A placeholder already named, or one the game never had, is refused (REC-1), not a crash."""
+    s = recorded()
+    ph = s.char("kid").hand[0]
+    s = then_fold(s, c.Identify(placeholder=ph, card="cash-2"))
+    when(s, c.Identify(placeholder=ph, card="water-3")).refused(IllegalCommand, "REC-1")
+    when(s, c.Identify(placeholder="?p99", card="water-3")).refused(IllegalCommand, "REC-1")
+    when(s, c.Identify(placeholder="?n25", card="nav-19")).refused(IllegalCommand, "REC-1")
