@@ -23,7 +23,7 @@ def _bot_seats(state, bots: str | None) -> set[str]:  # type: ignore[no-untyped-
         return {ch.character for ch in state.characters}
     seats = set()
     for name in bots.split(","):
-        who = resolve_viewer(state, name)
+        who = resolve_viewer(state, name, option="--bots")
         if who in ("public", "referee"):
             raise fail(f"--bots: {name!r} is not a seat", USAGE)
         seats.add(who)
@@ -44,7 +44,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     from cli.bots import random_bot
     from cli.cmd_new import parse_players
     from cli.common import console, open_game
-    from cli.session import active_events, advance_chance, append, create_game, initial_state, load_orders
+    from cli.session import active_events, advance_chance, append, create_game, deck_path, initial_state, load_orders
     from lifeboat import waiting_for
     from lifeboat.views import Observer
 
@@ -53,16 +53,21 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
         if not game.exists() and players:
             j, _, orders = create_game(game, parse_players(players), seed=seed)
         else:
+            if players:
+                raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
             j = open_game(game)
-            orders = load_orders(game)
+            orders = load_orders(game, j.header.deck_commitment)
         obs = Observer(initial_state(j.header, str(game)))
         obs.record(active_events(j, str(game)))
         state = obs.state
-        if orders is None and not state.over:
-            raise fail(f"{game}: this game's chance is recorded by hand (no deck file); use 'lifeboat record'", USAGE)
-        bot_seats = _bot_seats(state, bots)
+        if not state.over and j.header.deck_commitment is None:
+            raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
+        if not state.over and orders is None:
+            raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
+                       "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
         rng = random.Random(seed)
         last_human: str | None = None
+        bot_seats: set[str] | None = None
         try:
             while True:
                 if orders is not None:
@@ -70,6 +75,8 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
                     obs.record(new)
                 if state.over:
                     break
+                if bot_seats is None:  # the seats exist once the characters are dealt
+                    bot_seats = _bot_seats(state, bots)
                 who = waiting_for(state)
                 if not who:
                     raise fail("the game waits for chance but has no dealer", 4)

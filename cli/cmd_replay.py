@@ -28,7 +28,7 @@ def _log(obs, viewer: str, start: int):  # type: ignore[no-untyped-def]
     return obs.log(viewer, start=start)
 
 
-def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
+def story(game: Path, as_: str, to: int | None, to_option: str = "--to"):  # type: ignore[no-untyped-def]
     """Yield ``(step, event_views, observer, viewer)`` per commit up to ``to``. Raises what replay raises and
     :class:`typer.Exit` (2) for a bad ``--as`` or ``--to``."""
     from cli.common import open_game, resolve_viewer
@@ -39,7 +39,7 @@ def story(game: Path, as_: str, to: int | None):  # type: ignore[no-untyped-def]
     j = open_game(game)
     last = j.last_seq
     if to is not None and not 0 <= to <= last:
-        raise fail(f"--to {to}: expected a commit number from 0 to {last} in {game}", USAGE)
+        raise fail(f"{to_option} {to}: expected a commit number from 0 to {last} in {game}", USAGE)
     who = as_.strip().casefold()
     remember: tuple[str, ...] | None = () if who in ("public", "referee") else None  # a seat's memory only
     obs = Observer(initial_state(j.header, str(game)), remember=remember)

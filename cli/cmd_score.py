@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli.errors import fail, user_errors
+from cli.errors import USAGE, fail, user_errors
 
 
 def final_state(game: Path):  # type: ignore[no-untyped-def]
@@ -30,15 +30,16 @@ def run(game: Path, json_: bool) -> None:
 
     with user_errors():
         state = final_state(game)
-    if not state.characters:
-        raise fail(f"{game}: the game has not been set up yet; nothing to score", 3)
+    if not state.over:  # END-2: scores follow from hidden hands, LOVE and HATE, revealed only at the end
+        raise fail(f"{game}: the game is not over; scores would reveal hidden hands, LOVE and HATE (END-2). "
+                   "A referee can look with: lifeboat show GAME --as referee", USAGE)
     all_scores = scores(state)
-    best = winners(state) if state.over else ()
+    best = winners(state)
     if json_:
         out = {"over": state.over, "scores": msgspec.to_builtins(all_scores), "winners": list(best)}
         print(msgspec.json.encode(out).decode())
         return
-    table = Table(title="Scores" if state.over else "Scores so far (the game is not over)")
+    table = Table(title="Scores")
     for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
         table.add_column(col, justify="left" if col in ("player", "character") else "right")
     for s in all_scores:
@@ -47,5 +48,4 @@ def run(game: Path, json_: bool) -> None:
                       str(s.love), str(s.hate), str(s.total))
     out_console = console()
     out_console.print(table)
-    if state.over:
-        out_console.print(Text("Winner: " + ", ".join(best) if len(best) == 1 else "Shared win: " + ", ".join(best)))
+    out_console.print(Text(("Winner: " if len(best) == 1 else "Shared win: ") + ", ".join(best) + "  (* in the table)"))

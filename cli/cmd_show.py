@@ -17,7 +17,7 @@ def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
 
     obs = viewer = None
     with user_errors():
-        for _, _, obs, viewer in story(game, as_, at):
+        for _, _, obs, viewer in story(game, as_, at, "--at"):
             pass
     if obs is None:
         return

@@ -26,7 +26,7 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
-def resolve_viewer(state: State, who: str) -> str:
+def resolve_viewer(state: State, who: str, option: str = "--as") -> str:
     """Map ``--as`` to ``"public"``, ``"referee"`` or a character id; accepts a player name or a character id /
     English name, case-insensitively. Raises :class:`typer.Exit` (2) listing the choices."""
     from lifeboat.cards import CHARACTERS
@@ -45,4 +45,4 @@ def resolve_viewer(state: State, who: str) -> str:
     if len(words) == 1:  # a short name: "stephen", "lauren", "mate", "kid"
         return words[0]
     choices = ", ".join(["public", "referee"] + [f"{c.player} ({c.character})" for c in state.characters])
-    raise fail(f"unknown seat {who!r} for --as; expected one of: {choices}", USAGE)
+    raise fail(f"unknown seat {who!r} for {option}; expected one of: {choices}", USAGE)

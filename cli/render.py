@@ -15,8 +15,10 @@ from cli.describe import who
 
 
 def clear(out: Console) -> None:
-    """Clear the screen (hotseat: the next player must not see the previous one's hand)."""
+    """Clear the screen and the scrollback (hotseat: the next player must not scroll up to the previous hand)."""
     out.clear()
+    out.file.write("\x1b[3J")
+    out.file.flush()
 
 
 def card_names(cards) -> str:  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ errors (:class:`journal.JournalError` and subclasses) pass through unchanged.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from collections import deque
@@ -140,7 +141,11 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     salt = f"{rng.getrandbits(128):032x}"
     orders = shuffle(rng, salt, ruleset)  # the decks of the game's sets (EXP-1)
-    game_id = f"{rng.getrandbits(64):016x}" if seed is not None else os.urandom(8).hex()
+    if seed is None:
+        game_id = os.urandom(8).hex()
+    else:  # reproducible, yet different for other players, options or seeds (receipts are routed by game id)
+        key = msgspec.json.encode([seed, rng.getrandbits(64), state.players, msgspec.to_builtins(ruleset)])
+        game_id = hashlib.sha256(key).hexdigest()[:16]
     header = journal.Header.new(
         game_id=game_id, ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), deck_commitment=commitment(orders),
@@ -152,12 +157,26 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     return j, state, orders
 
 
-def load_orders(path: Path) -> DeckOrders | None:
-    """The dealer's deck orders for ``path``, or ``None`` when there is no deck file (a recorded game)."""
+def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | None:
+    """The dealer's deck orders for ``path``, or ``None`` when there is no deck file (a recorded game).
+
+    Raises:
+        journal.JournalCorrupt: the deck file is not deck orders, or (``commitment_hash`` given) its orders do not
+            match the journal header's commitment (CHANCE-2): dealing from it would make a game nobody can replay.
+    """
     p = deck_path(path)
     if not p.exists():
         return None
-    return msgspec.json.decode(p.read_bytes(), type=DeckOrders)
+    try:
+        orders = msgspec.json.decode(p.read_bytes(), type=DeckOrders)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=str(p), line=1,
+                                     expected="the dealer's deck orders written by 'lifeboat new'") from None
+    if commitment_hash is not None and commitment(orders) != commitment_hash:
+        raise journal.JournalCorrupt("the deck file does not match the journal's deck commitment", path=str(p),
+                                     line=1, expected=f"orders whose hash is {commitment_hash[:16]}… (CHANCE-2); "
+                                     f"is it another game's deck file?")
+    return orders
 
 
 def append(j: journal.JsonlJournal | journal.MemoryJournal, state: State,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lifeboat.cards import characters_in
+from lifeboat.cards import CHARACTERS
 from lifeboat.commands import Command
 from lifeboat.decide import decide
 from lifeboat.errors import InvalidCommand
@@ -39,7 +40,27 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
         raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}{hint}")
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
+    for n in names:
+        if reserved_name(n):
+            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name or a reserved word "
+                                 "(public, referee, chance, recorder, system); choose another")
     return State(ruleset=ruleset, players=names)
+
+
+RESERVED = frozenset({"public", "referee", "chance", "recorder", "system", "dealer", "me"})
+
+
+def reserved_name(name: str) -> bool:
+    """SETUP-1: a player may not be called like a character (``captain``, ``The Kid``, ``first_mate``) or like an
+    audience or actor word, which views, notation and the journal use."""
+    key = name.strip().casefold().replace("_", " ").replace(".", "")
+    if key in RESERVED:
+        return True
+    for cid, ch in CHARACTERS.items():
+        full = ch.en.casefold().replace(".", "")
+        if key in (cid.replace("_", " "), full, full.removeprefix("the ")) or key in full.split():
+            return True
+    return False
 
 
 def apply(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:

@@ -22,6 +22,7 @@ from lifeboat.cards import (
 )
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
+from lifeboat.game import reserved_name
 from lifeboat.ruleset import Ruleset, validate
 from lifeboat.state import CharacterState, State
 
@@ -110,6 +111,14 @@ def position_state(position: Position) -> State:
             raise _fail(f"{c.character}.wounds: must be 0 or more")
     if len(set(ids)) != len(ids):
         raise _fail("a character is listed twice")
+    most = 7 if "cannibalism" in ruleset.expansions else 6
+    if not 4 <= len(chars) <= most:
+        raise _fail(f"characters: a game has 4 to {most} characters (SETUP-1), got {len(chars)}")
+    if not 1 <= position.round <= 1000:
+        raise _fail("round: expected a round number from 1 to 1000")
+    for c in chars:
+        if reserved_name(c.player):
+            raise _fail(f"{c.character}.player: {c.player!r} is a character's name or a reserved word (SETUP-1)")
     players = tuple(c.player for c in chars)
     if len(set(p.casefold() for p in players)) != len(players):
         raise _fail("player names must be different")

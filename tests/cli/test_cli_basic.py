@@ -152,3 +152,45 @@ def test_a_torn_last_line_stops_replay_and_repair_cuts_it_keeping_a_copy(played:
     assert side.read_bytes() == b'{"seq":999,"at_ms":12'
     assert run("replay", str(played)).exit_code == 0
     assert "nothing to repair" in run("repair", str(played)).output
+
+
+def test_score_before_the_end_is_refused_because_it_would_reveal_secrets(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "2").exit_code == 0
+    result = run("score", str(game), "--json")
+    assert result.exit_code == 2
+    assert "not over" in result.output and "END-2" in result.output
+    assert '"love"' not in result.output
+
+
+def test_play_refuses_a_deck_file_that_is_not_this_games(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run("new", str(a), "--players", "Ann,Bob,Cy,Dee", "--seed", "1").exit_code == 0
+    assert run("new", str(b), "--players", "Ann,Bob,Cy,Dee", "--seed", "2").exit_code == 0
+    before = a.read_bytes()
+    deck_b = b.with_name(b.name + ".deck.json").read_bytes()
+    a.with_name(a.name + ".deck.json").write_bytes(deck_b)
+    swapped = run("play", str(a), "--bots", "all")
+    assert swapped.exit_code == 4 and "does not match the journal's deck commitment" in swapped.output
+    a.with_name(a.name + ".deck.json").write_bytes(b"{}")
+    garbage = run("play", str(a), "--bots", "all")
+    assert garbage.exit_code == 4 and "not deck orders" in garbage.output
+    a.with_name(a.name + ".deck.json").unlink()
+    missing = run("play", str(a), "--bots", "all")
+    assert missing.exit_code == 4 and "deck file" in missing.output and "missing" in missing.output
+    assert a.read_bytes() == before
+
+
+def test_bots_named_before_the_deal_play_after_it(tmp_path: Path) -> None:
+    parent = tmp_path / "p.jsonl"
+    assert run("new", str(parent), "--players", "Ann,Bob,Cy,Dee", "--seed", "3").exit_code == 0
+    child = tmp_path / "c.jsonl"
+    assert run("fork", str(parent), "--at", "0", "-o", str(child)).exit_code == 0
+    result = run("play", str(child), "--bots", "all", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert json.loads(child.read_text().splitlines()[-1])["command"]["type"] == "decks_revealed"
+
+
+def test_show_names_its_own_option_in_errors(played: Path) -> None:
+    result = run("show", str(played), "--at", "-1")
+    assert result.exit_code == 2 and "--at -1" in result.output

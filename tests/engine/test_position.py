@@ -62,3 +62,17 @@ def test_POS_1_a_bad_position_is_refused_naming_the_field(change: dict, words: s
         position_state(load(change))
     assert err.value.rule == "POS-1"
     assert words in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"characters": chars()[:2]}, "4 to 6 characters"),
+        ({"characters": chars(), "round": -1}, "round"),
+        ({"characters": chars(), "round": 10**20}, "round"),
+    ],
+)
+def test_POS_1_player_count_and_round_are_checked(change: dict, words: str) -> None:
+    with pytest.raises(InvalidCommand) as err:
+        position_state(load(change))
+    assert err.value.rule == "POS-1" and words in err.value.message

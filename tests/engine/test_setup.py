@@ -168,3 +168,11 @@ def test_OPT_QUICK_default_is_off() -> None:
     """OPT-QUICK: by default nobody starts wounded and no seagull is out."""
     state = given(deal())
     assert state.seagulls == 0 and all(ch.wounds == 0 for ch in state.characters)
+
+
+@pytest.mark.parametrize("name", ["captain", "The Kid", "first_mate", "Lauren", "referee", "public", "chance"])
+def test_SETUP_1_a_player_cannot_be_named_like_a_character_or_an_audience(name: str) -> None:
+    """SETUP-1: `--as captain` or `captain: row` must never mean a player called Captain."""
+    with pytest.raises(InvalidCommand) as err:
+        new_game(["Ann", "Bob", "Cy", name])
+    assert err.value.rule == "SETUP-1" and "reserved" in err.value.message
