@@ -27,7 +27,7 @@ AS = typer.Option("public", "--as", help="Whose view: a player name, a character
 @app.command()
 def new(
     game: Path = GAME,
-    players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6."),
+    players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6 (7 with --option cannibalism=on)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games)."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
 ) -> None:

@@ -58,7 +58,7 @@ def seat_view(state: State, events: Sequence[Event], character: str, *, legal: b
 
 
 def referee_view(state: State, events: Sequence[Event]) -> RefereeView:
-    """Everything, for the referee: only for an explicit ``--reveal-all`` or ``audit``."""
+    """Everything, for the referee: only for an explicit ``--as referee`` or ``audit``."""
     return Observer.from_log(state, events).referee_view()
 
 

@@ -96,7 +96,7 @@ def render_matrix() -> str:
         "",
         "`lifeboat/views/` is the only place that decides what an audience sees (PROC-5, END-2). There are three",
         "audiences: the **public** (a spectator), a **seat** (one player, named by its character id) and the",
-        "**referee** (everything; only through `referee_view` / `referee_log`, i.e. `--reveal-all` or `audit`).",
+        "**referee** (everything; only through `referee_view` / `referee_log`, i.e. `--as referee` or `audit`).",
         "",
         "Each field of each event, pending step and table part declares its audience with a rule:",
         "",

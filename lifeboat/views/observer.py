@@ -295,7 +295,7 @@ class Observer:
         )
 
     def referee_view(self) -> RefereeView:
-        """Everything: the table, every secret, the decks (the referee, ``--reveal-all`` or ``audit`` only)."""
+        """Everything: the table, every secret, the decks (the referee, ``--as referee`` or ``audit`` only)."""
         st = self.state
         aud = self._audience("referee")
         assert sees(STATE_RULES["provisions"], st, aud)
