@@ -318,17 +318,20 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         rec.prompting = interactive
         rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
         number = 0
-        while True:
-            if interactive:
-                rec.say(rec.status())
-                sys.stdout.write("> ")
-                sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                break
-            number += 1
-            if not rec.handle(line, number):
-                break
+        try:
+            while True:
+                if interactive:
+                    rec.say(rec.status())
+                    sys.stdout.write("> ")
+                    sys.stdout.flush()
+                line = sys.stdin.readline()
+                if not line:
+                    break
+                number += 1
+                if not rec.handle(line, number):
+                    break
+        except KeyboardInterrupt:  # every accepted line is already in the journal
+            rec.say("")
         if rec.state.over:
             from cli import render
 
