@@ -282,6 +282,31 @@ class Recorder:
             self.say("  " + self.status())
 
 
+def _guided_setup(rec: Recorder) -> None:
+    """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1."""
+    from lifeboat.state import AwaitSetup
+
+    while isinstance(rec.state.step, AwaitSetup):
+        parts = []
+        rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
+                "provisions are recorded as unseen. Or type a whole 'chance: deal …' line.")
+        for player in rec.state.players:
+            sys.stdout.write(f"  {player}'s character: ")
+            sys.stdout.flush()
+            answer = sys.stdin.readline()
+            if not answer:
+                return
+            if answer.strip().lower().startswith(("chance", "deal")):
+                rec.decide(answer.strip(), 0)
+                break
+            parts.append(f"{player} = {answer.strip()} love ? hate ? ?")
+        else:
+            n = len(rec.state.players)
+            removed = 10 if n < 6 and rec.state.ruleset.remove_provisions_short_handed else 0
+            line = "chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else "")
+            rec.decide(line, 0)
+
+
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
     from cli.cmd_new import build_ruleset, parse_players
     from cli.common import console
@@ -316,6 +341,8 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
         rec = Recorder(game, out)
         rec.prompting = interactive
+        if interactive:
+            _guided_setup(rec)
         rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
         number = 0
         try:

@@ -1,0 +1,41 @@
+"""`lifeboat record` at a keyboard asks each player's character, deals the rest unseen (REC-1), and a wrong
+answer (two players with the Captain) is refused and asked again."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+
+import journal
+from cli.session import initial_state, replay
+
+EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+
+
+def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
+                          dimensions=(50, 200))
+    for player, answer in (("Ann", "captain"), ("Bob", "船长"), ("Cy", "kid"), ("Dee", "lauren")):
+        child.expect(f"{player}'s character: ")
+        child.sendline(answer)
+    child.expect(r"refused \[SETUP-2\]")
+    for player, answer in (("Ann", "captain"), ("Bob", "frenchy"), ("Cy", "kid"), ("Dee", "lauren")):
+        child.expect(f"{player}'s character: ")
+        child.sendline(answer)
+    child.expect("> ")
+    child.sendline("chance: draw ? ? ? ?")
+    child.expect("> ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    j = journal.JsonlJournal.open(game)
+    state = initial_state(j.header, str(game))
+    for step in replay(j, str(game)):
+        state = step.after
+    assert [state.character_of(p) for p in ("Ann", "Bob", "Cy", "Dee")] == ["captain", "frenchy", "kid", "lady_lauren"]
+    assert state.char("kid").love == "?" and state.char("kid").hand[0].startswith("?p")
+    assert type(state.step).__name__ == "ProvisionsPick"
