@@ -143,4 +143,13 @@ def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> Non
     if state.over:
         out.print("The game is already over at that point.", markup=False)
     else:
-        out.print(f"Next: lifeboat play {output}", markup=False)
+        verb = "play" if child_header_commitment(output) else "record"
+        out.print(f"Next: lifeboat {verb} {output}", markup=False)
+
+
+def child_header_commitment(path: Path) -> str | None:
+    """The deck commitment of the new journal's header (``None`` for a recorded game: continue with record)."""
+    import journal
+
+    return journal.JsonlJournal.open(path).header.deck_commitment
+

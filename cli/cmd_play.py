@@ -46,6 +46,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     from cli.common import console, open_game
     from cli.session import active_events, advance_chance, append, create_game, deck_path, initial_state, load_orders
     from lifeboat import waiting_for
+    from lifeboat.errors import RuleViolation
     from lifeboat.views import Observer
 
     out = console()
@@ -93,8 +94,12 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
                         last_human = me
                     out.print(render.table(view))
                     out.print(render.memory(view))
-                    cmd = _choose(out, view.legal)
-                state, new = append(j, state, cmd)
+                    cmd = _choose(out, view.legal, state, me)
+                try:
+                    state, new = append(j, state, cmd)
+                except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
+                    out.print(f"Refused [{exc.rule}] {exc.message}", markup=False)
+                    continue
                 obs.record(new)
         except (EOFError, KeyboardInterrupt):
             out.print(f"\nSaved. Resume with: lifeboat play {game}", markup=False)
@@ -102,13 +107,27 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
         render.final(out, obs.public_view())
 
 
-def _choose(out, legal):  # type: ignore[no-untyped-def]
+def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]
+    """A number from the list, or any line of notation for ``me`` (docs/notation.md): a trade of several cards,
+    an ask, anything the list abbreviates."""
     from cli.describe import command
+    from lifeboat.errors import RuleViolation
+    from lifeboat.notation import parse
 
     for i, cmd in enumerate(legal, 1):
         out.print(f"  {i:>2}. {command(cmd)}", markup=False)
     while True:
-        answer = _ask(f"Your choice (1-{len(legal)}): ")
+        answer = _ask(f"Your choice (1-{len(legal)}, or a line such as 'offer kid water for oar'): ")
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        out.print(f"Type a number from 1 to {len(legal)}.", markup=False)
+        if answer and not answer.isdigit():
+            try:
+                cmd = parse(answer, state, me)
+            except RuleViolation as exc:
+                out.print(f"[{exc.rule}] {exc.message}", markup=False)
+                continue
+            if getattr(cmd, "by", None) == me:
+                return cmd
+            out.print("Type a decision of your own character.", markup=False)
+            continue
+        out.print(f"Type a number from 1 to {len(legal)}, or a line of notation.", markup=False)

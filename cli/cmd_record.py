@@ -60,7 +60,7 @@ def status_changes(before, after) -> list[str]:  # type: ignore[no-untyped-def]
             continue
         old = before.status(ch.character) if before.char(ch.character).in_boat else "lost at sea"
         new = after.status(ch.character) if ch.in_boat else "lost at sea"
-        if old != new:
+        if old != new and new != "lost at sea":  # the story already says who is lost at sea
             out.append(f"{who(ch.character)} is now {new}" + (" (a body in the boat)." if new == "dead" else "."))
     return out
 
@@ -315,6 +315,8 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
 
     out = console()
     interactive = sys.stdin.isatty()
+    if position is not None and players is not None:
+        raise fail("--position names the players already; leave out --players", USAGE)
     with user_errors():
         if not game.exists():
             try:

@@ -66,6 +66,8 @@ def story(game: Path, as_: str, to: int | None, to_option: str = "--to"):  # typ
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool) -> None:
+    if step and json_:
+        raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
     if step:
         from cli import cmd_step
 

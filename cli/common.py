@@ -44,5 +44,14 @@ def resolve_viewer(state: State, who: str, option: str = "--as") -> str:
              or ch.character.startswith(key.replace(" ", "_"))]
     if len(words) == 1:  # a short name: "stephen", "lauren", "mate", "kid"
         return words[0]
+    from lifeboat.errors import RuleViolation
+    from lifeboat.notation import parse
+
+    try:  # every name the notation knows: 船长, doc, cap …
+        by = getattr(parse(f"{who}: pass", state), "by", None)
+    except RuleViolation:
+        by = None
+    if by is not None and state.has(by):
+        return by
     choices = ", ".join(["public", "referee"] + [f"{c.player} ({c.character})" for c in state.characters])
     raise fail(f"unknown seat {who!r} for {option}; expected one of: {choices}", USAGE)

@@ -33,6 +33,9 @@ def user_errors() -> Iterator[None]:
     except ReplayError as exc:
         code = JOURNAL if exc.rule in {"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"} else RULE
         raise fail(f"{exc.path}:{exc.line}: [{exc.rule}] {exc.message}", code) from None
+    except journal.JournalConflict as exc:
+        raise fail(f"{exc.path}: another program wrote to this game at the same moment; nothing was lost and "
+                   "nothing of yours was written — run the command again to continue from its new end", JOURNAL) from None
     except journal.JournalError as exc:
         hint = ""
         if isinstance(exc, journal.JournalTorn):

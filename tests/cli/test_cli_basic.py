@@ -194,3 +194,35 @@ def test_bots_named_before_the_deal_play_after_it(tmp_path: Path) -> None:
 def test_show_names_its_own_option_in_errors(played: Path) -> None:
     result = run("show", str(played), "--at", "-1")
     assert result.exit_code == 2 and "--at -1" in result.output
+
+
+def test_hotseat_accepts_a_line_of_notation_for_a_whole_trade(tmp_path: Path) -> None:
+    """The numbered list abbreviates trades to one-card gifts; a typed line offers any trade (TRADE-1)."""
+    import journal
+    from cli.session import initial_state, replay
+    from lifeboat import waiting_for
+
+    game = tmp_path / "t.jsonl"
+    assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "11").exit_code == 0
+    picks = runner.invoke(app, ["play", str(game)], input="\n1\n" * 4)  # the provisions draft, then EOF
+    assert picks.exit_code == 0, picks.output
+    j = journal.JsonlJournal.open(game)
+    state = initial_state(j.header, str(game))
+    for step in replay(j, str(game)):
+        state = step.after
+    me = waiting_for(state)[0]
+    give = state.char(me).hand[:2]
+    assert len(give) == 2
+    to = next(ch for ch in state.seats if ch != me)
+    line = f"offer {to} {give[0]} {give[1]}"
+    result = runner.invoke(app, ["play", str(game)], input=f"\n{line}\n\n2\n")  # the receiver picks 2: accept
+    assert result.exit_code == 0, result.output
+    last = [json.loads(x) for x in game.read_text().splitlines()][-2:]
+    assert last[0]["command"] == {"type": "offer_trade", "by": me, "to": to, "give": list(give), "ask": []}
+    assert last[1]["events"][0]["type"] == "trade_completed"
+    assert last[1]["events"][0]["gave"] == list(give)
+
+
+def test_step_and_json_together_is_a_usage_error(played: Path) -> None:
+    result = run("replay", str(played), "--step", "--json")
+    assert result.exit_code == 2 and "--step and --json" in result.output

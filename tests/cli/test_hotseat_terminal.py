@@ -21,10 +21,12 @@ def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
     first_player = child.match.group(1)
     child.sendline("")
     child.expect(r"Your hand: ")
-    child.expect(r"Your choice \(1-(\d+)\): ")
+    child.expect(r"Your choice \(1-(\d+), or a line")
     options = int(child.match.group(1))
     assert options >= 1
     child.sendline("nonsense")
+    child.expect(r"\[NOTATION-1\]")  # not a number: read as notation, refused, asked again
+    child.sendline("0")
     child.expect(r"Type a number from 1 to")
     lines_before = len(game.read_text().splitlines())
     child.sendline("1")
