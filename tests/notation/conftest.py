@@ -6,7 +6,6 @@ Seats from the bow: Lady Lauren (ann), Sir Stephen (bob), The Captain (cy), Firs
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -52,14 +51,3 @@ def at(state: State, **changes: Any) -> State:
 @pytest.fixture
 def table() -> State:
     return table_state()
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The ``slow`` round-trip runs are skipped unless asked for with ``-m slow`` (as in ``tests/engine``)."""
-    if "slow" in (config.getoption("-m") or ""):
-        return
-    here = Path(__file__).resolve().parent
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    for item in items:
-        if "slow" in item.keywords and here in Path(str(item.path)).resolve().parents:
-            item.add_marker(skip)

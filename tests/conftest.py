@@ -1,0 +1,15 @@
+"""Every test directory: the ``slow`` runs (thousands of random games) are skipped unless asked for with
+``-m slow`` (or any ``-m`` expression naming ``slow``), so ``pytest tests/engine`` and the like stay quick."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
