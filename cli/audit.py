@@ -422,10 +422,13 @@ class _Replay:
                 why = ("the journal is unchanged up to here, so the view was computed differently (another "
                        "engine version, or the receipt was not made by 'lifeboat receipt')") if digest.startswith(
                     r.line) else "the journal was rewritten"
+                # the recomputed hash is not shown: it is a digest of that seat's secrets
                 self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"{r.seat}'s view differs from the receipt: {why}",
-                          f"view hash {got}", f"view hash {r.view} (receipt)")
+                          "another view hash", f"view hash {r.view} (receipt)")
+        # the seat's view is shown only for a receipt that matches: a token is a claim to be that seat, and a
+        # forged one (the game id is public) must not open anybody's hand
         self.report.receipts.append(ReceiptResult(token=r.token, seq=r.seq, seat=r.seat, ok=ok,
-                                                  view=msgspec.to_builtins(view) if view is not None else None))
+                                                  view=msgspec.to_builtins(view) if view is not None and ok else None))
 
 
 def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt] = ()) -> Report:

@@ -122,6 +122,11 @@ def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]
             return legal[int(answer) - 1]
         if answer and not answer.isdigit():
             try:
+                head, sep, _ = answer.replace("：", ":").partition(":")
+                if sep and getattr(parse(f"{head}: pass", state), "by", None) != me:
+                    # checked before the rest is read: reading another seat's line would look in their hand
+                    out.print("Type a decision of your own character.", markup=False)
+                    continue
                 cmd = parse(answer, state, me)
             except RuleViolation as exc:
                 out.print(f"[{exc.rule}] {exc.message}", markup=False)

@@ -138,7 +138,7 @@ class Recorder:
 
     def handle(self, line: str, number: int) -> bool:
         """Handle one input line; returns False to stop."""
-        text = line.strip()
+        text = line.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
         if not text or text.startswith("#"):
             return True
         word = text.lower()
@@ -283,28 +283,41 @@ class Recorder:
 
 
 def _guided_setup(rec: Recorder) -> None:
-    """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1."""
+    """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1.
+    Each answer is checked at once (a known character, not taken yet) and asked again if wrong."""
+    from cli.describe import who
+    from lifeboat.errors import RuleViolation
+    from lifeboat.notation import parse
     from lifeboat.state import AwaitSetup
 
-    while isinstance(rec.state.step, AwaitSetup):
-        parts = []
-        rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
-                "provisions are recorded as unseen. Or type a whole 'chance: deal …' line.")
-        for player in rec.state.players:
+    if not isinstance(rec.state.step, AwaitSetup):
+        return
+    rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
+            "provisions are recorded as unseen.")
+    taken: dict[str, str] = {}
+    for player in rec.state.players:
+        while True:
             sys.stdout.write(f"  {player}'s character: ")
             sys.stdout.flush()
             answer = sys.stdin.readline()
             if not answer:
                 return
-            if answer.strip().lower().startswith(("chance", "deal")):
-                rec.decide(answer.strip(), 0)
+            try:
+                character = getattr(parse(f"{answer.strip()}: pass", rec.state), "by", None)
+            except RuleViolation as exc:
+                rec.say(f"  {exc.message}")
+                continue
+            if character is None:
+                rec.say("  type a character's name, e.g. captain")
+            elif character in taken.values():
+                rec.say(f"  {who(character)} is already taken; each player draws a different character")
+            else:
+                taken[player] = character
                 break
-            parts.append(f"{player} = {answer.strip()} love ? hate ? ?")
-        else:
-            n = len(rec.state.players)
-            removed = 10 if n < 6 and rec.state.ruleset.remove_provisions_short_handed else 0
-            line = "chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else "")
-            rec.decide(line, 0)
+    n = len(rec.state.players)
+    removed = 10 if n < 6 and rec.state.ruleset.remove_provisions_short_handed else 0
+    parts = [f"{player} = {character} love ? hate ? ?" for player, character in taken.items()]
+    rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:

@@ -35,8 +35,13 @@ def run(game: Path, json_: bool) -> None:
                    "A referee can look with: lifeboat show GAME --as referee", USAGE)
     all_scores = scores(state)
     best = winners(state)
+    from lifeboat.cards import UNKNOWN, is_unknown
+
+    unnamed_cards = sum(is_unknown(x) for ch in state.characters if ch.in_boat for x in ch.hand + ch.face_up)
+    unnamed_cards_love_hate = sum((ch.love == UNKNOWN) + (ch.hate == UNKNOWN) for ch in state.characters)
     if json_:
-        out = {"over": state.over, "scores": msgspec.to_builtins(all_scores), "winners": list(best)}
+        out = {"over": state.over, "scores": msgspec.to_builtins(all_scores), "winners": list(best),
+               "unnamed": {"cards": unnamed_cards, "love_hate": unnamed_cards_love_hate}}
         print(msgspec.json.encode(out).decode())
         return
     table = Table(title="Scores")
@@ -49,3 +54,7 @@ def run(game: Path, json_: bool) -> None:
     out_console = console()
     out_console.print(table)
     out_console.print(Text(("Winner: " if len(best) == 1 else "Shared win: ") + ", ".join(best) + "  (* in the table)"))
+    if unnamed_cards or unnamed_cards_love_hate:  # a recorded game whose hands were not all named (REC-1)
+        out_console.print(Text(f"Provisional: {unnamed_cards} card(s) in the boat and {unnamed_cards_love_hate} "
+                               "LOVE/HATE card(s) are still unnamed; name them with 'lifeboat record' "
+                               "(type 'hands' to list them)."))

@@ -86,7 +86,9 @@ def _card_face(card: str, rule: str = "CARD-1") -> str:
 
 
 def _held(state: State, by: str, card: str, face: str | None = None, *, hand_only: bool = False,
-          rule: str = "CARD-1") -> None:
+          rule: str = "CARD-1", unseen_ok: bool = False) -> None:
+    if unseen_ok and is_unknown(card) and card in state.char(by).hand:
+        return  # REC-1: a card passed face down in a recorded game (a trade) may stay unseen
     actual = _card_face(card)
     if face is not None and actual != face:
         raise InvalidCommand(rule, f"{card!r} is not a {face.replace('_', ' ')}")
@@ -812,7 +814,7 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
             if len(set(give)) != len(give):
                 raise InvalidCommand("TRADE-1", "each card can be given once")
             for card in give:
-                _held(s, by, card, hand_only=True, rule="TRADE-1")
+                _held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
             for face in ask:
                 try:
                     face_of(f"{face}-1")
@@ -831,7 +833,9 @@ def _player(ctx: _Ctx, cmd: c.PlayerCommand) -> None:  # noqa: C901 - one case p
             if len(set(cards)) != len(cards):
                 raise InvalidCommand("TRADE-1", "each card can be given once")
             for card in cards:
-                _held(s, by, card, hand_only=True, rule="TRADE-1")
+                _held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
+            if any(is_unknown(card) for card in cards):
+                raise IllegalCommand("TRADE-1", f"name the cards given for the faces asked ({', '.join(offer.ask)})")
             if sorted(face_of(card) for card in cards) != sorted(offer.ask):
                 raise IllegalCommand("TRADE-1", f"give exactly one card of each face asked: {', '.join(offer.ask) or 'none'}")
             ctx.emit(e.TradeCompleted(character=offer.by, to=by, gave=offer.give, got=cards))

@@ -42,8 +42,8 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
     for n in names:
         if reserved_name(n):
-            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name or a reserved word "
-                                 "(public, referee, chance, recorder, system); choose another")
+            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name, a reserved word (public, "
+                                 "referee, chance, recorder, system) or holds one of ; = : , ?; choose another")
     return State(ruleset=ruleset, players=names)
 
 
@@ -51,10 +51,17 @@ RESERVED = frozenset({"public", "referee", "chance", "recorder", "system", "deal
 
 
 def reserved_name(name: str) -> bool:
-    """SETUP-1: a player may not be called like a character (``captain``, ``The Kid``, ``first_mate``) or like an
-    audience or actor word, which views, notation and the journal use."""
+    """SETUP-1: a player may not be called like a character (``captain``, ``The Kid``, ``first_mate``, ``cap``,
+    ``船长``: every name the notation reads as a character) or like an audience or actor word, nor contain the
+    notation's separators (``; = : , ?``)."""
+    if any(ch in name for ch in ";=:,?：；"):  # the notation's separators
+        return True
     key = name.strip().casefold().replace("_", " ").replace(".", "")
     if key in RESERVED:
+        return True
+    from lifeboat.notation import character_aliases  # every name a line of notation reads as a character
+
+    if name.strip().casefold() in character_aliases():
         return True
     for cid, ch in CHARACTERS.items():
         full = ch.en.casefold().replace(".", "")

@@ -293,6 +293,12 @@ def _character_aliases(cid: str) -> list[str]:
     return out
 
 
+def character_aliases() -> frozenset[str]:
+    """Every name (casefolded) a line of notation reads as a character, for any character of any set (SETUP-1
+    keeps players from being called so)."""
+    return frozenset(a.casefold() for cid in CHARACTERS for a in _character_aliases(cid))
+
+
 def _face_aliases(face: str) -> list[str]:
     f = FACES[face]
     out = [face, face.replace("_", " "), face.replace("_", "-"), face.replace("_", ""), f.en, FACE_NAMES[face]]

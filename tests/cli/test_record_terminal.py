@@ -1,5 +1,5 @@
 """`lifeboat record` at a keyboard asks each player's character, deals the rest unseen (REC-1), and a wrong
-answer (two players with the Captain) is refused and asked again."""
+answer (the Captain twice, an unknown name) is refused at once and asked again."""
 
 from __future__ import annotations
 
@@ -20,12 +20,17 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
                           dimensions=(50, 200))
-    for player, answer in (("Ann", "captain"), ("Bob", "船长"), ("Cy", "kid"), ("Dee", "lauren")):
-        child.expect(f"{player}'s character: ")
-        child.sendline(answer)
-    child.expect(r"refused \[SETUP-2\]")
-    for player, answer in (("Ann", "captain"), ("Bob", "frenchy"), ("Cy", "kid"), ("Dee", "lauren")):
-        child.expect(f"{player}'s character: ")
+    child.expect("Ann's character: ")
+    child.sendline("captain")
+    child.expect("Bob's character: ")
+    child.sendline("船长")  # the Captain again: refused at once, asked again
+    child.expect("already taken")
+    child.expect("Bob's character: ")
+    child.sendline("banana")
+    child.expect("Bob's character: ")
+    for player, answer in (("Bob", "frenchy"), ("Cy", "kid"), ("Dee", "lauren")):
+        if player != "Bob":
+            child.expect(f"{player}'s character: ")
         child.sendline(answer)
     child.expect("> ")
     child.sendline("chance: draw ? ? ? ?")

@@ -168,7 +168,7 @@ def play_recorded(seed: int, n: int) -> State:
             me = rng.choice(waiting_for(state))
             options = list(legal_commands(state, me))
             assert options, (me, state.step)
-            if any(is_unknown(x) for x in state.char(me).hand) and rng.random() < 0.2:
+            if state.offer is None and any(is_unknown(x) for x in state.char(me).hand) and rng.random() < 0.2:
                 options.append(c.Reveal(by=me, card=rng.choice([x for x in state.unaccounted if x not in NAVIGATION])))
             cmd = rng.choice(options)
         before = state.unaccounted
@@ -200,3 +200,17 @@ def test_REC_1_naming_a_placeholder_that_is_gone_or_never_was_is_refused() -> No
     when(s, c.Identify(placeholder=ph, card="water-3")).refused(IllegalCommand, "REC-1")
     when(s, c.Identify(placeholder="?p99", card="water-3")).refused(IllegalCommand, "REC-1")
     when(s, c.Identify(placeholder="?n25", card="nav-19")).refused(IllegalCommand, "REC-1")
+
+
+def test_REC_1_cards_passed_face_down_in_a_trade_may_stay_unseen() -> None:
+    """TRADE-1 in a recorded game: the Captain gives the Kid an unseen card; asked faces must be named."""
+    s = recorded()
+    s = then_fold(s, c.DrawProvisions(cards=("?",) * 4))
+    for who in ("lady_lauren", "captain", "frenchy", "kid"):
+        s = then_fold(s, c.KeepProvision(by=who, card=s.step.offered[0]))  # type: ignore[union-attr]
+    given_card = s.char("lady_lauren").hand[0]
+    s = then_fold(s, c.OfferTrade(by="lady_lauren", to="kid", give=(given_card,), ask=("water",)))
+    when(s, c.AnswerTrade(by="kid", accept=True, cards=(s.char("kid").hand[0],))).refused(IllegalCommand, "TRADE-1")
+    s = then_fold(s, c.AnswerTrade(by="kid", accept=True, cards=("water-2",)))
+    assert given_card in s.char("kid").hand
+    assert "water-2" in s.char("lady_lauren").hand and "water-2" not in s.unaccounted
