@@ -4,7 +4,7 @@ with the candidate lines, and no message names a card the actor cannot know."""
 from __future__ import annotations
 
 import pytest
-from conftest import HANDS, at, table_state
+from tests.notation.helpers import HANDS, at, table_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ Chinese; forgiveness about case, spacing and punctuation; the default actor. Tab
 from __future__ import annotations
 
 import pytest
-from conftest import PLAYERS, at
+from tests.notation.helpers import PLAYERS, at
 
 from lifeboat import commands as c
 from lifeboat.game import new_game

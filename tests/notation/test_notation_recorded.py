@@ -8,7 +8,7 @@ decks are placeholders: ``?p1``..``?p10`` removed, ``?p11``..``?p14`` dealt, ``?
 from __future__ import annotations
 
 import pytest
-from conftest import at
+from tests.notation.helpers import at
 
 from lifeboat import commands as c
 from lifeboat.cards import UNKNOWN

@@ -10,7 +10,7 @@ import random
 
 import msgspec
 import pytest
-from conftest import at
+from tests.notation.helpers import at
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
