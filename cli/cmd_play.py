@@ -117,7 +117,7 @@ def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]
     for i, cmd in enumerate(legal, 1):
         out.print(f"  {i:>2}. {command(cmd)}", markup=False)
     while True:
-        answer = _ask(f"Your choice (1-{len(legal)}, or a line such as 'offer kid water for oar'): ")
+        answer = _ask(f"Your choice (1-{len(legal)}, or a line of notation, e.g. 'reveal knife'): ")
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         if answer and not answer.isdigit():

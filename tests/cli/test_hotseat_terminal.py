@@ -21,7 +21,7 @@ def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
     first_player = child.match.group(1)
     child.sendline("")
     child.expect(r"Your hand: ")
-    child.expect(r"Your choice \(1-(\d+), or a line")
+    child.expect(r"Your choice \(1-(\d+), or a line of notation")
     options = int(child.match.group(1))
     assert options >= 1
     child.sendline("nonsense")
