@@ -141,16 +141,12 @@ def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
 
 
 def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table
+    import msgspec
     from rich.text import Text
 
-    from cli.describe import who
+    from cli.render import scores_table
+    from lifeboat.scoring import Score
 
-    t = Table(title="Scores recomputed from the final state")
-    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
-        t.add_column(col)
-    for s in r.scores:
-        t.add_row(Text(s["player"]), Text(who(s["character"])), str(s["survival"]), str(s["treasure"]),
-                  str(s["love"]), str(s["hate"]), str(s["total"]))
-    out.print(t)
+    scores = [msgspec.convert(s, Score) for s in r.scores]
+    out.print(scores_table(scores, r.winners or [], title="Scores recomputed from the final state"))
     out.print(Text("Winner(s): " + ", ".join(r.winners or [])))

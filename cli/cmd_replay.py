@@ -60,9 +60,8 @@ def story(game: Path, as_: str, to: int | None, to_option: str = "--to"):  # typ
                 obs.remember_only(remember)  # from now on, only this seat's memory grows
         yield step, (_log(obs, viewer, start) if viewer else ()), obs, viewer
         obs.forget()  # streaming: the story needs each commit's events once; the table and memory stay
-    if viewer is None:
-        resolve_viewer(obs.state, as_) if obs.state.characters else None
-        yield None, (), obs, viewer or "public"
+    if viewer is None:  # nothing dealt yet (a fork at 0, a fresh game): no seat exists to be viewed
+        yield None, (), obs, "public"
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool) -> None:

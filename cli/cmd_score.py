@@ -21,11 +21,10 @@ def final_state(game: Path):  # type: ignore[no-untyped-def]
 
 def run(game: Path, json_: bool) -> None:
     import msgspec
-    from rich.table import Table
     from rich.text import Text
 
+    from cli import render
     from cli.common import console
-    from lifeboat.cards import CHARACTERS
     from lifeboat.scoring import scores, winners
 
     with user_errors():
@@ -44,15 +43,8 @@ def run(game: Path, json_: bool) -> None:
                "unnamed": {"cards": unnamed_cards, "love_hate": unnamed_cards_love_hate}}
         print(msgspec.json.encode(out).decode())
         return
-    table = Table(title="Scores")
-    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
-        table.add_column(col, justify="left" if col in ("player", "character") else "right")
-    for s in all_scores:
-        mark = " *" if s.player in best else ""
-        table.add_row(Text(s.player + mark), Text(CHARACTERS[s.character].en), str(s.survival), str(s.treasure),
-                      str(s.love), str(s.hate), str(s.total))
     out_console = console()
-    out_console.print(table)
+    out_console.print(render.scores_table(all_scores, best))
     out_console.print(Text(("Winner: " if len(best) == 1 else "Shared win: ") + ", ".join(best) + "  (* in the table)"))
     if unnamed_cards or unnamed_cards_love_hate:  # a recorded game whose hands were not all named (REC-1)
         out_console.print(Text(f"Provisional: {unnamed_cards} card(s) in the boat and {unnamed_cards_love_hate} "

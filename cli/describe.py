@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS, card_name, face_of
+from lifeboat.cards import CHARACTERS, card_name
 
 
 def who(character: str) -> str:
@@ -86,7 +86,3 @@ def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
             return "take a random hand card"
     return type(cmd).__name__  # pragma: no cover
 
-
-def face_label(card_id: str) -> str:
-    """The face id of a provision (for grouping)."""
-    return face_of(card_id)

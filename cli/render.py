@@ -74,10 +74,13 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
         if known:
             parts.append(Text("Row stack cards you know: " + card_names(known)))
     if getattr(view, "secrets", None):
-        for s in view.secrets:
-            parts.append(Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · "
-                              f"HATE {who(s.hate)}"))
+        parts += [secrets_line(s) for s in view.secrets]
     return Group(*parts)
+
+
+def secrets_line(s) -> Text:  # type: ignore[no-untyped-def]
+    """One character's secrets (a SecretsView): for the referee, and for everyone at the end (END-2)."""
+    return Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · HATE {who(s.hate)}")
 
 
 def memory(view) -> Group:  # type: ignore[no-untyped-def]
@@ -86,9 +89,9 @@ def memory(view) -> Group:  # type: ignore[no-untyped-def]
     return Group(Text("You remember:"), *lines) if lines else Group()
 
 
-def scores_table(scores, winners) -> Table:  # type: ignore[no-untyped-def]
-    """The scoring breakdown (SCORE-1..3); winners marked with ``*``."""
-    t = Table(title="Scores", title_justify="left")
+def scores_table(scores, winners, title: str = "Scores") -> Table:  # type: ignore[no-untyped-def]
+    """The scoring breakdown (SCORE-1..3) of :class:`lifeboat.scoring.Score` values; winners marked with ``*``."""
+    t = Table(title=title, title_justify="left")
     for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
         t.add_column(col, justify="left" if col in ("player", "character") else "right")
     for s in scores:
@@ -104,8 +107,7 @@ def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
     out.print(table(view))
     if reveal is not None:
         for s in reveal.secrets:
-            out.print(Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · "
-                           f"HATE {who(s.hate)}"))
+            out.print(secrets_line(s))
         out.print(scores_table(reveal.scores, reveal.winners))
         label = "Winner" if len(reveal.winners) == 1 else "Shared win"
         out.print(Text(f"{label}: {', '.join(reveal.winners)}"))

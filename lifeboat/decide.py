@@ -16,20 +16,16 @@ import msgspec
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import (
-    BASE_CHARACTERS, CHARACTERS, NAVIGATION, SEAT_ORDER, UNKNOWN, face_of, is_provision, is_unknown, names_on,
-    navigation_instances,
-    provision_instances, treasure_points, weapon_size,
+    CHARACTERS, NAVIGATION, SEAT_ORDER, UNKNOWN, characters_in, face_of, is_provision, is_unknown, names_on,
+    navigation_instances, provision_instances, treasure_points, weapon_size,
 )
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import contains, evolve
 from lifeboat.state import (
-    ActionTurn, AwaitAnswer, AwaitSetup, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
-    NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
-    ThirstWindow,
+    ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CompassChoice, CompassDraw, Fight, FlareDraw,
+    GameOver, MugDraw, NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw,
+    RowPlace, State, ThirstWindow,
 )
-
-from lifeboat.cards import characters_in  # the characters of the game's sets (SETUP-2, EXP-1)
-from lifeboat.state import CannibalismObjection  # the Cannibalism expansion's window (CANNIBAL-1)
 
 SHORT_HANDED_REMOVED = 10  # SETUP-3
 SEAGULLS_TO_LAND = 4  # BIRD-1
