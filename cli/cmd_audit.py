@@ -108,7 +108,7 @@ def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
     if not detailed:
         t = Table(title="Audit summary")
         for col in ("file", "game", "commits", "over", "findings", "winner(s)"):
-            t.add_column(col)
+            t.add_column(col, overflow="fold")  # a file name is never cut to "docs/examples/ep…"
         for r in reports:
             if not r.readable:
                 t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")

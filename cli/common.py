@@ -53,5 +53,6 @@ def resolve_viewer(state: State, who: str, option: str = "--as") -> str:
         by = None
     if by is not None and state.has(by):
         return by
-    choices = ", ".join(["public", "referee"] + [f"{c.player} ({c.character})" for c in state.characters])
+    audiences = ["public", "referee"] if option == "--as" else []  # --bots takes seats only
+    choices = ", ".join(audiences + [f"{c.player} ({c.character})" for c in state.characters])
     raise fail(f"unknown seat {who!r} for {option}; expected one of: {choices}", USAGE)
