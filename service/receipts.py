@@ -1,11 +1,10 @@
-"""``lifeboat receipt``: a short token a player keeps to prove, later, what the journal said (docs/disputes.md).
+"""Receipts: a short token a player keeps to prove, later, what the journal said (docs/disputes.md).
 
 Token: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``: ``seat`` is the character id, ``line`` the first 32 hex
 digits of the hash of line ``seq + 1`` (commit ``seq``; through the hash chain it covers every line before it),
 ``view`` the first 16 hex digits of the SHA-256 of the seat's view then (:func:`view_digest`).
-``lifeboat audit GAME --receipt TOKEN`` checks both and shows what the seat knew (:mod:`cli.audit`).
-
-The command prints only the token (on stdout), never the view: someone may be looking at the screen.
+:func:`make_receipt` makes one; :func:`service.audit.audit` checks them and shows what the seat knew.
+A front end shows only the token, never the view: someone may be looking at the screen.
 """
 
 from __future__ import annotations
@@ -14,15 +13,18 @@ import hashlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from cli.errors import USAGE, fail, user_errors
-
-if TYPE_CHECKING:
-    from lifeboat.events import Event
-    from lifeboat.state import State
+from lifeboat.events import Event
+from lifeboat.state import State
+from lifeboat.views import seat_view
+from service.errors import BadRequest
+from service.games import initial_state, open_journal
+from service.records import Correction
+from service.replay import replay
+from service.seats import resolve_viewer
 
 RECEIPT_PREFIX = "LBR1"
 LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
@@ -52,10 +54,10 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
 
     @classmethod
     def parse(cls, text: str) -> Receipt:
-        """Read a token. Raises ``ValueError`` naming the expected shape."""
+        """Read a token. Raises :class:`BadRequest` naming the expected shape."""
         m = _TOKEN.match(text.strip())
         if m is None:
-            raise ValueError(f"not a receipt: {text.strip()[:60]!r} (expected "
+            raise BadRequest(f"not a receipt: {text.strip()[:60]!r} (expected "
                              f"{RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>)")
         return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
 
@@ -63,8 +65,6 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
 def seat_view_of(state: State, log: Sequence[Event], character: str) -> Any:
     """The seat's view hashed by a receipt: :func:`lifeboat.views.seat_view` without the legal-move list (it
     follows from the rest, and leaving it out keeps old receipts valid when the move list gains entries)."""
-    from lifeboat.views import seat_view
-
     return seat_view(state, tuple(log), character, legal=False)
 
 
@@ -75,7 +75,7 @@ def view_digest(state: State, log: Sequence[Event], character: str) -> str:
 
 def read_receipts(values: Sequence[str]) -> list[Receipt]:
     """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
-    Raises ``ValueError`` for a missing file or a malformed token."""
+    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for a missing or unreadable file or a malformed token."""
     out: list[Receipt] = []
     for value in values:
         path = Path(value)
@@ -83,33 +83,36 @@ def read_receipts(values: Sequence[str]) -> list[Receipt]:
             out.append(Receipt.parse(value))
             continue
         if not path.is_file():
-            raise ValueError(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)")
-        for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            raise BadRequest(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)",
+                             "--receipt")
+        try:
+            content = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise BadRequest(f"--receipt: cannot read: {exc}", "--receipt") from None
+        for n, text in enumerate(content.splitlines(), 1):
             text = text.split("#", 1)[0].strip()
             if text:
                 try:
                     out.append(Receipt.parse(text))
-                except ValueError as exc:
-                    raise ValueError(f"{path}:{n}: {exc}") from None
+                except BadRequest as exc:
+                    raise BadRequest(f"{path}:{n}: {exc.message}", "--receipt") from None
     return out
 
 
-def make(game: Path, who: str, at: int | None):  # type: ignore[no-untyped-def]
-    """The :class:`Receipt` of seat ``who`` at seq ``at`` (default: the last). Replays strictly."""
-    from cli.common import open_game, resolve_viewer
-    from cli.records import Correction
-    from cli.session import initial_state, replay
-
-    j = open_game(game)
+def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
+    """The :class:`Receipt` of seat ``who`` (a player or character name) at seq ``at`` (default: the last).
+    Replays strictly. Raises :class:`BadRequest` (``--at`` out of range or before the deal, ``--as`` not a seat)
+    and what :func:`service.replay.replay` raises."""
+    j = open_journal(path)
     seq = j.last_seq if at is None else at
     if seq < 1 or seq > j.last_seq:
-        raise fail(f"--at {seq}: {game} has commits 1 to {j.last_seq} (a receipt is for a commit after the deal)",
-                   USAGE)
-    state = initial_state(j.header, str(game))
-    log: list = []
+        raise BadRequest(f"--at {seq}: {path} has commits 1 to {j.last_seq} (a receipt is for a commit after the "
+                         "deal)", "--at")
+    state = initial_state(j.header, str(path))
+    log: list[Event] = []
     marks: dict[int, int] = {}
     line_hash = j.header_hash
-    for step in replay(j, str(game)):
+    for step in replay(j, str(path)):
         marks[step.commit.seq] = len(log)
         if isinstance(step.record, Correction):  # the withdrawn commits' events leave the log too
             del log[marks.get(step.record.from_seq, len(log)):]
@@ -118,15 +121,9 @@ def make(game: Path, who: str, at: int | None):  # type: ignore[no-untyped-def]
         if step.commit.seq >= seq:
             break
     if not state.characters:
-        raise fail(f"--at {seq}: no seat has been dealt yet", USAGE)
+        raise BadRequest(f"--at {seq}: no seat has been dealt yet", "--at")
     seat = resolve_viewer(state, who)
     if seat in ("public", "referee"):
-        raise fail(f"--as {who}: a receipt is for one seat (a player name or a character)", USAGE)
+        raise BadRequest(f"--as {who}: a receipt is for one seat (a player name or a character)", "--as")
     return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],
                    view=view_digest(state, log, seat)[:VIEW_HEX])
-
-
-def run(game: Path, who: str, at: int | None) -> None:
-    with user_errors():
-        receipt = make(game, who, at)
-    print(receipt.token)
