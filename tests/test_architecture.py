@@ -87,6 +87,11 @@ def test_web_calls_service_only() -> None:
     assert {f: n for f, n in found.items() if n} == {}
 
 
+def test_web_calls_only_service() -> None:
+    """web/ is a front end: the standard library, msgspec and service (never journal, lifeboat or cli)."""
+    assert offending("web", STDLIB | {"msgspec", "service", "web"}) == {}
+
+
 def test_only_service_imports_both_lifeboat_and_journal() -> None:
     both = sorted(f for package in ("lifeboat", "journal", "cli", "web")
                   for f, names in imports_of(package).items() if {"lifeboat", "journal"} <= tops(names))
