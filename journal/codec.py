@@ -242,6 +242,17 @@ def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, by
 def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, Commit | None]]:
     """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line.
 
+    Raises what :func:`check_lines` raises.
+    """
+    for offset, _, commit in check_lines(reader, stream, start, end):
+        yield offset, commit
+
+
+def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
+                end: int) -> Iterator[tuple[int, bytes, Commit | None]]:
+    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, line, commit_or_None)`` per
+    line, ``line`` being the line's bytes as stored, without its newline.
+
     Raises:
         JournalTorn: the last line has no newline (and is not line 1).
         JournalCorrupt: the range is empty at the start of the file, or line 1 has no newline.
@@ -261,4 +272,4 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -
             raise JournalTorn(f"the last line ({len(raw)} bytes) is torn: it has no newline; "
                               "run repair to cut it (a copy is kept)", path=reader.path, line=number,
                               offset=offset, size=len(raw), found=_show(raw[:60]))
-        yield offset + len(raw) + 1, reader.feed(raw)
+        yield offset + len(raw) + 1, raw, reader.feed(raw)
