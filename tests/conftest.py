@@ -43,7 +43,11 @@ def postgres_url() -> Iterator[str]:
     try:
         admin = psycopg.connect(admin_url, autocommit=True, connect_timeout=5)
     except psycopg.Error as exc:
-        pytest.fail(f"PostgreSQL is not reachable at {admin_url}: {str(exc).strip().splitlines()[0]}\n"
+        problem = str(exc).strip().splitlines()[0]
+    else:
+        problem = None
+    if problem is not None:
+        pytest.fail(f"PostgreSQL is not reachable at {admin_url}: {problem}\n"
                     "These tests need a real PostgreSQL server (trust authentication, a role that may create "
                     "databases). Start one:\n"
                     "  Debian/Ubuntu:  sudo apt-get install postgresql && sudo pg_ctlcluster 15 main start\n"
