@@ -39,6 +39,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -50,7 +51,7 @@ COMMAND = {"type": "row", "seat": "alice", "strokes": 1, "note": "a game-sized c
 EVENTS = [{"type": "rowed", "seat": "alice", "distance": 1, "thirst": ["bob", "carol"]}]
 
 
-def journal_store(directory: Path) -> tuple[Callable[[int], None], Callable[[], int], Callable[[], None]]:
+def journal_store(directory: Path) -> Store:
     journal = JsonlJournal.create(directory / "bench.jsonl",
                                   Header.new(game_id="bench", ruleset="standard", players=["alice", "bob", "carol"]))
 
@@ -63,12 +64,17 @@ def journal_store(directory: Path) -> tuple[Callable[[int], None], Callable[[], 
     return append, count, journal.close
 
 
-def eventsourcing_store(directory: Path) -> tuple[Callable[[int], None], Callable[[], int], Callable[[], None]]:
-    from eventsourcing.persistence import StoredEvent
+def eventsourcing_store(directory: Path) -> Store:
     from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteDatastore
 
     datastore = SQLiteDatastore(str(directory / "bench.sqlite"))
-    recorder = SQLiteAggregateRecorder(datastore)
+    return recorder_store(SQLiteAggregateRecorder(datastore), datastore.close)
+
+
+def recorder_store(recorder: Any, close: Callable[[], None]) -> Store:
+    """An eventsourcing aggregate recorder as a store: one ``insert_events`` of one event per append."""
+    from eventsourcing.persistence import StoredEvent
+
     recorder.create_table()
     originator = uuid.uuid4()
     state = msgspec.json.encode({"command": COMMAND, "events": EVENTS})
@@ -80,7 +86,7 @@ def eventsourcing_store(directory: Path) -> tuple[Callable[[int], None], Callabl
     def count() -> int:
         return len(recorder.select_events(originator))
 
-    return append, count, datastore.close
+    return append, count, close
 
 
 def postgres_schema(url: str, schema: str) -> Callable[[], None]:
@@ -118,7 +124,6 @@ def journal_postgres_store(url: str, schema: str) -> Store:
 
 
 def eventsourcing_postgres_store(url: str, schema: str) -> Store:
-    from eventsourcing.persistence import StoredEvent
     from eventsourcing.postgres import PostgresAggregateRecorder, PostgresDatastore
     from psycopg.conninfo import conninfo_to_dict
 
@@ -126,19 +131,7 @@ def eventsourcing_postgres_store(url: str, schema: str) -> Store:
     datastore = PostgresDatastore(str(parts.get("dbname", "")), str(parts.get("host", "127.0.0.1")),
                                   str(parts.get("port", 5432)), str(parts.get("user", "")),
                                   str(parts.get("password", "")), schema=schema)
-    recorder = PostgresAggregateRecorder(datastore)
-    recorder.create_table()
-    originator = uuid.uuid4()
-    state = msgspec.json.encode({"command": COMMAND, "events": EVENTS})
-
-    def append(seq: int) -> None:
-        recorder.insert_events([StoredEvent(originator_id=originator, originator_version=seq,
-                                            topic="bench:Rowed", state=state)])
-
-    def count() -> int:
-        return len(recorder.select_events(originator))
-
-    return append, count, datastore.close
+    return recorder_store(PostgresAggregateRecorder(datastore), datastore.close)
 
 
 def postgres_settings(url: str) -> str:
@@ -151,7 +144,7 @@ def postgres_settings(url: str) -> str:
     return f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
 
 
-def floor_store(directory: Path) -> tuple[Callable[[int], None], Callable[[], int], Callable[[], None]]:
+def floor_store(directory: Path) -> Store:
     fd = os.open(directory / "bench.raw", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     line = msgspec.json.encode({"command": COMMAND, "events": EVENTS}) + b"\n"
     written = [0]

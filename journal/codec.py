@@ -88,6 +88,20 @@ def encode_commit(seq: int, at_ms: int, actor: str, command: Any, events: Iterab
         raise ValueError(f"invalid commit: {exc}") from exc
 
 
+def check_expected_seq(expected_seq: object) -> None:
+    """Raise ``TypeError`` unless ``expected_seq`` (an append's argument) is an ``int`` (not a ``bool``)."""
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
+        raise TypeError(f"expected_seq must be an int, not {type(expected_seq).__name__}")
+
+
+def check_current_version(version: int, path: object) -> None:
+    """Raise :class:`UnsupportedJournalVersion` (line 1) unless ``version`` is the one this code appends to."""
+    if version != FORMAT_VERSION:
+        raise UnsupportedJournalVersion("appending to an older journal version; fork it to upgrade",
+                                        path=None if path is None else str(path), line=1, version=version,
+                                        supported=(FORMAT_VERSION,))
+
+
 def split_hash(line: bytes) -> tuple[bytes, str] | None:
     """``(body, stored_hash)`` of a line (without its newline), or ``None`` if it does not end in a hash member."""
     if len(line) < SUFFIX_LEN + 1 or not line.endswith(b'"}') or line[-SUFFIX_LEN:-66] != HASH_KEY:
@@ -222,6 +236,22 @@ class ChainReader:
             raise JournalTampered("seq does not follow the previous line", path=self.path, line=number,
                                   expected=f"seq {self.last_seq + 1}", found=f"seq {commit.seq}")
         return commit
+
+
+class ChainHead:
+    """``last_seq`` and ``head_hash`` read from a store's :class:`ChainReader` (``self._reader``)."""
+
+    _reader: ChainReader
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last commit as this object last saw it (see ``refresh``); 0 if there is none."""
+        return self._reader.last_seq
+
+    @property
+    def head_hash(self) -> str:
+        """The hash of the last line: the last commit's, or the header's if there is no commit."""
+        return self._reader.head_hash
 
 
 def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, bytes, bool]]:

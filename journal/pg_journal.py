@@ -18,12 +18,10 @@ Durability and concurrency:
 from __future__ import annotations
 
 import copy
-import fcntl
-import os
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import closing
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,19 +29,19 @@ import psycopg
 from psycopg import errors as pgerrors
 from psycopg import sql
 
-from journal.codec import ChainReader, check_lines, encode_commit, encode_header
-from journal.errors import (JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                            UnsupportedJournalVersion)
-from journal.files import PathLike, flocked, open_existing, write_new_file
-from journal.fork import check_fork_point, fork_header, rechain
+from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, encode_commit,
+                           encode_header)
+from journal.errors import (JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered)
+from journal.files import PathLike, checked_file, write_new_file
+from journal.fork import fork_lines
 from journal.jsonl import JsonlJournal
-from journal.model import FORMAT_VERSION, Clock, Commit, Header, decode_as, system_clock
+from journal.model import Clock, Commit, Header, decode_as, system_clock
 from journal.pg_store import DEFAULT_SCHEMA, MAX_GAME_ID_BYTES, CommitListener, PostgresStore, _first_line
 
 StoreLike = PostgresStore | str
 
 
-class PostgresJournal:
+class PostgresJournal(ChainHead):
     """One game in a PostgreSQL store. Get one with :meth:`create`, :meth:`open` or :meth:`import_jsonl` (or the
     same methods of :class:`journal.PostgresStore`); close it when done. Safe to share between threads; any number
     of processes, on any number of machines, may append to one game.
@@ -96,16 +94,11 @@ class PostgresJournal:
         """
         line, stored = encode_header(header)
         _check_game_id(stored.game_id)
-        the_store, owned = _store_of(store, schema)
-        try:
+        with _store_of(store, schema) as (the_store, owned):
             _insert_game(the_store, stored.game_id, line[:-1], ())
             reader = ChainReader(f"{the_store.location}/{stored.game_id}")
             reader.feed(line[:-1])
             return cls(the_store, reader, clock or system_clock, owned)
-        except BaseException:
-            if owned:
-                the_store.close()
-            raise
 
     @classmethod
     def open(cls, store: StoreLike, game_id: str, *, schema: str = DEFAULT_SCHEMA,
@@ -118,17 +111,12 @@ class PostgresJournal:
                 says which, as in the JSONL file it would be).
             JournalError: the server cannot be reached or fails.
         """
-        the_store, owned = _store_of(store, schema)
-        try:
+        with _store_of(store, schema) as (the_store, owned):
             reader = ChainReader(f"{the_store.location}/{game_id}")
             with the_store.connection() as conn, conn.transaction():
                 for _ in _checked_rows(the_store, conn, reader, game_id, 0, header=True):
                     pass
             return cls(the_store, reader, clock or system_clock, owned)
-        except BaseException:
-            if owned:
-                the_store.close()
-            raise
 
     @classmethod
     def import_jsonl(cls, store: StoreLike, path: PathLike, *, schema: str = DEFAULT_SCHEMA,
@@ -144,25 +132,17 @@ class PostgresJournal:
             JournalError: the server cannot be reached or fails.
             ValueError: the game id is longer than 1000 UTF-8 bytes or holds a NUL character.
         """
-        the_store, owned = _store_of(store, schema)
-        try:
-            path = Path(path)
-            fd = open_existing(path, os.O_RDONLY)
-            with os.fdopen(fd, "rb") as stream:
-                with flocked(fd, fcntl.LOCK_SH):
-                    end = os.fstat(fd).st_size
-                file_reader = ChainReader(str(path))
-                lines = check_lines(file_reader, stream, 0, end)
-                _, header_line, _ = next(lines)
-                assert file_reader.header is not None
-                game_id = file_reader.header.game_id
-                _check_game_id(game_id)
-                _insert_game(the_store, game_id, header_line,
-                             ((commit.seq, raw) for _, raw, commit in lines if commit is not None))
-            return cls.open(the_store, game_id, clock=clock)
-        finally:
-            if owned:
-                the_store.close()
+        with _store_of(store, schema) as (the_store, owned), checked_file(Path(path)) as (file_reader, lines):
+            _, header_line, _ = next(lines)
+            assert file_reader.header is not None
+            game_id = file_reader.header.game_id
+            _check_game_id(game_id)
+            _insert_game(the_store, game_id, header_line,
+                         ((commit.seq, raw) for _, raw, commit in lines if commit is not None))
+            imported = cls.open(the_store, game_id, clock=clock)
+        if owned:  # the journal was opened on the store made here: hand it over
+            imported._owns_store = True
+        return imported
 
     def close(self) -> None:
         """Release the journal (and its store, if it opened one). Further calls raise :class:`JournalError`.
@@ -190,16 +170,6 @@ class PostgresJournal:
             raise JournalError("the journal is closed", path=self.path)
 
     # ------------------------------------------------------------------------------------------ state
-
-    @property
-    def last_seq(self) -> int:
-        """The seq of the last commit as this object last saw it (see :meth:`refresh`); 0 if there is none."""
-        return self._reader.last_seq
-
-    @property
-    def head_hash(self) -> str:
-        """The hash of the last line: the last commit's, or the header's if there is no commit."""
-        return self._reader.head_hash
 
     def refresh(self) -> int:
         """Read the commits other writers appended since this object last looked; return ``last_seq``.
@@ -262,14 +232,10 @@ class PostgresJournal:
             TypeError: ``expected_seq`` is not an ``int``, or a payload is not msgspec-encodable.
             ValueError: ``actor`` or ``at_ms`` is invalid (nothing is written).
         """
-        if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
-            raise TypeError(f"expected_seq must be an int, not {type(expected_seq).__name__}")
+        check_expected_seq(expected_seq)
         with self._mutex:
             self._check_open()
-            if self.file_version != FORMAT_VERSION:
-                raise UnsupportedJournalVersion("appending to an older journal version; fork it to upgrade",
-                                                path=self.path, line=1, version=self.file_version,
-                                                supported=(FORMAT_VERSION,))
+            check_current_version(self.file_version, self.path)
             if expected_seq != self.last_seq + 1:
                 self._catch_up()
                 if expected_seq != self.last_seq + 1:
@@ -380,25 +346,9 @@ class PostgresJournal:
             ValueError: the new header is invalid (e.g. an empty ``game_id``).
         """
         self._check_open()
-        check_fork_point(at_seq, self.last_seq, self.path)
-
-        def prefix() -> Iterator[Commit]:
-            if at_seq == 0:
-                return
-            with closing(self.commits()) as stream:
-                for commit in stream:
-                    yield commit
-                    if commit.seq == at_seq:
-                        return
-
-        parent_hash = self.header_hash
-        for commit in prefix():  # first pass: the hash the new header names
-            parent_hash = commit.hash
-        header = fork_header(self.header, parent_hash=parent_hash, at_seq=at_seq, game_id=game_id, clock=clock,
-                             changes=header_changes)
+        lines = fork_lines(self, at_seq, game_id=game_id, clock=clock, changes=header_changes)
+        header_line, _ = next(lines)  # checks the new header
         _check_game_id(game_id)
-        lines = rechain(header, prefix())
-        header_line, _ = next(lines)
         _insert_game(self.store, game_id, header_line[:-1],
                      ((decoded.seq, line[:-1]) for line, decoded in lines if isinstance(decoded, Commit)))
         return PostgresJournal.open(self.store, game_id, clock=clock)
@@ -406,13 +356,21 @@ class PostgresJournal:
 
 # ---------------------------------------------------------------------------------------------- helpers
 
-def _store_of(store: StoreLike, schema: str) -> tuple[PostgresStore, bool]:
-    """``(store, opened_here)``: the store given, or a new one on the connection string given."""
+@contextmanager
+def _store_of(store: StoreLike, schema: str) -> Iterator[tuple[PostgresStore, bool]]:
+    """``(store, opened_here)`` for the block: the store given, or a new one on the connection string given, which
+    is closed if the block raises (a journal made in the block then owns it)."""
     if isinstance(store, PostgresStore):
-        return store, False
-    if isinstance(store, str):
-        return PostgresStore(store, schema=schema), True
-    raise TypeError(f"expected a PostgresStore or a connection string, not {type(store).__name__}")
+        yield store, False
+        return
+    if not isinstance(store, str):
+        raise TypeError(f"expected a PostgresStore or a connection string, not {type(store).__name__}")
+    made = PostgresStore(store, schema=schema)
+    try:
+        yield made, True
+    except BaseException:
+        made.close()
+        raise
 
 
 def _check_game_id(game_id: str) -> None:
