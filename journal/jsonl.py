@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_stream, encode_commit,
-                           encode_header)
+from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_stream,
+                           encode_commit, encode_header)
 from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn
 from journal.files import PathLike, flocked, open_existing, write_all, write_new_file
 from journal.fork import fork_lines

@@ -14,7 +14,7 @@ import pytest
 from journal_testkit import StepClock, finish, go, make_header, spawn
 
 from journal import (CommitListener, JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JsonlJournal, Notice, PostgresJournal, PostgresStore)
+                     JournalTorn, JsonlJournal, MemoryJournal, Notice, PostgresJournal, PostgresStore)
 
 
 def play(journal: JsonlJournal | PostgresJournal, n: int) -> None:
@@ -118,10 +118,12 @@ def test_a_journal_opened_by_connection_string_owns_its_store(pg_store: Postgres
         PostgresJournal.create(pg_store.url, make_header("own"), schema=pg_store.schema)
 
 
-def test_commits_stream_through_a_server_side_cursor(pg_store: PostgresStore) -> None:
-    with pg_store.create(make_header("long"), clock=StepClock()) as journal:
-        for seq in range(1, 1201):
-            journal.append(seq, "alice", {"type": "row", "pad": "x" * 200})
+def test_commits_stream_through_a_server_side_cursor(pg_store: PostgresStore, tmp_path: Path) -> None:
+    long_game = MemoryJournal(make_header("long"), clock=StepClock())
+    for seq in range(1, 1201):
+        long_game.append(seq, "alice", {"type": "row", "pad": "x" * 200})
+    long_game.save(tmp_path / "long.jsonl").close()
+    with pg_store.import_jsonl(tmp_path / "long.jsonl") as journal:  # one COPY
         stream = journal.commits()
         assert next(stream).seq == 1
         with psycopg.connect(pg_store.url, autocommit=True) as conn:
