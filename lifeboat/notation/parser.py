@@ -101,77 +101,66 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             out += _segment(t, self.cjk, self.cjk_longest)
         return out
 
-    def items(self, toks: list[_Tok]) -> list[_Item]:  # noqa: C901 - one branch per form
+    def items(self, toks: list[_Tok]) -> list[_Item]:
+        """The items of ``toks``: each token or phrase with what it may mean, then painting values and counts of
+        unseen cards folded in (:meth:`fold`)."""
         out: list[_Item] = []
         i = 0
         while i < len(toks):
-            t = toks[i]
-            if t.text == UNKNOWN:
-                out.append(_Item(t.text, t.start, t.end, [("unknown", None)]))
-                i += 1
-                continue
-            ph = _PH_RE.match(t.text)
-            if ph:
-                kind, num = ph.group(1), int(ph.group(2))
-                if not 1 <= num <= _PLACEHOLDERS[kind]:
-                    what = "provision" if kind == "p" else "navigation"
-                    raise self.invalid(f"there is no placeholder {t.text}: {what} placeholders are ?{kind}1 to "
-                                       f"?{kind}{_PLACEHOLDERS[kind]}")
-                out.append(_Item(t.text, t.start, t.end, [("card" if kind == "p" else "nav", t.text)]))
-                i += 1
-                continue
-            n, ms = self.args.match(toks, i)
-            if n:
-                out.append(_Item(" ".join(x.text for x in toks[i : i + n]), t.start, toks[i + n - 1].end, list(ms)))
-                i += n
-                continue
-            if t.text in (";", "="):
-                out.append(_Item(t.text, t.start, t.end, [("sep" if t.text == ";" else "eq", t.text)]))
-                i += 1
-                continue
-            q = _QUAL_RE.match(t.text)
-            if q:
-                out.append(_Item(t.text, t.start, t.end, [("qual", int(q.group(1)))]))
-                i += 1
-                continue
-            if t.text.isdigit():
-                out.append(_Item(t.text, t.start, t.end, [("num", int(t.text))]))
-                i += 1
-                continue
-            if t.text == "nav" and i + 1 < len(toks) and re.fullmatch(r"[cl]?\d+", toks[i + 1].text):
-                nxt = toks[i + 1]
-                out.append(_Item(f"nav {nxt.text}", t.start, nxt.end, [("nav", f"nav-{nxt.text}")]))
-                i += 2
-                continue
-            m = _NAV_RE.match(t.text)
-            if m:
-                out.append(_Item(t.text, t.start, t.end, [("nav", f"nav-{m.group(1)}{int(m.group(2))}")]))
-                i += 1
-                continue
-            m = _INST_RE.match(t.text)
-            if m and re.sub(r"[-_ ]", "", m.group(1)) in _face_keys():
-                face = _face_keys()[re.sub(r"[-_ ]", "", m.group(1))]
-                num = int(m.group(2))
-                if not 1 <= num <= FACES[face].total:
-                    raise self.invalid(
-                        f"there is no card {face}-{num}: {FACE_NAMES[face]} cards are {face}-1 to "
-                        f"{face}-{FACES[face].total}"
-                    )
-                out.append(_Item(t.text, t.start, t.end, [("card", f"{face}-{num}")]))
-                i += 1
-                continue
-            pn, pms = self.players.match(toks, i)
-            if pn:
-                out.append(_Item(" ".join(x.text for x in toks[i : i + pn]), t.start, toks[i + pn - 1].end, pms))
-                i += pn
-                continue
-            pk, pmeans = self.prefix(toks, i)
-            if pk:
-                out.append(_Item(" ".join(x.text for x in toks[i : i + pk]), t.start, toks[i + pk - 1].end, pmeans))
-                i += pk
-                continue
-            out.append(_Item(t.text, t.start, t.end, []))
-            i += 1
+            item, n = self.item_at(toks, i)
+            out.append(item)
+            i += n
+        return self.fold(out)
+
+    def item_at(self, toks: list[_Tok], i: int) -> tuple[_Item, int]:  # noqa: C901 - one branch per form
+        """The item starting at token ``i`` and how many tokens it takes."""
+        t = toks[i]
+        if t.text == UNKNOWN:
+            return _Item(t.text, t.start, t.end, [("unknown", None)]), 1
+        ph = _PH_RE.match(t.text)
+        if ph:
+            kind, num = ph.group(1), int(ph.group(2))
+            if not 1 <= num <= _PLACEHOLDERS[kind]:
+                what = "provision" if kind == "p" else "navigation"
+                raise self.invalid(f"there is no placeholder {t.text}: {what} placeholders are ?{kind}1 to "
+                                   f"?{kind}{_PLACEHOLDERS[kind]}")
+            return _Item(t.text, t.start, t.end, [("card" if kind == "p" else "nav", t.text)]), 1
+        n, ms = self.args.match(toks, i)
+        if n:
+            return _Item(" ".join(x.text for x in toks[i : i + n]), t.start, toks[i + n - 1].end, list(ms)), n
+        if t.text in (";", "="):
+            return _Item(t.text, t.start, t.end, [("sep" if t.text == ";" else "eq", t.text)]), 1
+        q = _QUAL_RE.match(t.text)
+        if q:
+            return _Item(t.text, t.start, t.end, [("qual", int(q.group(1)))]), 1
+        if t.text.isdigit():
+            return _Item(t.text, t.start, t.end, [("num", int(t.text))]), 1
+        if t.text == "nav" and i + 1 < len(toks) and re.fullmatch(r"[cl]?\d+", toks[i + 1].text):
+            nxt = toks[i + 1]
+            return _Item(f"nav {nxt.text}", t.start, nxt.end, [("nav", f"nav-{nxt.text}")]), 2
+        m = _NAV_RE.match(t.text)
+        if m:
+            return _Item(t.text, t.start, t.end, [("nav", f"nav-{m.group(1)}{int(m.group(2))}")]), 1
+        m = _INST_RE.match(t.text)
+        if m and re.sub(r"[-_ ]", "", m.group(1)) in _face_keys():
+            face = _face_keys()[re.sub(r"[-_ ]", "", m.group(1))]
+            num = int(m.group(2))
+            if not 1 <= num <= FACES[face].total:
+                raise self.invalid(
+                    f"there is no card {face}-{num}: {FACE_NAMES[face]} cards are {face}-1 to "
+                    f"{face}-{FACES[face].total}"
+                )
+            return _Item(t.text, t.start, t.end, [("card", f"{face}-{num}")]), 1
+        pn, pms = self.players.match(toks, i)
+        if pn:
+            return _Item(" ".join(x.text for x in toks[i : i + pn]), t.start, toks[i + pn - 1].end, pms), pn
+        pk, pmeans = self.prefix(toks, i)
+        if pk:
+            return _Item(" ".join(x.text for x in toks[i : i + pk]), t.start, toks[i + pk - 1].end, pmeans), pk
+        return _Item(t.text, t.start, t.end, []), 1
+
+    def fold(self, out: list[_Item]) -> list[_Item]:
+        """Fold a painting's value into its face and a count before ``?`` into that many unseen cards."""
         # a painting's value: "painting(2)", "painting 2"; a count of unseen cards: "3 ?", "3?"
         merged: list[_Item] = []
         for it in out:

@@ -121,35 +121,7 @@ class RecordedLines:
                         slots.append(("removed", n_removed))
                         n_removed += 1
                 continue
-            who = love = hate = None
-            card: _Ref | None = None
-            i = 0
-            while i < len(items):
-                it = items[i]
-                kw = it.only("kw")
-                if kw in (["love"], ["hate"]):
-                    if i + 1 >= len(items):
-                        raise self.invalid(f"missing character after {it.text!r}; expected {form}")
-                    other = UNKNOWN if self.is_unseen(items[i + 1]) else self.char(items[i + 1])
-                    if kw == ["love"]:
-                        love = other
-                    else:
-                        hate = other
-                    i += 2
-                    continue
-                if self.is_char(it) and who is None:
-                    who = self.char(it)
-                elif it.kinds() & {"card", "face", "unknown"} and card is None:
-                    card = self.ref(it)
-                elif it.meanings:
-                    raise self.unexpected(it, ["char", "card"])
-                else:
-                    raise self.unknown(it, "word", ["char", "card"], ("love", "hate", "removed"))
-                i += 1
-            if who is None or love is None or hate is None or card is None:
-                missing = [w for w, v in (("character", who), ("love", love), ("hate", hate), ("provision", card))
-                           if v is None]
-                raise self.invalid(f"a deal part lacks {', '.join(missing)}; expected {form}, parts separated by ';'")
+            who, love, hate, card = self.deal_part(items, form)
             parts.append((player, (who, love, hate)))
             refs.append(card)
             slots.append(("part", len(parts) - 1))
@@ -173,6 +145,40 @@ class RecordedLines:
                            removed=tuple(removed))
 
     # -- recorder (recorded games, REC-1)
+
+
+    def deal_part(self, items: list[_Item], form: str) -> tuple[str, str, str, _Ref]:
+        """One player's part of a deal: ``<character> love <character> hate <character> <provision>``."""
+        who = love = hate = None
+        card: _Ref | None = None
+        i = 0
+        while i < len(items):
+            it = items[i]
+            kw = it.only("kw")
+            if kw in (["love"], ["hate"]):
+                if i + 1 >= len(items):
+                    raise self.invalid(f"missing character after {it.text!r}; expected {form}")
+                other = UNKNOWN if self.is_unseen(items[i + 1]) else self.char(items[i + 1])
+                if kw == ["love"]:
+                    love = other
+                else:
+                    hate = other
+                i += 2
+                continue
+            if self.is_char(it) and who is None:
+                who = self.char(it)
+            elif it.kinds() & {"card", "face", "unknown"} and card is None:
+                card = self.ref(it)
+            elif it.meanings:
+                raise self.unexpected(it, ["char", "card"])
+            else:
+                raise self.unknown(it, "word", ["char", "card"], ("love", "hate", "removed"))
+            i += 1
+        if who is None or love is None or hate is None or card is None:
+            missing = [w for w, v in (("character", who), ("love", love), ("hate", hate), ("provision", card))
+                       if v is None]
+            raise self.invalid(f"a deal part lacks {', '.join(missing)}; expected {form}, parts separated by ';'")
+        return who, love, hate, card
 
     def h_recorder(self, toks: list[_Tok]) -> c.Command:
         """``?p3 is water``, ``identify ?n7 27`` (Identify); ``kid love captain hate lauren`` (IdentifyLoveHate)."""
