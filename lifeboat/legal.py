@@ -13,8 +13,7 @@ import msgspec
 
 from lifeboat import commands as c
 from lifeboat.cards import face_of, is_unknown
-from lifeboat.decide import decide, may_act_in_window
-from lifeboat.errors import RuleViolation
+from lifeboat.decide import is_legal, may_act_in_window
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
     NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
@@ -162,11 +161,4 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
     state.char(character)
     if state.over or not state.conscious(character):
         return ()
-    legal = []
-    for cmd in _candidates(state, character):
-        try:
-            decide(state, cmd)
-        except RuleViolation:
-            continue
-        legal.append(cmd)
-    return tuple(legal)
+    return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
