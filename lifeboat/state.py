@@ -231,29 +231,35 @@ class State(msgspec.Struct, frozen=True):
 
     def has(self, character: str) -> bool:
         """True when ``character`` is in this game (in the boat or lost at sea)."""
-        return any(c.character == character for c in self.characters)
+        for c in self.characters:
+            if c.character == character:
+                return True
+        return False
 
     def status(self, character: str) -> Status:
         """STATUS-1: conscious / unconscious / dead from wounds and printed size."""
-        c = self.char(character)
-        size = CHARACTERS[character].size
-        if c.wounds < size:
-            return "conscious"
-        if c.wounds == size:
-            return "unconscious"
-        return "dead"
+        return status_of(self.char(character))
 
     def conscious(self, character: str) -> bool:
         """True when ``character`` is in the boat and conscious (STATUS-1)."""
-        return self.char(character).in_boat and self.status(character) == "conscious"
+        c = self.char(character)
+        return c.in_boat and c.wounds < _SIZE[character]
 
     def alive(self, character: str) -> bool:
         """True when ``character`` is in the boat and not dead."""
-        return self.char(character).in_boat and self.status(character) != "dead"
+        c = self.char(character)
+        return c.in_boat and c.wounds <= _SIZE[character]
 
     def conscious_seats(self) -> tuple[str, ...]:
         """Conscious characters from the bow to the stern."""
-        return tuple(c for c in self.seats if self.status(c) == "conscious")
+        wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
+        out = []
+        for seat in self.seats:
+            if seat not in wounds:
+                raise KeyError(seat)
+            if wounds[seat] < _SIZE[seat]:
+                out.append(seat)
+        return tuple(out)
 
     def character_of(self, player: str) -> str:
         """The character id that ``player`` plays. Raises ``KeyError`` for an unknown player."""
@@ -277,6 +283,20 @@ class State(msgspec.Struct, frozen=True):
     def over(self) -> bool:
         """True once the game has ended."""
         return isinstance(self.step, GameOver)
+
+
+_SIZE = {cid: ch.size for cid, ch in CHARACTERS.items()}
+
+
+def status_of(character: CharacterState) -> Status:
+    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character``.
+    Raises ``KeyError`` for a character id that is not a card."""
+    wounds, size = character.wounds, _SIZE[character.character]
+    if wounds < size:
+        return "conscious"
+    if wounds == size:
+        return "unconscious"
+    return "dead"
 
 
 def _safe_face(card: str) -> str | None:

@@ -57,7 +57,8 @@ def _rule(table: dict[type, Rule], command: c.Command) -> Rule | None:
 
 def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
     """TURN-1, TRADE-1: a known character acts, and nothing but the answer is taken while a trade waits."""
-    cmd = prebind(ctx, cmd)
+    if ctx.state.unaccounted:
+        cmd = prebind(ctx, cmd)
     s = ctx.state
     require_character(s, cmd.by)
     if s.offer is not None and not isinstance(cmd, c.AnswerTrade):
@@ -113,14 +114,21 @@ def is_legal(state: State, command: c.PlayerCommand) -> bool:
     the answer is known there and the consequences are not computed. Raises what :func:`decide` raises but
     RuleViolation (InconsistentHistory only for a hand-made wrong state).
     """
-    ctx = Ctx(state, probe=not state.unaccounted and not c.is_chance(command) and not c.is_recorder(command))
+    if state.unaccounted or type(command) not in PLAYER_RULES:
+        try:
+            decide(state, command)
+        except RuleViolation:
+            return False
+        return True
+    if isinstance(state.step, GameOver):
+        return False  # END-1
     try:
-        _run(ctx, command)
+        _player(Ctx(state, probe=True), command)
     except Legal:
         return True
     except RuleViolation:
         return False
-    return True
+    return False  # PROC-1: the command changes nothing
 
 
 __all__ = [

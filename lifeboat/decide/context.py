@@ -11,7 +11,7 @@ from lifeboat import events as e
 from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, face_of, is_unknown
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import evolve
-from lifeboat.state import ActionTurn, State
+from lifeboat.state import ActionTurn, State, status_of
 
 
 class Legal(Exception):
@@ -48,10 +48,15 @@ def name_of(character: str) -> str:
 
 def require_character(state: State, character: str, rule: str = "TURN-1") -> str:
     """``character`` if it is in this game. Raises InvalidCommand (``rule``) listing the characters otherwise."""
-    if not state.has(character):
-        known = ", ".join(ch.character for ch in state.characters)
-        raise InvalidCommand(rule, f"{character!r} is not a character in this game; expected one of: {known}")
-    return character
+    for ch in state.characters:
+        if ch.character == character:
+            return character
+    raise _unknown(state, character, rule)
+
+
+def _unknown(state: State, character: str, rule: str = "TURN-1") -> InvalidCommand:
+    known = ", ".join(ch.character for ch in state.characters)
+    return InvalidCommand(rule, f"{character!r} is not a character in this game; expected one of: {known}")
 
 
 def require_in_boat(state: State, character: str, rule: str) -> str:
@@ -64,10 +69,14 @@ def require_in_boat(state: State, character: str, rule: str) -> str:
 
 def require_conscious(state: State, by: str) -> None:
     """STATUS-1: ``by`` is in the game, in the boat and conscious. Raises InvalidCommand / IllegalCommand."""
-    require_character(state, by)
-    if not state.char(by).in_boat:
+    for ch in state.characters:
+        if ch.character == by:
+            break
+    else:
+        raise _unknown(state, by)
+    if not ch.in_boat:
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
-    status = state.status(by)
+    status = status_of(ch)
     if status != "conscious":
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
 
