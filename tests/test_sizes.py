@@ -16,9 +16,6 @@ MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
 
 ALLOWANCES: dict[str, str] = {
-    # Temporary, named: issue 16 (engine speed, worktree "speed") splits these two; it removes them from this list.
-    "lifeboat/decide.py": "issue 16",
-    "lifeboat/evolve.py": "issue 16",
 }
 
 
