@@ -49,6 +49,10 @@ from service.games import RULESET_NAME, initial_state
 from service.receipts import Receipt
 
 
+SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the seed "
+               "can predict every card; fine for tests and teaching, not for a game with stakes")
+
+
 def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt] = ()) -> Report:
     """Audit the journal at ``path``; see the module docstring. ``receipts`` must be this game's (see
     :func:`route_receipts`). Never raises for a bad file: an unreadable one gives ``readable=False``."""
@@ -83,6 +87,8 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     except ReplayError as exc:
         report.findings.append(Finding(line=1, check="header", rule=exc.rule, message=exc.message))
         return
+    if header.meta.get("seeded"):
+        report.notes.append(SEEDED_NOTE)
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "

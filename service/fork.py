@@ -23,9 +23,10 @@ import msgspec
 import journal
 from lifeboat.chance import DeckOrders, commitment, shuffle
 from lifeboat.state import State
+from service.clock import new_fork_id, new_salt
 from service.clock import rng as make_rng
 from service.errors import BadRequest, FileProblem
-from service.games import deck_path, initial_state, load_orders, open_journal
+from service.games import deck_path, initial_state, load_orders, open_journal, write_deck_file
 from service.records import DecksRevealed
 from service.replay import replay
 
@@ -79,12 +80,12 @@ def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random)
     return tuple(out)
 
 
-def reshuffled(state: State, base: DeckOrders | None, rng: random.Random) -> DeckOrders:
-    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again.
+def reshuffled(state: State, base: DeckOrders | None, rng: random.Random, salt: str) -> DeckOrders:
+    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again (``rng``),
+    with the new ``salt`` (hex, from :func:`service.clock.new_salt`: never from a seeded RNG).
 
     ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
     game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
-    salt = f"{rng.getrandbits(128):032x}"
     fresh = shuffle(rng, salt, state.ruleset)
     if not state.characters:  # before the deal: a whole new shuffle
         return fresh
@@ -142,15 +143,17 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
             raise FileProblem(f"{game}: --chance keep needs the committed deck orders, but there is no deck file "
                               f"({deck_path(game).name}) and they are not revealed yet; use --chance reshuffle")
     else:
-        orders = reshuffled(state, base, rng)
+        orders = reshuffled(state, base, rng, new_salt())
         changes["deck_commitment"] = commitment(orders)
         meta["chance"] = "committed"
-    game_id = f"{rng.getrandbits(64):016x}"
+        meta.pop("seeded", None)
+        if seed is not None:
+            meta["seeded"] = True  # the reshuffle is predictable by whoever knows or guesses the seed
+    game_id = new_fork_id(header.game_id, at)  # public: never from the seed, unique per fork
     child = journal.fork(game, at, output, game_id=game_id, **changes)
     try:
         if orders is not None:
-            with open(deck_path(output), "xb") as f:
-                f.write(msgspec.json.encode(orders))
+            write_deck_file(deck_path(output), orders)
     except OSError as exc:
         child.close()
         output.unlink()
