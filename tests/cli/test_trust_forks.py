@@ -68,3 +68,32 @@ def test_a_receipt_no_copy_holds_is_checked_against_each(game: Path, lb: SimpleN
     assert audit.exit_code == 5
     files = json.loads(audit.stdout)["files"]
     assert [[f["rule"] for f in g["findings"]] for g in files] == [["RECEIPT-LINE"], ["RECEIPT-LINE"]]
+
+
+EPISODE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "episode-b.jsonl"
+
+
+def test_reshuffle_of_a_recorded_game_with_unnamed_cards_is_refused_before_writing(lb: SimpleNamespace,
+                                                                                   tmp_path: Path) -> None:
+    # issue 13, item 5: it used to write a journal that failed later with [CHANCE-1] expected 2 navigation cards
+    child = tmp_path / "whatif.jsonl"
+    result = lb.run("fork", EPISODE, "--at", "5", "-o", child, "--chance", "reshuffle")
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == (
+        f"lifeboat: --chance reshuffle: {EPISODE} at seq 5 holds cards nobody named (24 navigation card(s) in the "
+        "deck; 24 provision(s) in the deck; 16 hand card(s); 12 LOVE/HATE card(s); REC-1), and a digital dealer "
+        "must know every card. Fork it with --chance keep and go on with 'lifeboat record' (nothing was written)")
+    assert list(tmp_path.iterdir()) == []
+    kept = lb.run("fork", EPISODE, "--at", "5", "-o", child, "--chance", "keep")  # the way the message names
+    assert kept.exit_code == 0, kept.output
+    assert kept.stdout.strip().endswith(f"Next: lifeboat record {child}")
+
+
+def test_reshuffled_digital_fork_plays_to_the_end_and_audits_clean(game: Path, lb: SimpleNamespace,
+                                                                   tmp_path: Path) -> None:
+    child = tmp_path / "whatif.jsonl"
+    assert lb.run("fork", game, "--at", "30", "-o", child, "--chance", "reshuffle").exit_code == 0
+    play = lb.run("play", child, "--bots", "all", "--seed", "2")
+    assert play.exit_code == 0, play.output
+    audit = lb.run("audit", child, "--parent", game, "--json")
+    assert audit.exit_code == 0, audit.output
