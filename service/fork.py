@@ -89,6 +89,7 @@ def reshuffled(state: State, base: DeckOrders | None, rng: random.Random, salt: 
 
     ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
     game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
+    rng.getrandbits(128)  # where the salt was drawn before: a seed reshuffles as it always did
     fresh = shuffle(rng, salt, state.ruleset)
     if not state.characters:  # before the deal: a whole new shuffle
         return fresh

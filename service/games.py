@@ -141,7 +141,9 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
     # the seed drives only the shuffles; the public numbers (game id, salt) come from the OS (issue 13)
-    orders = shuffle(rng(seed), new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
+    chance = rng(seed)
+    chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
+    orders = shuffle(chance, new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
     meta: dict[str, object] = {"chance": "committed", "engine": ENGINE}
     if seed is not None:
         meta["seeded"] = True  # predictable by whoever knows or guesses the seed: audit says so
