@@ -8,6 +8,7 @@ from cli.errors import JOURNAL, USAGE, fail, user_errors
 
 
 def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
+    from cli import render
     from cli.common import console
     from lifeboat.cards import CHARACTERS
     from service import RuleViolation, Table, build_ruleset, parse_players
@@ -28,6 +29,5 @@ def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
         for ch in table.state.characters:
             out.print(f"  {ch.player}: {CHARACTERS[ch.character].en}", markup=False)
         if seed is not None:
-            out.print(f"Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. "
-                      "Leave out --seed for a game that matters.", markup=False)
+            out.print(render.seeded(seed), markup=False)
         out.print(f"Next: lifeboat play {game}", markup=False)

@@ -33,6 +33,8 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
     with user_errors():
         if not game.exists() and players:
             table = Table.deal_new(game, parse_players(players), seed=seed)
+            if seed is not None:
+                out.print(render.seeded(seed), markup=False)
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)

@@ -21,6 +21,12 @@ def clear(out: Console) -> None:
     out.file.flush()
 
 
+def seeded(seed: int) -> str:
+    """What ``new`` and ``play --players`` say of a seeded game (issue 13: it is predictable)."""
+    return (f"Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. "
+            "Leave out --seed for a game that matters.")
+
+
 def card_names(cards) -> str:  # type: ignore[no-untyped-def]
     """Readable names of card ids (``None`` for a hidden card is shown as ``?``)."""
     from lifeboat.cards import card_name

@@ -41,6 +41,7 @@ def test_ctrl_c_clears_the_hand_and_the_hint_keeps_the_bots(tmp_path: Path) -> N
     child.expect(r"Your hand: ")
     child.expect(r"Your choice \(1-")
     assert "LOVE: " in raw.getvalue()  # Ann's secrets were on the screen
+    assert "Seeded game (--seed 5): anyone who knows or guesses the seed can predict every card." in raw.getvalue()
     child.sendintr()  # Ctrl-C
     child.expect(r"Saved\. Resume with: (.+?)\r?\n")
     hint = child.match.group(1).strip()
