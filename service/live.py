@@ -1,0 +1,235 @@
+"""A game played live by several front ends at once (``lifeboat serve``): one writer per game, views per audience.
+
+:class:`LiveGame` keeps a game's journal open with an :class:`lifeboat.views.Observer` fed every commit, so each
+decision costs only its own events. An *audience* is ``"public"``, ``"referee"`` or a character id (a seat).
+Each decision states the seq it was made on (SERVE-2): a decision made on a stale table is refused with
+:class:`Conflict` and nothing is written. What a decision changed is an :class:`Update`; :meth:`LiveGame.message`
+turns it into one audience's own message (its new events and its table), never another audience's.
+
+Not thread-safe: the caller runs one operation of a game at a time (``web`` holds a lock per game).
+
+Errors: :class:`LiveError` (``rule``, ``message``) and its subclasses :class:`Conflict` (SERVE-2),
+:class:`Refused` (a rule of docs/rules.md refused the decision, or its line of notation did not read),
+:class:`NotYourTurn` (SERVE-3); journal errors from opening a game pass through as
+:class:`journal.JournalError`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from service import _engine as eng
+from service._engine import Command, EventView, Observer, RuleViolation, State, TableView
+
+PUBLIC, REFEREE = "public", "referee"
+
+
+class LiveError(Exception):
+    """A decision that was not written. ``rule`` is the rule id (docs/rules.md), ``message`` says what to do."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule, self.message = rule, message
+        super().__init__(f"[{rule}] {message}")
+
+
+class Conflict(LiveError):
+    """SERVE-2: the decision was made on seq ``expected`` but the game is at ``seq`` (someone decided first)."""
+
+    def __init__(self, expected: int, seq: int) -> None:
+        self.expected, self.seq = expected, seq
+        super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
+                                    "another decision came first; look again and decide anew")
+
+
+class Refused(LiveError):
+    """The rules (or the notation, NOTATION-1) refused the decision; nothing was written."""
+
+
+class NotYourTurn(LiveError):
+    """SERVE-3: a seat decides only for its own character."""
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one decision changed: the game went from ``before_seq`` to ``seq`` (the decision and the chance
+    commits that followed it); its events are the observer's events ``first_event`` … on."""
+
+    before_seq: int
+    seq: int
+    first_event: int
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """One legal decision for a seat: its ``line`` of notation and the ``command`` (JSON of the command)."""
+
+    line: str
+    command: dict[str, Any]
+
+
+class Message(msgspec.Struct, frozen=True):
+    """What one audience is sent after a change: the journal ``seq`` it brings the audience to, the ``events`` it
+    has not seen (as it may see them), its whole ``view`` of the table, its legal ``decisions`` (a seat) and the
+    ``navigation`` contents of every navigation card the view shows (NAV-3), keyed by card id."""
+
+    seq: int
+    audience: str
+    events: tuple[EventView, ...]
+    view: TableView
+    decisions: tuple[Decision, ...]
+    navigation: dict[str, str]
+
+
+class LiveGame:
+    """A game file opened for live play (see the module docstring).
+
+    Raises (``open``): :class:`journal.JournalError` for a file that is not a readable journal, and
+    :class:`LiveError` (rule of the refusal) for a journal that does not replay.
+    """
+
+    def __init__(self, path: Path, j: Any, obs: Observer, orders: Any, marks: list[int]) -> None:
+        self.path, self._j, self._obs, self._orders = path, j, obs, orders
+        self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
+
+    # ---- opening and creating ----
+
+    @classmethod
+    def open(cls, path: Path) -> LiveGame:
+        """Open an existing game file (a strict replay of it). Raises :class:`LiveError` (the journal problem or
+        the rule a commit breaks, with its file and line) for a file that cannot be played on."""
+        try:
+            j = eng.open_journal(path)
+            obs, marks = eng.replay_observer(j, str(path))
+            return cls(path, j, obs, eng.load_orders(path, j.header.deck_commitment), marks)
+        except eng.GameFileError as exc:
+            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+
+    @classmethod
+    def create(cls, path: Path, players: list[str], *, seed: int | None = None,
+               options: list[str] | None = None) -> LiveGame:
+        """Start a digital game in a new file and deal (as ``lifeboat new``).
+
+        Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`journal.JournalExists`."""
+        try:
+            eng.create_game(path, players, seed=seed, options=options or [])
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        return cls.open(path)
+
+    # ---- reading ----
+
+    @property
+    def game_id(self) -> str:
+        return str(self._j.header.game_id)
+
+    @property
+    def seq(self) -> int:
+        """The seq of the last commit (0 before the first)."""
+        return int(self._j.last_seq)
+
+    @property
+    def state(self) -> State:
+        return self._obs.state
+
+    @property
+    def over(self) -> bool:
+        return bool(self._obs.state.over)
+
+    @property
+    def playable(self) -> bool:
+        """True when decisions can be made here: not over, and a digital game whose deck file is present."""
+        return not self.over and self._orders is not None
+
+    def seats(self) -> dict[str, str]:
+        """Every seat: character id → player name, in the order the players joined."""
+        return {c.character: c.player for c in self._obs.state.characters}
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return tuple(eng.waiting_for(self._obs.state))
+
+    def audiences(self) -> tuple[str, ...]:
+        return (PUBLIC, REFEREE, *self.seats())
+
+    def event_index(self, seq: int) -> int:
+        """The number of events once commit ``seq`` is applied (``seq`` clipped to the game)."""
+        return self._marks[max(0, min(seq, len(self._marks) - 1))]
+
+    def view(self, audience: str) -> TableView:
+        """The table as ``audience`` sees it. Raises ``KeyError`` for an audience not in this game."""
+        if audience == PUBLIC:
+            return self._obs.public_view()
+        if audience == REFEREE:
+            return self._obs.referee_view()
+        return self._obs.seat_view(audience)
+
+    def decisions(self, seat: str) -> tuple[Decision, ...]:
+        """The legal decisions of ``seat`` now, each with its line of notation."""
+        view = self._obs.seat_view(seat)
+        return tuple(Decision(line=eng.render(cmd, self._obs.state), command=msgspec.to_builtins(cmd))
+                     for cmd in view.legal)
+
+    def message(self, audience: str, since_seq: int) -> Message:
+        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now."""
+        view = self.view(audience)
+        start = self.event_index(since_seq)
+        if audience == REFEREE:
+            events = self._obs.log(referee=True, start=start)
+        else:
+            events = self._obs.log(None if audience == PUBLIC else audience, start=start)
+        decisions = self.decisions(audience) if audience not in (PUBLIC, REFEREE) and self.playable else ()
+        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=decisions,
+                       navigation=eng.navigation_shown(view, self._obs.state))
+
+    # ---- deciding ----
+
+    def read(self, seat: str, *, line: str | None = None, command: dict[str, Any] | None = None) -> Command:
+        """The command ``seat`` means: a line of notation (its own actor may be left out) or a command's JSON.
+
+        Raises :class:`Refused` (NOTATION-1 or a malformed command), :class:`NotYourTurn` (SERVE-3)."""
+        if (line is None) == (command is None):
+            raise Refused("SERVE-4", "send either a line of notation or a command, not both")
+        if line is not None:
+            try:
+                cmd = eng.parse_for(line, self._obs.state, seat)
+            except RuleViolation as exc:
+                raise Refused(exc.rule, exc.message) from None
+        else:
+            try:
+                cmd = msgspec.convert(command, eng.PlayerCommandType)
+            except msgspec.ValidationError as exc:
+                raise Refused("SERVE-4", f"not a command: {exc}") from None
+        if getattr(cmd, "by", None) != seat:
+            raise NotYourTurn("SERVE-3", "decide for your own character only")
+        return cmd
+
+    def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
+        """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
+        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written)."""
+        if getattr(cmd, "by", None) != seat:
+            raise NotYourTurn("SERVE-3", "decide for your own character only")
+        if not self.playable:
+            raise Refused("SERVE-5", "this game is over or its chance is recorded by hand: no decision can be made")
+        before, first = self.seq, len(self._obs)
+        if expected_seq != before:
+            raise Conflict(expected_seq, before)
+        try:
+            state, events = eng.append(self._j, self._obs.state, cmd)
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        self._commit(events)
+        state, more = eng.advance_chance(self._j, state, self._orders, self._commit)
+        return Update(before_seq=before, seq=self.seq, first_event=first)
+
+    def _commit(self, events: Any) -> None:
+        self._obs.record(events)
+        while len(self._marks) <= self.seq:
+            self._marks.append(len(self._obs))
+
+    def bot_decision(self, seat: str, rng: random.Random) -> Command:
+        """A bot's choice for ``seat``, made from that seat's own view only. Raises ``ValueError`` when the seat
+        has nothing to decide."""
+        return eng.random_bot(seat, self._obs.seat_view(seat).legal, rng)
