@@ -196,7 +196,7 @@ class LiveGame:
             try:
                 cmd = eng.parse_for(line, self._obs.state, seat)
             except RuleViolation as exc:
-                raise Refused(exc.rule, exc.message) from None
+                raise (NotYourTurn if exc.rule == "SERVE-3" else Refused)(exc.rule, exc.message) from None
         else:
             try:
                 cmd = msgspec.convert(command, eng.PlayerCommandType)
