@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 import journal
 from cli.bots import random_bot
 from cli.session import active_commits, advance_chance as _advance, append, create_game as _create
@@ -22,7 +24,7 @@ from lifeboat.notation import parse, render
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from lifeboat.views import EventView, Observer, TableView
-from lifeboat.views.text import navigation_contents
+from lifeboat.views.catalog import navigation_in
 
 PlayerCommandType = PlayerCommand
 GameFileError = (journal.JournalError, ReplayError)
@@ -92,21 +94,7 @@ def parse_for(line: str, state: State, seat: str) -> Command:
     return parse(line, state, seat)
 
 
-def navigation_shown(view: TableView, state: State) -> dict[str, str]:
-    """The contents (NAV-3) of every navigation card ``view`` shows (in play, discarded, known in the row stack,
-    named in its step), keyed by card id."""
-    in_game = [c.character for c in state.characters]
-    ids: set[str] = set(view.in_play) | set(view.discard) | {x for x in view.row_stack if x}
-    for value in view.step.data.values():
-        for x in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(x, str):
-                ids.add(x)
-    out: dict[str, str] = {}
-    for x in sorted(ids):
-        if x.startswith("nav-"):
-            try:
-                out[x] = navigation_contents(x, in_game)
-            except KeyError:
-                pass
-    return out
-
+def navigation_shown(view: TableView, state: State) -> dict[str, dict[str, Any]]:
+    """The facts (NAV-3) of every navigation card ``view`` names (in play, discarded, known in the row stack, in
+    its step), keyed by card id: :func:`lifeboat.views.catalog.navigation_in`."""
+    return navigation_in(msgspec.json.encode(view), [c.character for c in state.characters])

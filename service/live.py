@@ -74,14 +74,14 @@ class Decision(msgspec.Struct, frozen=True):
 class Message(msgspec.Struct, frozen=True):
     """What one audience is sent after a change: the journal ``seq`` it brings the audience to, the ``events`` it
     has not seen (as it may see them), its whole ``view`` of the table, its legal ``decisions`` (a seat) and the
-    ``navigation`` contents of every navigation card the view shows (NAV-3), keyed by card id."""
+    ``navigation`` facts of every navigation card the view shows (NAV-3), keyed by card id."""
 
     seq: int
     audience: str
     events: tuple[EventView, ...]
     view: TableView
     decisions: tuple[Decision, ...]
-    navigation: dict[str, str]
+    navigation: dict[str, dict[str, Any]]
 
 
 class LiveGame:

@@ -34,7 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from service.live import Conflict, LiveError, NotYourTurn
-from service.names import names_table
+from service.names import catalog
 from web.errors import ApiError, error_response, install_handlers
 from web.tables import Table, Tables
 from web.tokens import Access
@@ -122,7 +122,7 @@ async def viewer_asset(request: Request) -> Response:
 
 
 async def names(request: Request) -> Response:
-    return _json(msgspec.json.encode(names_table()))
+    return _json(msgspec.json.encode(catalog()))
 
 
 async def new_game(request: Request) -> Response:

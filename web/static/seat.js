@@ -25,7 +25,7 @@
   function charName(id) {
     var c = S.catalog && S.catalog.characters && S.catalog.characters[id];
     if (!c) return id;
-    return S.lang === 'zh' && c.zh ? c.zh : c.en;
+    return S.lang === 'zh' && c.zh && c.zh.length ? c.zh[0] : c.en;
   }
 
   function setConn(state, text) {
@@ -92,6 +92,7 @@
       li.dataset.seq = String(i);
       list.appendChild(li);
     }
+    list.scrollTop = list.scrollHeight; // the newest line in sight
   }
 
   function draw(fresh) {
