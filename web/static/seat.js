@@ -20,7 +20,7 @@
             lang: localStorage.getItem('lifeboat-lang') || 'en', abort: null, busy: false, fatal: false };
   window.lifeboatPage = S; // for people debugging and for the browser tests: what the page holds
 
-  var WINDOWS = { fight: 1, overboard: 1, thirst: 1, cannibalism_objection: 1 };
+  var WINDOWS = { fight: 1, overboard_window: 1, thirst_window: 1, cannibalism_objection: 1 };
 
   function charName(id) {
     var c = S.catalog && S.catalog.characters && S.catalog.characters[id];
