@@ -7,7 +7,9 @@ Functions: :func:`open_journal`, :func:`create_game`, :func:`load_orders`, :func
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,8 @@ from lifeboat.notation import parse, render
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from lifeboat.views import EventView, Observer, TableView
-from lifeboat.views.catalog import navigation_in
+from lifeboat.cards import NAVIGATION
+from lifeboat.views.catalog import navigation_facts
 
 PlayerCommandType = PlayerCommand
 GameFileError = (journal.JournalError, ReplayError)
@@ -94,7 +97,17 @@ def parse_for(line: str, state: State, seat: str) -> Command:
     return parse(line, state, seat)
 
 
-def navigation_shown(view: TableView, state: State) -> dict[str, dict[str, Any]]:
+_NAV_TOKEN = re.compile(rb"(?<![A-Za-z0-9_-])nav-[cl]?[0-9]+(?![A-Za-z0-9_-])")
+
+
+@lru_cache(maxsize=4096)
+def _facts(card_id: str, in_game: tuple[str, ...]) -> dict[str, Any]:
+    return navigation_facts(card_id, in_game)
+
+
+def navigation_shown(view: TableView, in_game: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """The facts (NAV-3) of every navigation card ``view`` names (in play, discarded, known in the row stack, in
-    its step), keyed by card id: :func:`lifeboat.views.catalog.navigation_in`."""
-    return navigation_in(msgspec.json.encode(view), [c.character for c in state.characters])
+    its step), keyed by card id, as :func:`lifeboat.views.catalog.navigation_in` gives them (cached per game:
+    a card's facts depend only on the characters in the game)."""
+    found = sorted({m.decode() for m in _NAV_TOKEN.findall(msgspec.json.encode(view))} & NAVIGATION.keys())
+    return {cid: _facts(cid, in_game) for cid in found}

@@ -94,6 +94,7 @@ class LiveGame:
     def __init__(self, path: Path, j: Any, obs: Observer, orders: Any, marks: list[int]) -> None:
         self.path, self._j, self._obs, self._orders = path, j, obs, orders
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
+        self._in_game = tuple(c.character for c in obs.state.characters)
 
     # ---- opening and creating ----
 
@@ -168,9 +169,11 @@ class LiveGame:
 
     def decisions(self, seat: str) -> tuple[Decision, ...]:
         """The legal decisions of ``seat`` now, each with its line of notation."""
-        view = self._obs.seat_view(seat)
-        return tuple(Decision(line=eng.render(cmd, self._obs.state), command=msgspec.to_builtins(cmd))
-                     for cmd in view.legal)
+        return self._decisions(self._obs.seat_view(seat).legal)
+
+    def _decisions(self, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
+        state = self._obs.state
+        return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd)) for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
         """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now."""
@@ -180,9 +183,9 @@ class LiveGame:
             events = self._obs.log(referee=True, start=start)
         else:
             events = self._obs.log(None if audience == PUBLIC else audience, start=start)
-        decisions = self.decisions(audience) if audience not in (PUBLIC, REFEREE) and self.playable else ()
-        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=decisions,
-                       navigation=eng.navigation_shown(view, self._obs.state))
+        legal = getattr(view, "legal", ()) if self.playable else ()
+        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=self._decisions(legal),
+                       navigation=eng.navigation_shown(view, self._in_game))
 
     # ---- deciding ----
 
