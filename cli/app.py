@@ -22,6 +22,7 @@ app = typer.Typer(
 GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
+BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")
 AS = typer.Option("public", "--as", help="Whose view: a player name, a character (captain, kid...), "
                   "'public', or 'referee' (shows every secret).")
 
@@ -36,6 +37,7 @@ def new(
     bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play."),
     host: str = HOST,
     port: int = PORT,
+    bot_delay: int = BOT_DELAY,
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
     from cli import cmd_new
@@ -48,7 +50,7 @@ def new(
     if serve_:
         from cli import cmd_serve
 
-        cmd_serve.new_and_serve(game, bots, host, port, 400, True)
+        cmd_serve.new_and_serve(game, bots, host, port, bot_delay, True)
 
 
 @app.command()
@@ -57,7 +59,7 @@ def serve(
     host: str = HOST,
     port: int = PORT,
     new_links: bool = typer.Option(False, "--new-links", help="Give every game new links (the old ones stop working)."),
-    bot_delay: int = typer.Option(400, "--bot-delay", help="Milliseconds a bot waits before it decides."),
+    bot_delay: int = BOT_DELAY,
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of each seat's link."),
 ) -> None:
     """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""

@@ -44,7 +44,10 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     state = "finished" if game.over else f"seq {game.seq}"
     out.print(f"\nGame {game.game_id} ({game.path.name}, {state}): keep each link secret; it is shown only now.",
               markup=False)
-    seats = {p: c for c, p in game.seats().items()}
+    from service.names import catalog
+
+    names = catalog()["characters"]
+    seats = {p: names[c]["en"] if c in names else c for c, p in game.seats().items()}
     for name, url in item.links.items():
         label = f"{name} ({seats[name]})" if name in seats else name
         out.print(f"  {label:<28} {url}", markup=False)

@@ -174,3 +174,20 @@ def test_a_served_game_replays_and_audits_with_the_cli(server: Server) -> None:
     assert (replay.returncode, audit.returncode) == (0, 0), replay.stderr + audit.stdout
     for token in g["tokens"].values():
         assert token not in path.read_text()
+
+
+def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
+    """SETUP-1 and SERVE-6 for a new game; SERVE-5 once the game is over."""
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy"]})
+    assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1")
+    r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "bots": ["Zed"]})
+    assert r.status_code == 422
+    assert r.json()["error"] == {"rule": "SERVE-6", "message": "bots must be players of the game; not players: Zed"}
+    r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "options": ["nonsense=on"]})
+    assert (r.status_code, r.json()["error"]["rule"]) == (422, "OPT-1")
+    g = new_game(server, PLAYERS, bots=["Bob", "Cy", "Dee"], seed=18)
+    asyncio.run(play_game(server.base, g["game"], {"Ann": g["tokens"]["Ann"]}, seed=18))
+    final = state(server, g["game"], g["tokens"]["Ann"]).json()
+    assert final["view"]["over"] is True and final["decisions"] == []
+    r = decide(server, g["game"], g["tokens"]["Ann"], {"expected_seq": final["seq"], "line": "pass"})
+    assert (r.status_code, r.json()["error"]["rule"]) == (422, "SERVE-5")
