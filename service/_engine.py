@@ -1,90 +1,57 @@
 """What :mod:`service.live` needs from the game, the journal and the bots, in one place.
 
-Functions: :func:`open_journal`, :func:`create_game`, :func:`load_orders`, :func:`replay_observer`,
-:func:`append`, :func:`advance_chance`, :func:`parse_for`, :func:`render`, :func:`navigation_shown`,
-:func:`random_bot`; errors are the engine's (:class:`RuleViolation`) and the journal's.
+Functions: :func:`event_marks` (events per seq), :func:`parse_for` (a seat's line of notation), :func:`render`,
+:func:`navigation_shown` (the facts of the navigation cards a view names), :func:`random_bot`, ``waiting_for``.
+Errors: the engine's :class:`RuleViolation`; ``GameFileError`` (the journal's and the service's errors) and
+:class:`JournalConflict`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-import journal
-from cli.bots import random_bot
-from cli.session import active_commits, advance_chance as _advance, append, create_game as _create
-from cli.session import ReplayError, initial_state, load_orders
+from lifeboat.cards import NAVIGATION
 from lifeboat.commands import Command, PlayerCommand
 from lifeboat.errors import RuleViolation
 from lifeboat.legal import waiting_for
 from lifeboat.notation import parse, render
-from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from lifeboat.views import EventView, Observer, TableView
-from lifeboat.cards import NAVIGATION
+from lifeboat.views import EventView, TableView
 from lifeboat.views.catalog import navigation_facts
+from service.bots import random_bot
+from service.errors import JournalConflict, JournalError, ServiceError
+from service.games import open_journal
+from service.replay import active_commits
 
 PlayerCommandType = PlayerCommand
-GameFileError = (journal.JournalError, ReplayError)
+GameFileError = (JournalError, ServiceError)
 
 __all__ = [
-    "Command", "EventView", "Observer", "PlayerCommandType", "RuleViolation", "State", "TableView", "append",
-    "load_orders", "random_bot", "render", "waiting_for",
+    "Command", "EventView", "GameFileError", "JournalConflict", "PlayerCommandType", "RuleViolation", "State",
+    "TableView", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "waiting_for",
 ]
 
 
-def open_journal(path: Path) -> journal.JsonlJournal:
-    """Open a game file. Raises :class:`journal.JournalError` (not found, corrupt, tampered …)."""
-    return journal.JsonlJournal.open(path)
-
-
-def create_game(path: Path, players: list[str], *, seed: int | None, options: list[str]) -> None:
-    """Create and deal a digital game. Raises RuleViolation (SETUP-1, OPT-1), journal.JournalExists."""
-    if len({p.strip().casefold() for p in players}) != len(players):
-        raise RuleViolation("SETUP-1", "player names must be different")
-    _create(path, players, seed=seed, ruleset=ruleset_from_options(options))
-
-
-def replay_observer(j: journal.JsonlJournal, path: str) -> tuple[Observer, list[int]]:
-    """An observer fed every commit still in force, and for each seq the number of events once it is applied."""
-    obs = Observer(initial_state(j.header, path))
-    marks = [0] * (j.last_seq + 1)
-    for seq, events in active_commits(j, path):
-        obs.record(events)
-        marks[seq] = len(obs)
+def event_marks(path: Path, table: Any) -> list[int]:
+    """For every seq of ``table``'s journal, how many events the game has once that commit is applied (a
+    correction withdraws events: REC-2)."""
+    marks = [0] * (table.last_seq + 1)
+    count = 0
+    j = open_journal(path)
+    try:
+        for seq, events in active_commits(j, str(path)):
+            count += len(events)
+            marks[seq] = count
+    finally:
+        j.close()
     for seq in range(1, len(marks)):
         marks[seq] = max(marks[seq], marks[seq - 1])
-    return obs, marks
-
-
-def advance_chance(j: journal.JsonlJournal, state: State, orders: Any,
-                   on_commit: Callable[[tuple[Any, ...]], None]) -> tuple[State, list[Any]]:
-    """Append every chance outcome the game waits for, calling ``on_commit(events)`` after each commit (the
-    revealed decks at the end included, with no events)."""
-    new: list[Any] = []
-    while True:
-        last = j.last_seq
-        state, events = _advance_one(j, state, orders)
-        if j.last_seq == last:
-            return state, new
-        new.extend(events)
-        on_commit(tuple(events))
-
-
-def _advance_one(j: journal.JsonlJournal, state: State, orders: Any) -> tuple[State, tuple[Any, ...]]:
-    from lifeboat.chance import next_chance
-
-    cmd = next_chance(state, orders)
-    if cmd is not None:
-        return append(j, state, cmd)
-    if state.over:
-        _advance(j, state, orders)  # reveals the decks once (CHANCE-2)
-    return state, ()
+    return marks
 
 
 def parse_for(line: str, state: State, seat: str) -> Command:

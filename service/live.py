@@ -24,7 +24,8 @@ from typing import Any
 import msgspec
 
 from service import _engine as eng
-from service._engine import Command, EventView, Observer, RuleViolation, State, TableView
+from service._engine import Command, EventView, RuleViolation, State, TableView
+from service.table import Appended, Table
 
 PUBLIC, REFEREE = "public", "referee"
 
@@ -85,27 +86,26 @@ class Message(msgspec.Struct, frozen=True):
 
 
 class LiveGame:
-    """A game file opened for live play (see the module docstring).
+    """A game file opened for live play (see the module docstring), built on :class:`service.table.Table`.
 
-    Raises (``open``): :class:`journal.JournalError` for a file that is not a readable journal, and
-    :class:`LiveError` (rule of the refusal) for a journal that does not replay.
+    Raises (``open``): :class:`LiveError` (the journal problem or the rule a commit breaks, with file and line)
+    for a file that cannot be played on.
     """
 
-    def __init__(self, path: Path, j: Any, obs: Observer, orders: Any, marks: list[int]) -> None:
-        self.path, self._j, self._obs, self._orders = path, j, obs, orders
+    def __init__(self, path: Path, table: Table, marks: list[int]) -> None:
+        self.path, self._table = path, table
+        self._obs = table.views
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
-        self._in_game = tuple(c.character for c in obs.state.characters)
+        self._in_game = tuple(c.character for c in table.state.characters)
 
     # ---- opening and creating ----
 
     @classmethod
     def open(cls, path: Path) -> LiveGame:
-        """Open an existing game file (a strict replay of it). Raises :class:`LiveError` (the journal problem or
-        the rule a commit breaks, with its file and line) for a file that cannot be played on."""
+        """Open an existing game file (a strict replay of it)."""
         try:
-            j = eng.open_journal(path)
-            obs, marks = eng.replay_observer(j, str(path))
-            return cls(path, j, obs, eng.load_orders(path, j.header.deck_commitment), marks)
+            table = Table.open(path)
+            return cls(path, table, eng.event_marks(path, table))
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
 
@@ -114,23 +114,29 @@ class LiveGame:
                options: list[str] | None = None) -> LiveGame:
         """Start a digital game in a new file and deal (as ``lifeboat new``).
 
-        Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`journal.JournalExists`."""
+        Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
+        exists."""
+        if len({p.strip().casefold() for p in players}) != len(players):
+            raise Refused("SETUP-1", "player names must be different")
         try:
-            eng.create_game(path, players, seed=seed, options=options or [])
+            table = Table.deal_new(path, players, seed=seed, options=options or [])
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
-        return cls.open(path)
+        except eng.GameFileError as exc:
+            raise LiveError("JOURNAL", str(exc)) from None
+        table.deal()
+        return cls(path, table, eng.event_marks(path, table))
 
     # ---- reading ----
 
     @property
     def game_id(self) -> str:
-        return str(self._j.header.game_id)
+        return str(self._table.game_id)
 
     @property
     def seq(self) -> int:
         """The seq of the last commit (0 before the first)."""
-        return int(self._j.last_seq)
+        return int(self._table.last_seq)
 
     @property
     def state(self) -> State:
@@ -143,7 +149,7 @@ class LiveGame:
     @property
     def playable(self) -> bool:
         """True when decisions can be made here: not over, and a digital game whose deck file is present."""
-        return not self.over and self._orders is not None
+        return not self.over and self._table.orders is not None
 
     def seats(self) -> dict[str, str]:
         """Every seat: character id → player name, in the order the players joined."""
@@ -220,17 +226,26 @@ class LiveGame:
         if expected_seq != before:
             raise Conflict(expected_seq, before)
         try:
-            state, events = eng.append(self._j, self._obs.state, cmd)
+            self._note(self._table.decide(cmd, expected_seq=before + 1))
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
-        self._commit(events)
-        state, more = eng.advance_chance(self._j, state, self._orders, self._commit)
+        except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
+            raise Conflict(expected_seq, self._reopen()) from None
+        self._note(self._table.deal())
         return Update(before_seq=before, seq=self.seq, first_event=first)
 
-    def _commit(self, events: Any) -> None:
-        self._obs.record(events)
-        while len(self._marks) <= self.seq:
-            self._marks.append(len(self._obs))
+    def _note(self, appended: Appended) -> None:
+        """Remember how many events the game has once each new commit is applied."""
+        for commit in appended.commits:
+            while len(self._marks) < commit.seq:
+                self._marks.append(self._marks[-1])
+            self._marks.append(self._marks[-1] + len(commit.events))
+
+    def _reopen(self) -> int:
+        self._table.refold()
+        self._obs = self._table.views
+        self._marks = eng.event_marks(self.path, self._table)
+        return self.seq
 
     def bot_decision(self, seat: str, rng: random.Random) -> Command:
         """A bot's choice for ``seat``, made from that seat's own view only. Raises ``ValueError`` when the seat

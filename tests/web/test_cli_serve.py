@@ -53,7 +53,13 @@ def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
                                         f"game: http://127.0.0.1:{port}/ ; Ctrl-C stops)")
         url = links["Ann"]
         game, token = url.split("/play/")[1].split("#")
-        r = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}/state", headers={"Authorization": f"Bearer {token}"})
+        for _ in range(200):  # "Serving" is printed just before the server binds its port
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}/state",
+                              headers={"Authorization": f"Bearer {token}"})
+                break
+            except httpx.ConnectError:
+                time.sleep(0.05)
         assert r.status_code == 200 and r.json()["view"]["player"] == "Ann"
         assert token not in (tmp_path / "g.jsonl").read_text()
     finally:
