@@ -71,9 +71,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     stop_server(proc)
 
 
-def new_game(server: Server, players: list[str], bots: list[str] = (), seed: int | None = 1) -> dict:
+def new_game(server: Server, players: list[str], bots: list[str] = (), seed: int | None = 1,
+             options: list[str] = ()) -> dict:
     """Start a game through the API; returns ``{"game", "links", "tokens"}`` (tokens by player name)."""
-    r = httpx.post(server.base + "/api/games", json={"players": players, "bots": list(bots), "seed": seed})
+    r = httpx.post(server.base + "/api/games", json={"players": players, "bots": list(bots), "seed": seed,
+                                                     "options": list(options)})
     assert r.status_code == 201, r.text
     data = r.json()
     data["tokens"] = {name: url.split("#", 1)[1] for name, url in data["links"].items()}
