@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
-from tests.web.players import Player  # noqa: E402
+from tests.web.players import Player  # noqa: E402, run_async
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -109,7 +109,7 @@ def main() -> None:
             proc, server = start_server(folder)
             try:
                 games = [new_game(server, NAMES[:args.players], seed=args.seed * 100 + t) for t in range(n)]
-                wall, tables = asyncio.run(run_tables(server.base, games, args.seed))
+                wall, tables = run_async(run_tables(server.base, games, args.seed))
             finally:
                 stop_server(proc)
             accepted, lat = measure(tables)

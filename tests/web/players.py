@@ -19,10 +19,7 @@ import msgspec
 
 from lifeboat.commands import PlayerCommand
 
-try:  # the bot moves to service/ with issue 10
-    from service.bots import random_bot  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover
-    from cli.bots import random_bot
+from service.bots import random_bot
 
 
 @dataclass
@@ -104,6 +101,27 @@ class Player:
         self.responses.append((r.status_code, r.content))
         seq = r.json()["seq"] if r.status_code == 200 else None
         self.sent.append(Sent(at, msg["seq"], r.status_code, seq))
+
+
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: Playwright's sync API keeps an event loop running in the
+    main thread for the whole session, where ``asyncio.run`` is refused."""
+    import threading
+
+    out: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            out["error"] = exc
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
 
 
 async def play_game(base: str, game: str, tokens: dict[str, str], *, seed: int = 0,

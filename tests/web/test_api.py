@@ -11,7 +11,7 @@ import sys
 import httpx
 
 from tests.web.conftest import Server, auth, new_game
-from tests.web.players import play_game
+from tests.web.players import play_game, run_async
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -134,7 +134,7 @@ def test_two_decisions_at_once_one_wins(server: Server) -> None:
                 client.post(url, headers=auth(g["tokens"][name]), json={"expected_seq": ref["seq"], "command": d})
                 for d in (mine["decisions"][0]["command"], mine["decisions"][-1]["command"]))))
 
-    assert sorted(r.status_code for r in asyncio.run(both())) == [200, 409]
+    assert sorted(r.status_code for r in run_async(both())) == [200, 409]
 
 
 def test_the_stream_catches_up_from_a_seq_and_two_streams_agree(server: Server) -> None:
@@ -153,7 +153,7 @@ def test_the_stream_catches_up_from_a_seq_and_two_streams_agree(server: Server) 
             await late.play(client, stop_after=1)
             return tabs[0].received, tabs[1].received, late.received
 
-    one, two, late = asyncio.run(run())
+    one, two, late = run_async(run())
     assert [r.raw for r in one] == [r.raw for r in two]
     final = state(server, g["game"], g["tokens"]["Ann"]).json()
     assert final["view"]["over"] is True
@@ -166,7 +166,7 @@ def test_the_stream_catches_up_from_a_seq_and_two_streams_agree(server: Server) 
 
 def test_a_served_game_replays_and_audits_with_the_cli(server: Server) -> None:
     g = new_game(server, PLAYERS, bots=["Cy", "Dee"], seed=17)
-    asyncio.run(play_game(server.base, g["game"], g["tokens"], seed=17))
+    run_async(play_game(server.base, g["game"], g["tokens"], seed=17))
     path = next(p for p in server.folder.glob("*.jsonl") if g["game"] in p.read_text().splitlines()[0])
     lifeboat = [sys.executable, "-m", "cli.app"]
     replay = subprocess.run([*lifeboat, "replay", str(path)], capture_output=True, text=True)
@@ -186,7 +186,7 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
     r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "options": ["nonsense=on"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "OPT-1")
     g = new_game(server, PLAYERS, bots=["Bob", "Cy", "Dee"], seed=18)
-    asyncio.run(play_game(server.base, g["game"], {"Ann": g["tokens"]["Ann"]}, seed=18))
+    run_async(play_game(server.base, g["game"], {"Ann": g["tokens"]["Ann"]}, seed=18))
     final = state(server, g["game"], g["tokens"]["Ann"]).json()
     assert final["view"]["over"] is True and final["decisions"] == []
     r = decide(server, g["game"], g["tokens"]["Ann"], {"expected_seq": final["seq"], "line": "pass"})

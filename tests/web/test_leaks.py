@@ -11,7 +11,6 @@ names it. Every refused request's body is checked the same way.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections import defaultdict
 
@@ -21,16 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lifeboat.views import Observer
-from tests.web.conftest import Server, auth, new_game
-from tests.web.players import Player, play_game
-
-try:
-    from service import active_commits, initial_state  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - before issue 10's service/ landed
-    from cli.session import active_commits, initial_state
-
 import journal
+from lifeboat.views import Observer
+from service import active_commits, initial_state
+from tests.web.conftest import Server, auth, new_game
+from tests.web.players import Player, play_game, run_async
 
 CARD = re.compile(rb"(?<![A-Za-z0-9_-])(?:[a-z_]+-\d+|nav-[cl]?\d+)(?![A-Za-z0-9_-])")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -93,7 +87,7 @@ def test_every_pushed_message_holds_only_what_its_audience_may_know(server: Serv
                                                                     bots: int) -> None:
     names = NAMES[:n]
     g = new_game(server, names, bots=names[n - bots:], seed=seed)
-    players = asyncio.run(play_game(server.base, g["game"], g["tokens"], seed=seed))
+    players = run_async(play_game(server.base, g["game"], g["tokens"], seed=seed))
     assert all(p.received[-1].message["view"]["over"] for p in players)
     assert check_game(server, g, players) > 100
 
