@@ -98,8 +98,9 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
-          f"{args.players} players per table, all seats scripted HTTP clients + spectator + referee streams")
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients + spectator "
+          f"+ referee streams")
     print(f"{'tables':>6} {'decisions':>9} {'wall s':>7} {'dec/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
           f"{'fsync/s':>8} {'ratio':>6}")
     for n in [int(x) for x in args.tables.split(",")]:

@@ -88,7 +88,9 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
 
 
 def run(tables: Tables, host: str, port: int) -> None:
-    """Serve ``tables`` until Ctrl-C (uvicorn; its access log is off: it would add nothing a player needs)."""
+    """Serve ``tables`` until Ctrl-C (uvicorn; its access log is off: it would add nothing a player needs; open
+    event streams are cut 2 s after Ctrl-C)."""
     import uvicorn
 
-    uvicorn.run(create_app(tables), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(create_app(tables), host=host, port=port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=2)  # open pages keep their event streams: do not wait for them
