@@ -222,6 +222,11 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         assert pg.eval_on_selector_all(".sv-decision", "els => els.length") == 0
         assert pg.is_hidden("#sv-line")
         shot(pg, "serve-spectator-desktop")
+        pg.click("#sv-lang")  # Chinese names
+        pg.wait_for_selector("#sv-lang:text('English')")
+        seat_names = pg.eval_on_selector_all(".lb-seat .lb-name", "els => els.map(e => e.textContent)")
+        assert len(seat_names) == 4 and not any(ch.isascii() and ch.isalpha() for n in seat_names for ch in n)
+        shot(pg, "serve-spectator-desktop-zh")
         wrong = ctx.new_page()
         wrong.goto(g["links"]["Ann"].split("#")[0] + "#not-a-token")
         wrong.wait_for_selector("#sv-conn[data-state=closed]")
