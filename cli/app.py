@@ -31,7 +31,8 @@ AS = typer.Option("public", "--as", help="Whose view: a player name, a character
 def new(
     game: Path = GAME,
     players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6 (7 with --option cannibalism=on)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games). A seeded game is predictable: anyone "
+                                        "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
     serve_: bool = typer.Option(False, "--serve", help="Then serve it: one secret link per seat (docs/serve.md)."),
     bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play."),
@@ -72,7 +73,8 @@ def serve(
 def play(
     game: Path = GAME,
     bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all' or comma-separated names."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices (and the shuffle with --players: a seeded game is "
+                                        "predictable)."),
     players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
@@ -143,7 +145,8 @@ def fork(
     output: Path = typer.Option(..., "-o", "--output", help="The new journal (must not exist)."),
     chance: str = typer.Option("keep", "--chance", help="keep: the same committed deck order; reshuffle: shuffle "
                                "the cards nobody has seen, with a new commitment."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle and the new game id."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle (a seeded reshuffle is predictable; "
+                                        "the new game id is always random)."),
 ) -> None:
     """Branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed")."""
     from cli import cmd_fork
