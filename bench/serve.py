@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
-from tests.web.players import Player  # noqa: E402, run_async
+from tests.web.players import Player, run_async  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
