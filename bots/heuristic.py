@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from lifeboat import commands as c
 from lifeboat.cards import (
-    JEWEL_SET_POINTS, NAVIGATION, face_of, is_provision, names_on, treasure_points, weapon_size,
+    JEWEL_SET_POINTS, NAVIGATION, names_on, treasure_points,
 )
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, CannibalismObjection, Fight, NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace,
@@ -20,7 +20,7 @@ from lifeboat.state import (
 )
 from lifeboat.views import EventView, SeatView
 
-from bots.situation import Situation, from_view
+from bots.situation import Situation, face, from_view, weapon
 
 Rule = Callable[[Situation], "c.PlayerCommand | None"]
 DOUBLER = {"lady_lauren": "jewels", "sir_stephen": "painting", "captain": "cash"}  # SCORE-1
@@ -39,18 +39,18 @@ def _pick(sit: Situation, kind: type, **fields: object) -> c.PlayerCommand | Non
 def card_value(sit: Situation, card: str) -> float:
     """What provision ``card`` is worth to the seat, in rough points: treasure its score (with the seat's
     doubling, a jewel its gain in the set, SCORE-1), Water more the fewer the seat holds, weapons their fight size."""
-    face = face_of(card)
-    double = 2 if DOUBLER.get(sit.me) == face else 1
-    if face in ("cash", "painting"):
+    kind = face(card)
+    double = 2 if DOUBLER.get(sit.me) == kind else 1
+    if kind in ("cash", "painting"):
         return treasure_points(card) * double
-    if face == "jewels":
+    if kind == "jewels":
         n = min(len(sit.faces("jewels")), 2)
         return (JEWEL_SET_POINTS[n + 1] - JEWEL_SET_POINTS[n]) * double
-    if face == "water":
+    if kind == "water":
         return (6.0, 4.0, 2.5)[min(len(sit.faces("water")), 2)]
-    if face in ("oar", "blackjack", "knife", "gaffing_hook"):
-        return 1.0 + weapon_size(card)
-    return TOOL_VALUE.get(face, 0.5)
+    if kind in ("oar", "blackjack", "knife", "gaffing_hook"):
+        return 1.0 + weapon(card)
+    return TOOL_VALUE.get(kind, 0.5)
 
 
 def _weight(sit: Situation, who: str, wounds: float) -> float:
@@ -69,7 +69,7 @@ def card_harm(sit: Situation, nav: str) -> dict[str, float]:
     in_boat = tuple(s for s in sit.seats)
     harm = {s: 0.0 for s in in_boat}
     for s in names_on(card.overboard, in_boat):
-        if s != "frenchy" and not any(is_provision(x) and face_of(x) == "life_preserver" for x in sit.chars[s].face_up):
+        if s != "frenchy" and not any(face(x) == "life_preserver" for x in sit.chars[s].face_up):
             harm[s] += 1
     for s in in_boat:
         who = sit.chars[s]
@@ -117,7 +117,7 @@ def drink_when_thirsty(sit: Situation) -> c.PlayerCommand | None:
         return None
     owed = dict(sit.step.thirst)
     water = sit.faces("water")
-    parasol = any(is_provision(x) and face_of(x) == "parasol" for x in sit.mine.face_up) and owed.get(sit.me, 0) < 2
+    parasol = any(face(x) == "parasol" for x in sit.mine.face_up) and owed.get(sit.me, 0) < 2
     if owed.get(sit.me, 0) > (1 if parasol else 0) and water:
         return _pick(sit, c.GiveWater, target=sit.me)
     if sit.love != sit.me and owed.get(sit.love, 0) > 0 and len(water) > owed.get(sit.me, 0) + 1:
@@ -180,7 +180,7 @@ def reveal_weapon_to_win(sit: Situation) -> c.PlayerCommand | None:
     gap = (defence - attack + 1) if attacking else (attack - defence)
     if gap <= 0:
         return None
-    weapons = sorted((x for x in sit.hand if is_provision(x) and weapon_size(x) >= gap), key=weapon_size)
+    weapons = sorted((x for x in sit.hand if weapon(x) >= gap), key=weapon)
     return _pick(sit, c.Reveal, card=weapons[0]) if weapons else None
 
 

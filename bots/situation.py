@@ -13,13 +13,29 @@ waits for); ``legal`` the seat's legal commands now.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import msgspec
 
 from lifeboat import State, commands as c
-from lifeboat.cards import CHARACTERS, face_of, is_provision, weapon_size
+from lifeboat.cards import CHARACTERS, face_of, weapon_size
 from lifeboat.state import Step
 from lifeboat.views import SeatView
+
+
+@lru_cache(maxsize=None)
+def face(card: str) -> str | None:
+    """The face of a provision instance (``"water-3"`` → ``"water"``), ``None`` for anything else (cached)."""
+    try:
+        return face_of(card)
+    except KeyError:
+        return None
+
+
+@lru_cache(maxsize=None)
+def weapon(card: str) -> int:
+    """The fight size a face-up ``card`` adds (FIGHT-3); 0 for a non-weapon (cached)."""
+    return weapon_size(card) if face(card) else 0
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,7 @@ class Who:
     @property
     def strength(self) -> int:
         """Fight strength if it joined a fight now: size plus face-up weapons (FIGHT-3); 0 unless conscious."""
-        return self.size + sum(weapon_size(x) for x in self.face_up if is_provision(x)) if self.conscious else 0
+        return self.size + sum(weapon(x) for x in self.face_up) if self.conscious else 0
 
 
 @dataclass(frozen=True)
@@ -75,7 +91,10 @@ class Situation:
 
     def faces(self, face: str) -> tuple[str, ...]:
         """My cards (hand and face up) of ``face`` (``"water"`` …)."""
-        return tuple(x for x in self.hand + self.mine.face_up if is_provision(x) and face_of(x) == face)
+        return tuple(x for x in self.hand + self.mine.face_up if _face(x) == face)
+
+
+_face = face
 
 
 def step_of(view: SeatView) -> Step:
