@@ -14,7 +14,7 @@ from lifeboat.cards import NAVIGATION
 from bots.belief import read
 from bots.situation import step_of
 from bots.world import card_sets, sample
-from tests.bots.games import decisions
+from tests.robots.games import decisions
 
 
 def _check(state, obs, me, rng: random.Random) -> None:  # type: ignore[no-untyped-def]

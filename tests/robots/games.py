@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from lifeboat import Ruleset, State, apply, new_game, waiting_for
+from lifeboat import Ruleset, State, apply, legal_commands, new_game, waiting_for
 from lifeboat.chance import shuffle, next_chance
 from lifeboat.views import Observer
 
@@ -31,3 +31,17 @@ def decisions(seed: int, players: int = 4, cannibalism: bool = False) -> Iterato
             chance = random_choice(me, obs.seat_view(me).legal, rng)
         state, events = apply(state, chance)
         obs.record(events)
+
+
+def finished(seed: int, players: int = 4) -> State:
+    """The final table of a whole game of the random bot."""
+    rng = random.Random(seed)
+    state = new_game(PLAYERS[:players])
+    orders = shuffle(rng, f"{seed:x}")
+    while not state.over:
+        chance = next_chance(state, orders)
+        if chance is None:
+            me = waiting_for(state)[0]
+            chance = random_choice(me, legal_commands(state, me), rng)
+        state, _ = apply(state, chance)
+    return state
