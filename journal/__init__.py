@@ -1,7 +1,9 @@
-"""journal: a durable, tamper-evident, append-only JSONL log of commits.
+"""journal: a durable, tamper-evident, append-only JSONL log of commits (in a file, in memory, or in PostgreSQL).
 
 Generic: it stores any msgspec-encodable command and events and knows nothing of the game that uses it.
-The file format is described in ``docs/journal-format.md``.
+The file format is described in ``docs/journal-format.md``, the PostgreSQL store in ``docs/postgresql.md``.
+The PostgreSQL names (``PostgresStore``, ``PostgresJournal``, ``CommitListener``, ``Notice``) load psycopg on first
+use only, so a program that keeps to files does not pay for importing it.
 
 Public API::
 
@@ -12,6 +14,12 @@ Public API::
     journal.append(expected_seq, actor, command, events=(), *, at_ms=None) -> Commit
     journal.commits(*, from_seq=1, command_type=None, event_type=None) -> Iterator[Commit]
     journal.refresh() -> int; .last_seq, .head_hash, .header, .header_hash; .close()
+    PostgresStore(url, *, schema="journal")            a PostgreSQL store: .create, .open, .import_jsonl, .game_ids,
+                                                     .listen() -> CommitListener; .close()
+    PostgresJournal.create(store_or_url, header, *, schema="journal", clock=None) -> PostgresJournal
+    PostgresJournal.open(store_or_url, game_id, *, schema="journal", clock=None) -> PostgresJournal
+    PostgresJournal.import_jsonl(store_or_url, path, *, schema="journal", clock=None) -> PostgresJournal
+    postgres_journal.save(path) -> JsonlJournal; .lines(); .fork(at_seq, *, game_id, ...); .wait(after_seq, ms)
     JsonlJournal.fork(at_seq, new_path, *, game_id, clock=None, **header_changes) -> JsonlJournal
     MemoryJournal.fork(at_seq, *, game_id, clock=None, **header_changes) -> MemoryJournal
     fork(parent_path, at_seq, new_path, *, game_id, clock=None, **header_changes) -> JsonlJournal
@@ -36,10 +44,22 @@ from journal.protocol import Journal
 from journal.repair import RepairReport, Verified, repair, verify
 from journal.versions import register_upcaster, supported_versions, unregister_upcaster
 
+_POSTGRES = {"PostgresStore": "journal.pg_store", "CommitListener": "journal.pg_store", "Notice": "journal.pg_store",
+             "PostgresJournal": "journal.pg_journal"}
+
+
+def __getattr__(name: str) -> object:
+    """The PostgreSQL names, imported on first use (psycopg takes a noticeable time to import)."""
+    if name in _POSTGRES:
+        import importlib
+        return getattr(importlib.import_module(_POSTGRES[name]), name)
+    raise AttributeError(f"module 'journal' has no attribute {name!r}")
+
+
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "Header", "HeaderLine", "Journal", "JournalConflict",
-    "JournalCorrupt", "JournalError", "JournalExists", "JournalNotFound", "JournalTampered", "JournalTorn",
-    "JsonlJournal", "MemoryJournal", "ParentRef", "RepairReport", "UnsupportedJournalVersion", "Verified",
-    "decode_as", "fork", "read", "register_upcaster", "repair", "supported_versions",
-    "system_clock", "unregister_upcaster", "verify",
+    "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "CommitListener", "Header", "HeaderLine", "Journal",
+    "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists", "JournalNotFound", "JournalTampered",
+    "JournalTorn", "JsonlJournal", "MemoryJournal", "Notice", "ParentRef", "PostgresJournal", "PostgresStore",
+    "RepairReport", "UnsupportedJournalVersion", "Verified", "decode_as", "fork", "read", "register_upcaster",
+    "repair", "supported_versions", "system_clock", "unregister_upcaster", "verify",
 ]

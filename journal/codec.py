@@ -88,6 +88,20 @@ def encode_commit(seq: int, at_ms: int, actor: str, command: Any, events: Iterab
         raise ValueError(f"invalid commit: {exc}") from exc
 
 
+def check_expected_seq(expected_seq: object) -> None:
+    """Raise ``TypeError`` unless ``expected_seq`` (an append's argument) is an ``int`` (not a ``bool``)."""
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
+        raise TypeError(f"expected_seq must be an int, not {type(expected_seq).__name__}")
+
+
+def check_current_version(version: int, path: object) -> None:
+    """Raise :class:`UnsupportedJournalVersion` (line 1) unless ``version`` is the one this code appends to."""
+    if version != FORMAT_VERSION:
+        raise UnsupportedJournalVersion("appending to an older journal version; fork it to upgrade",
+                                        path=None if path is None else str(path), line=1, version=version,
+                                        supported=(FORMAT_VERSION,))
+
+
 def split_hash(line: bytes) -> tuple[bytes, str] | None:
     """``(body, stored_hash)`` of a line (without its newline), or ``None`` if it does not end in a hash member."""
     if len(line) < SUFFIX_LEN + 1 or not line.endswith(b'"}') or line[-SUFFIX_LEN:-66] != HASH_KEY:
@@ -224,6 +238,22 @@ class ChainReader:
         return commit
 
 
+class ChainHead:
+    """``last_seq`` and ``head_hash`` read from a store's :class:`ChainReader` (``self._reader``)."""
+
+    _reader: ChainReader
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last commit as this object last saw it (see ``refresh``); 0 if there is none."""
+        return self._reader.last_seq
+
+    @property
+    def head_hash(self) -> str:
+        """The hash of the last line: the last commit's, or the header's if there is no commit."""
+        return self._reader.head_hash
+
+
 def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, bytes, bool]]:
     """Yield ``(offset, line_without_newline, complete)`` for the bytes ``[start, end)`` of a binary file,
     reading one line at a time (never the whole file). Only the last item can be incomplete (no newline).
@@ -241,6 +271,17 @@ def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, by
 
 def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, Commit | None]]:
     """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line.
+
+    Raises what :func:`check_lines` raises.
+    """
+    for offset, _, commit in check_lines(reader, stream, start, end):
+        yield offset, commit
+
+
+def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
+                end: int) -> Iterator[tuple[int, bytes, Commit | None]]:
+    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, line, commit_or_None)`` per
+    line, ``line`` being the line's bytes as stored, without its newline.
 
     Raises:
         JournalTorn: the last line has no newline (and is not line 1).
@@ -261,4 +302,4 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -
             raise JournalTorn(f"the last line ({len(raw)} bytes) is torn: it has no newline; "
                               "run repair to cut it (a copy is kept)", path=reader.path, line=number,
                               offset=offset, size=len(raw), found=_show(raw[:60]))
-        yield offset + len(raw) + 1, reader.feed(raw)
+        yield offset + len(raw) + 1, raw, reader.feed(raw)

@@ -3,6 +3,7 @@
 * :func:`flocked`: hold an advisory ``fcntl.flock`` for a block.
 * :func:`open_existing`: open an existing regular file, turning OS errors into journal errors.
 * :func:`write_new_file`: write a new file whole (temporary file, ``fsync``, hard link), never over another file.
+* :func:`checked_file`: stream a journal file's lines, each checked.
 * :func:`fsync_directory`, :func:`write_all`.
 """
 
@@ -17,7 +18,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from journal.codec import ChainReader, check_lines
 from journal.errors import JournalCorrupt, JournalError, JournalExists, JournalNotFound
+from journal.model import Commit
 
 PathLike = str | os.PathLike[str]
 
@@ -58,6 +61,24 @@ def open_existing(path: Path, flags: int) -> int:
                               found="nothing") from exc
     except OSError as exc:
         raise JournalError(f"cannot open the journal: {exc.strerror}", path=path) from exc
+
+
+@contextmanager
+def checked_file(path: Path) -> Iterator[tuple[ChainReader, Iterator[tuple[int, bytes, Commit | None]]]]:
+    """Open the journal file at ``path`` read-only and give ``(reader, lines)``: ``lines`` streams
+    :func:`journal.codec.check_lines` over the bytes the file held when opened (its size read under a shared
+    lock), ``reader`` the :class:`journal.codec.ChainReader` they go through. The file is closed after the block.
+
+    Raises:
+        JournalNotFound, JournalCorrupt, JournalError: from :func:`open_existing`.
+        (while iterating) what :func:`journal.codec.check_lines` raises.
+    """
+    fd = open_existing(path, os.O_RDONLY)
+    with os.fdopen(fd, "rb") as stream:
+        with flocked(fd, fcntl.LOCK_SH):
+            end = os.fstat(fd).st_size
+        reader = ChainReader(str(path))
+        yield reader, check_lines(reader, stream, 0, end)
 
 
 def write_new_file(path: Path, lines: Iterable[bytes]) -> None:

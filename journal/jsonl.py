@@ -21,18 +21,18 @@ import fcntl
 import os
 import threading
 from collections.abc import Iterable, Iterator
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from journal.codec import ChainReader, check_stream, encode_commit, encode_header
-from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn, UnsupportedJournalVersion
+from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_stream,
+                           encode_commit, encode_header)
+from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn
 from journal.files import PathLike, flocked, open_existing, write_all, write_new_file
-from journal.fork import check_fork_point, fork_header, rechain
-from journal.model import FORMAT_VERSION, Clock, Commit, Header, decode_as, system_clock
+from journal.fork import fork_lines
+from journal.model import Clock, Commit, Header, decode_as, system_clock
 
 
-class JsonlJournal:
+class JsonlJournal(ChainHead):
     """A journal stored in one JSONL file. Get one with :meth:`create` or :meth:`open`; close it (or use it as a
     context manager) when done. Safe to share between threads; several processes may append to one file.
 
@@ -154,16 +154,6 @@ class JsonlJournal:
 
     # ------------------------------------------------------------------------------------------ state
 
-    @property
-    def last_seq(self) -> int:
-        """The seq of the last commit as this object last saw it (see :meth:`refresh`); 0 if there is none."""
-        return self._reader.last_seq
-
-    @property
-    def head_hash(self) -> str:
-        """The hash of the last line: the last commit's, or the header's if there is no commit."""
-        return self._reader.head_hash
-
     def refresh(self) -> int:
         """Read the commits other writers appended since this object last looked; return ``last_seq``.
 
@@ -243,17 +233,13 @@ class JsonlJournal:
             TypeError: ``expected_seq`` is not an ``int``, or a payload is not msgspec-encodable.
             ValueError: ``actor`` or ``at_ms`` is invalid (nothing is written).
         """
-        if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
-            raise TypeError(f"expected_seq must be an int, not {type(expected_seq).__name__}")
+        check_expected_seq(expected_seq)
         with self._mutex:
             self._check_open()
             if not self._writable:
                 raise JournalError("the journal file is read-only", path=self.path,
                                    expected="a writable file", found="no write permission")
-            if self.file_version != FORMAT_VERSION:
-                raise UnsupportedJournalVersion("appending to an older journal version; fork it to upgrade",
-                                                path=self.path, line=1, version=self.file_version,
-                                                supported=(FORMAT_VERSION,))
+            check_current_version(self.file_version, self.path)
             with flocked(self._fd, fcntl.LOCK_EX):
                 self._check_same_file()
                 self._catch_up()
@@ -336,32 +322,8 @@ class JsonlJournal:
             TypeError: ``header_changes`` names an unknown or reserved field, or ``at_seq`` is not an int.
             ValueError: the new header is invalid (e.g. an empty ``game_id``).
         """
-        check_fork_point(at_seq, self.last_seq, str(self.path))
-
-        def prefix() -> Iterator[Commit]:
-            """Commits 1..at_seq, checked from line 1; stops there (so a torn tail after them does not matter)."""
-            if at_seq == 0:
-                return
-            with closing(self.commits()) as stream:
-                for commit in stream:
-                    yield commit
-                    if commit.seq == at_seq:
-                        return
-
-        parent_hash = self.header_hash
-        for commit in prefix():  # first pass: the hash the new header names
-            parent_hash = commit.hash
-        header = fork_header(self.header, parent_hash=parent_hash, at_seq=at_seq, game_id=game_id, clock=clock,
-                             changes=header_changes)
-
-        def second_pass() -> Iterator[Commit]:
-            for commit in prefix():
-                if commit.seq == at_seq and commit.hash != parent_hash:  # pragma: no cover - lines never change
-                    raise JournalTampered("the parent changed while forking", path=self.path, line=commit.line,
-                                          expected=f"hash {parent_hash}", found=f"hash {commit.hash}")
-                yield commit
-
-        write_new_file(Path(new_path), (line for line, _ in rechain(header, second_pass())))
+        lines = fork_lines(self, at_seq, game_id=game_id, clock=clock, changes=header_changes)
+        write_new_file(Path(new_path), (line for line, _ in lines))
         return JsonlJournal.open(new_path, clock=clock)
 
 

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from journal.codec import encode_commit, encode_header
+from journal.codec import check_expected_seq, encode_commit, encode_header
 from journal.errors import JournalConflict, JournalError
 from journal.fork import check_fork_point, fork_header, rechain
 from journal.files import PathLike, write_new_file
@@ -95,8 +95,7 @@ class MemoryJournal:
             TypeError: ``expected_seq`` is not an ``int``, or a payload is not msgspec-encodable.
             ValueError: ``actor`` or ``at_ms`` is invalid (nothing is appended).
         """
-        if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
-            raise TypeError(f"expected_seq must be an int, not {type(expected_seq).__name__}")
+        check_expected_seq(expected_seq)
         with self._mutex:
             self._check_open()
             if expected_seq != self.last_seq + 1:

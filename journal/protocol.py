@@ -1,4 +1,5 @@
-"""The journal protocol: what every store (:class:`journal.JsonlJournal`, :class:`journal.MemoryJournal`) offers.
+"""The journal protocol: what every store (:class:`journal.JsonlJournal`, :class:`journal.MemoryJournal`,
+:class:`journal.PostgresJournal`) offers.
 
 Code that plays or replays a game should depend on :class:`Journal` only. Forking is store-specific (a file fork
 needs a new path) and is not part of the protocol.

@@ -17,7 +17,7 @@ import msgspec
 
 from journal.codec import ChainReader, check_stream
 from journal.errors import JournalExists, JournalTampered, JournalTorn
-from journal.files import PathLike, flocked, fsync_directory, open_existing, write_new_file
+from journal.files import PathLike, checked_file, flocked, fsync_directory, open_existing, write_new_file
 from journal.model import Header
 
 
@@ -83,12 +83,8 @@ def verify(path: PathLike, *, known_head: tuple[int, str] | None = None) -> Veri
             commit's line (``seq + 1``) if its hash differs, or the first missing line if the file is too short.
     """
     path = Path(path)
-    fd = open_existing(path, os.O_RDONLY)
-    with os.fdopen(fd, "rb") as stream:
-        with flocked(fd, fcntl.LOCK_SH):
-            end = os.fstat(fd).st_size
-        reader = ChainReader(str(path))
-        for _, commit in check_stream(reader, stream, 0, end):
+    with checked_file(path) as (reader, lines):
+        for _, _, commit in lines:
             if known_head is not None:
                 seq, digest = known_head
                 line_hash = reader.header_hash if commit is None else commit.hash

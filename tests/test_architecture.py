@@ -50,3 +50,12 @@ def test_nothing_imports_cli_but_cli() -> None:
 def test_the_packages_exist() -> None:
     assert len(imports_of("lifeboat")) >= 2
     assert len(imports_of("journal")) >= 1
+
+
+def test_web_calls_only_service() -> None:
+    """web/ is a front end: the standard library, msgspec and service (never journal, lifeboat or cli)."""
+    bad = {
+        f: sorted(n for n in names if n not in STDLIB and n not in {"msgspec", "service", "web"})
+        for f, names in imports_of("web").items()
+    }
+    assert {f: n for f, n in bad.items() if n} == {}

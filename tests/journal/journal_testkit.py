@@ -1,6 +1,11 @@
-"""Helpers for the journal tests: a stepping clock, a miniature game's commands and events, a header."""
+"""Helpers for the journal tests: a stepping clock, a miniature game's commands and events, a header, and the
+child processes of journal_child.py."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
 
 import msgspec
 
@@ -52,3 +57,45 @@ def make_header(game_id: str = "game-1", **changes: object) -> Header:
                                      deck_commitment="0" * 64, meta={"table": "kitchen"})
     fields.update(changes)
     return Header(**fields)  # type: ignore[arg-type]
+
+
+CHILD = str(Path(__file__).with_name("journal_child.py"))
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    """Start a child (``journal_child.py ARGS``) without waiting for it."""
+    return subprocess.Popen([sys.executable, CHILD, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def await_ready(child: subprocess.Popen[str]) -> subprocess.Popen[str]:
+    """Wait for a child's "ready" line; return the child."""
+    assert child.stdout is not None and child.stderr is not None
+    ready = child.stdout.readline()
+    assert ready == "ready\n", (ready, child.stderr.read())
+    return child
+
+
+def spawn(*args: str) -> subprocess.Popen[str]:
+    """Start a child and wait for its "ready" line."""
+    return await_ready(start(*args))
+
+
+def go(child: subprocess.Popen[str]) -> None:
+    """Send a child waiting on stdin its "go" line."""
+    assert child.stdin is not None
+    child.stdin.write("go\n")
+    child.stdin.flush()
+
+
+def finish(child: subprocess.Popen[str]) -> tuple[str, str]:
+    """The rest of a child's stdout and stderr, once it has exited.
+
+    Read through the same buffered file objects as the "ready" line: ``communicate()`` would read the raw pipes
+    and miss any acknowledgement already buffered behind that line.
+    """
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    child.stdin.close()
+    out, err = child.stdout.read(), child.stderr.read()
+    child.wait(timeout=60)
+    return out, err

@@ -9,9 +9,12 @@ multi-page write at a fatal signal), so both outcomes occur. After every kill: e
 exactly one torn line, the last; ``repair`` then cuts exactly those bytes into a side file and the file reads
 cleanly again; and the next child appends after it.
 
-Concurrency: several processes append to one journal at once. Exactly one wins a race for seq 1 and the others
-get ``JournalConflict``; then each appends its commits, retrying on conflict; no line is lost, duplicated or
-interleaved.
+Concurrency: several processes append to one journal at once (4 to a file, 8 to a PostgreSQL game). Exactly one
+wins a race for seq 1 and the others get ``JournalConflict``; then each appends its commits, retrying on conflict;
+no line is lost, duplicated or interleaved.
+
+PostgreSQL crash: children appending to games in a PostgreSQL store are killed at random moments; no acknowledged
+commit is lost (see the test's docstring).
 """
 
 from __future__ import annotations
@@ -19,43 +22,18 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from journal_testkit import make_header
+import pytest
+from journal_testkit import await_ready, finish, go, make_header, spawn, start
 
-from journal import JournalTorn, JsonlJournal, read, repair, verify
+from journal import JournalTorn, JsonlJournal, PostgresStore, read, repair, verify
 
-CHILD = str(Path(__file__).with_name("journal_child.py"))
 MIN_KILLS = 60  # kill at least this often...
 MIN_EACH = 2  # ...and until each outcome (clean, torn) was seen this often,
 MAX_KILLS, MAX_SECONDS = 200, 50  # but no longer than this (then the test fails if an outcome never occurred)
 KILLS_PER_FILE = 6  # start a new journal now and then, so the files (and the checks) stay small
-
-
-def spawn(*args: str) -> subprocess.Popen[str]:
-    """Start a child and wait for its "ready" line."""
-    child = subprocess.Popen([sys.executable, CHILD, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    assert child.stdout is not None and child.stderr is not None
-    ready = child.stdout.readline()
-    assert ready == "ready\n", (ready, child.stderr.read())
-    return child
-
-
-def finish(child: subprocess.Popen[str]) -> tuple[str, str]:
-    """The rest of a child's stdout and stderr, once it has exited.
-
-    Read through the same buffered file objects as the "ready" line: ``communicate()`` would read the raw pipes
-    and miss any acknowledgement already buffered behind that line.
-    """
-    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
-    child.stdin.close()
-    out, err = child.stdout.read(), child.stderr.read()
-    child.wait(timeout=60)
-    return out, err
 
 
 def wait_for_a_write_in_progress(path: Path, timeout: float) -> None:
@@ -125,20 +103,34 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_commit(tmp_path: Path) 
     assert sum(outcomes.values()) == kill + 1 >= MIN_KILLS
 
 
-def test_concurrent_writers_never_interleave_or_lose_a_line(tmp_path: Path) -> None:
-    writers, count = 4, 20
-    path = tmp_path / "race.jsonl"
-    JsonlJournal.create(path, make_header("race")).close()
-    children = {f"w{n}": spawn("race", str(path), f"w{n}", str(count)) for n in range(writers)}
+@pytest.mark.parametrize(("store", "writers", "count"), [("jsonl", 4, 20), ("postgresql", 8, 12)])
+def test_concurrent_writers_never_interleave_or_lose_a_line(store: str, writers: int, count: int, tmp_path: Path,
+                                                            request: pytest.FixtureRequest) -> None:
+    if store == "jsonl":
+        path = tmp_path / "race.jsonl"
+        JsonlJournal.create(path, make_header("race")).close()
+        spec = str(path)
+    else:
+        pg: PostgresStore = request.getfixturevalue("pg_store")
+        pg.create(make_header("race")).close()
+        spec = f"pg:{pg.url}#{pg.schema}/race"
+    children = {f"w{n}": start("race", spec, f"w{n}", str(count)) for n in range(writers)}
     for child in children.values():
-        assert child.stdin is not None
-        child.stdin.write("go\n")
-        child.stdin.flush()
+        await_ready(child)
+    for child in children.values():
+        go(child)
     reports = {}
     for name, child in children.items():
         out, err = finish(child)
         assert child.returncode == 0, err
         reports[name] = out.splitlines()
+    if store == "jsonl":
+        commits = list(read(path))
+        assert verify(path).last_seq == writers * count + 1
+    else:
+        with pg.open("race") as journal:  # checks the whole chain
+            commits = list(journal.commits())
+            assert journal.last_seq == writers * count + 1
 
     # Phase 1: exactly one writer got seq 1; every other one was told seq 1 was taken.
     first = {name: lines[0].split() for name, lines in reports.items()}
@@ -148,10 +140,8 @@ def test_concurrent_writers_never_interleave_or_lose_a_line(tmp_path: Path) -> N
     assert [words[0] for words in losers] == ["lost"] * (writers - 1)
     assert all(int(next_seq) >= 2 for _, next_seq in losers)  # others may have gone on appending meanwhile
 
-    # Phase 2: every acknowledged commit is in the file, once, with its hash; nothing else is.
-    commits = list(read(path))
+    # Phase 2: every acknowledged commit is in the journal, once, with its hash; nothing else is.
     assert [c.seq for c in commits] == list(range(1, writers * count + 2))
-    assert verify(path).last_seq == writers * count + 1
     assert commits[0].actor == winners[0] and commits[0].hash == first[winners[0]][1]
     acked = {}
     for name, lines in reports.items():
@@ -166,4 +156,48 @@ def test_concurrent_writers_never_interleave_or_lose_a_line(tmp_path: Path) -> N
         mine = [c.command["i"] for c in commits[1:] if c.actor == name]
         assert mine == list(range(count))
     conflicts = sum(line == "conflict" for lines in reports.values() for line in lines)
-    print(f"{writers} writers x {count} commits: {conflicts} conflicts retried")
+    print(f"{store}: {writers} writers x {count} commits: {conflicts} conflicts retried")
+
+
+PG_ROUNDS, PG_CHILDREN = 2, 4  # PostgreSQL: rounds of children killed at once, each on a game of its own
+
+
+def test_sigkill_of_a_postgresql_writer_loses_no_acknowledged_commit(pg_store: PostgresStore) -> None:
+    """A child appending to a PostgreSQL game is killed at a random moment (8 kills, 4 at a time on 4 games):
+    every commit it acknowledged is in the store with the same hash, at most one more commit is there (committed,
+    but killed before it could say so), the chain checks, and the next child appends after it. No row is ever
+    half-written: the server rolls back a transaction whose client died."""
+    rng = random.Random(20261201)
+    games = [f"crash-{n}" for n in range(PG_CHILDREN)]
+    acked: dict[str, dict[int, str]] = {game: {} for game in games}
+    unacked_but_committed = 0
+    for game in games:
+        pg_store.create(make_header(game)).close()
+    for _ in range(PG_ROUNDS):
+        children = {game: start("crash", f"pg:{pg_store.url}#{pg_store.schema}/{game}", str(rng.randrange(2**32)))
+                    for game in games}
+        for child in children.values():
+            await_ready(child)
+        for game, child in children.items():
+            time.sleep(rng.uniform(0.0, 0.03))
+            child.send_signal(signal.SIGKILL)
+        for game, child in children.items():
+            out, err = finish(child)
+            assert child.returncode == -signal.SIGKILL, err
+            *complete, _cut = out.split("\n")  # a line cut by the kill (no newline) acknowledges nothing
+            acked_now = {int(seq): digest for seq, digest in (line.split() for line in complete)}
+            before = max(acked[game], default=0)
+            assert list(acked_now) == list(range(before + 1, before + 1 + len(acked_now)))
+            acked[game].update(acked_now)
+            with pg_store.open(game) as journal:  # checks every line and the chain
+                stored = {commit.seq: commit.hash for commit in journal.commits()}
+            assert {seq: stored.get(seq) for seq in acked[game]} == acked[game]
+            newest_ack = max(acked[game], default=0)
+            assert newest_ack <= max(stored, default=0) <= newest_ack + 1
+            if max(stored, default=0) > newest_ack:
+                unacked_but_committed += 1
+                acked[game][newest_ack + 1] = stored[newest_ack + 1]  # the next child appends after it
+    total = sum(len(a) for a in acked.values())
+    print(f"{PG_ROUNDS * PG_CHILDREN} kills: {total} commits stored; {unacked_but_committed} committed but "
+          "killed before the acknowledgement")
+    assert total > 0

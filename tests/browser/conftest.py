@@ -1,0 +1,47 @@
+"""Fixtures for the browser tests: a real headless Chromium (Debian's ``/usr/bin/chromium``, driven by Playwright's
+Python API; no browser download), and a folder for the screenshots a test run takes (gitignored: look at them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One Chromium for the whole run (starting it costs about a second)."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: .ci/run installs Debian's chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):  # type: ignore[no-untyped-def]
+    """A fresh page (its own context) at a desktop size; blocks every request that is not the file itself."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    pg.errors = errors  # type: ignore[attr-defined]
+    yield pg
+    ctx.close()
+
+
+def shot(pg, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot ``tests/browser/screenshots/NAME.png`` and return its path."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    pg.screenshot(path=str(path), full_page=True)
+    return path
