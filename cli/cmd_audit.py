@@ -1,4 +1,4 @@
-"""``lifeboat audit``: check journals and report every finding (logic in :mod:`cli.audit`, guide in
+"""``lifeboat audit``: check journals and report every finding (logic in :mod:`service.audit`, guide in
 docs/disputes.md).
 
 Exit codes: 0 every file is clean; 5 findings; 4 a file cannot be read at all (it wins over 5); 2 usage (a bad
@@ -23,8 +23,7 @@ def exit_code(reports, unmatched) -> int:  # type: ignore[no-untyped-def]
 def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: list[str]) -> None:
     import typer
 
-    from cli.audit import audit_many
-    from cli.cmd_receipt import read_receipts
+    from service import BadRequest, audit_many, read_receipts
 
     if not games:
         raise fail("give at least one journal file", USAGE)
@@ -32,10 +31,8 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
         raise fail(f"--parent {parent}: no such file", USAGE)
     try:
         receipts = read_receipts(receipt_values)
-    except ValueError as exc:
-        raise fail(str(exc), USAGE) from None
-    except OSError as exc:
-        raise fail(f"--receipt: cannot read: {exc}", USAGE) from None
+    except BadRequest as exc:
+        raise fail(exc.message, USAGE) from None
 
     if len(games) > 1:
         from rich.progress import Progress
@@ -145,7 +142,7 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
     from rich.text import Text
 
     from cli.render import scores_table
-    from lifeboat.scoring import Score
+    from service.score import Score
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title="Scores recomputed from the final state"))

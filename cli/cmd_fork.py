@@ -1,155 +1,23 @@
-"""``lifeboat fork``: branch a game at a commit into a new journal that names its parent.
-
-The child holds the parent's commits ``1..SEQ`` re-chained under its own header (:func:`journal.fork`), whose
-``parent`` names the parent's game id, seq and the hash of that line. Chance:
-
-- ``keep``: the child keeps the parent's committed deck orders (same ``deck_commitment``, a copy of the deck
-  file), so "what if the Captain had rowed" plays out against the same cards.
-- ``reshuffle``: the cards nobody has seen (the navigation cards still unseen, the provisions still in the deck)
-  are shuffled again, with a new salt for random mugs, a new commitment and a new deck file. Every card already
-  seen keeps its place in the order, so the orders stay one permutation of each deck.
-
-Nothing is written when the parent does not replay up to SEQ, SEQ does not exist, or the output (or its deck
-file) exists.
-"""
+"""``lifeboat fork``: branch a game at a commit into a new journal that names its parent (:func:`service.fork_game`,
+which documents the ``keep`` and ``reshuffle`` chance modes)."""
 
 from __future__ import annotations
 
-import os
-import random
 from pathlib import Path
 
-import msgspec
-
-from cli.errors import JOURNAL, USAGE, fail, user_errors
-
-CHANCE_MODES = ("keep", "reshuffle")
-
-
-def parent_orders(game: Path, header, last_seq: int):  # type: ignore[no-untyped-def]
-    """The parent's committed deck orders: its deck file, else the orders revealed in its journal; ``None`` if
-    neither is there (or neither matches the commitment)."""
-    import journal
-    from cli.records import DecksRevealed
-    from cli.session import load_orders
-    from lifeboat.chance import commitment
-
-    if header.deck_commitment is None:
-        return None
-    try:
-        orders = load_orders(game)
-    except (OSError, msgspec.DecodeError):
-        orders = None
-    if orders is not None and commitment(orders) == header.deck_commitment:
-        return orders
-    for commit in journal.read(game, from_seq=max(1, last_seq)):
-        cmd = commit.command
-        if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
-            try:
-                orders = msgspec.convert(cmd, DecksRevealed).orders
-            except msgspec.ValidationError:
-                return None
-            return orders if commitment(orders) == header.deck_commitment else None
-    return None
-
-
-def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random) -> tuple[str, ...]:
-    places = [i for i, x in enumerate(order) if x in unseen]
-    cards = [order[i] for i in places]
-    rng.shuffle(cards)
-    out = list(order)
-    for i, x in zip(places, cards):
-        out[i] = x
-    return tuple(out)
-
-
-def reshuffled(state, base, rng: random.Random):  # type: ignore[no-untyped-def]
-    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again.
-
-    ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
-    game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
-    from lifeboat.chance import DeckOrders, shuffle
-
-    salt = f"{rng.getrandbits(128):032x}"
-    fresh = shuffle(rng, salt, state.ruleset)
-    if not state.characters:  # before the deal: a whole new shuffle
-        return fresh
-    if base is None:
-        chars = tuple(c.character for c in state.characters)
-        rest = tuple(c for c in fresh.characters if c not in chars)
-        base = msgspec.structs.replace(
-            fresh, characters=chars + rest, love=tuple(c.love for c in state.characters) + rest,
-            hate=tuple(c.hate for c in state.characters) + rest)
-    return DeckOrders(
-        characters=base.characters, love=base.love, hate=base.hate,
-        provisions=_permute_among(base.provisions, set(state.provisions), rng),
-        navigation=_permute_among(base.navigation, set(state.nav_unseen), rng),
-        salt=salt,
-    )
+from cli.errors import user_errors
 
 
 def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> None:
-    import journal
-    from cli.common import console, open_game
-    from cli.session import deck_path, initial_state, replay
-    from lifeboat.chance import commitment
+    from cli.common import console
+    from service import fork_game
 
-    if chance not in CHANCE_MODES:
-        raise fail(f"--chance {chance!r}: expected keep or reshuffle", USAGE)
     out = console()
     with user_errors():
-        for target in (output, deck_path(output)):
-            if target.exists() or target.is_symlink():
-                raise fail(f"{target}: already exists; choose another name (nothing was written)", JOURNAL)
-        j = open_game(game)
-        header = j.header
-        if at < 0 or at > j.last_seq:
-            raise fail(f"--at {at}: {game} has commits 0 to {j.last_seq} (0 forks before the deal)", USAGE)
-        state = initial_state(header, str(game))
-        if at > 0:  # strict up to SEQ; what comes after SEQ is not the child's business
-            for step in replay(j, str(game)):
-                state = step.after
-                if step.commit.seq >= at:
-                    break
-        base = parent_orders(game, header, j.last_seq)
-        rng = random.Random(seed) if seed is not None else random.Random(os.urandom(16))
-        meta = dict(header.meta)
-        meta["fork"] = {"chance": chance}
-        changes: dict[str, object] = {"meta": meta}
-        if chance == "keep":
-            orders = base
-            if orders is None and header.deck_commitment is not None:
-                raise fail(f"{game}: --chance keep needs the committed deck orders, but there is no deck file "
-                           f"({deck_path(game).name}) and they are not revealed yet; use --chance reshuffle", JOURNAL)
-        else:
-            orders = reshuffled(state, base, rng)
-            changes["deck_commitment"] = commitment(orders)
-            meta["chance"] = "committed"
-        game_id = f"{rng.getrandbits(64):016x}"
-        child = journal.fork(game, at, output, game_id=game_id, **changes)
-        try:
-            if orders is not None:
-                with open(deck_path(output), "xb") as f:
-                    f.write(msgspec.json.encode(orders))
-        except OSError as exc:
-            child.close()
-            output.unlink()
-            raise fail(f"{deck_path(output)}: cannot write the deck file ({exc.strerror}); nothing was kept", JOURNAL)
-        ref = child.header.parent
-        assert ref is not None
-        child.close()
-    out.print(f"Forked game {header.game_id} at seq {at} (line {ref.line}, hash {ref.hash[:16]}…) into {output}: "
-              f"game {game_id}, chance {chance}.", markup=False)
-    if state.over:
+        forked = fork_game(game, at, output, chance=chance, seed=seed)
+    out.print(f"Forked game {forked.parent_game_id} at seq {at} (line {forked.line}, hash {forked.hash[:16]}…) into "
+              f"{output}: game {forked.game_id}, chance {chance}.", markup=False)
+    if forked.over:
         out.print("The game is already over at that point.", markup=False)
     else:
-        verb = "play" if child_header_commitment(output) else "record"
-        out.print(f"Next: lifeboat {verb} {output}", markup=False)
-
-
-def child_header_commitment(path: Path) -> str | None:
-    """The deck commitment of the new journal's header (``None`` for a recorded game: continue with record)."""
-    import journal
-
-    return journal.JsonlJournal.open(path).header.deck_commitment
-
+        out.print(f"Next: lifeboat {'play' if forked.digital else 'record'} {output}", markup=False)

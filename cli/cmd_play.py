@@ -7,27 +7,10 @@ moves. Every decision is appended to the journal at once, so Ctrl-C or EOF loses
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
-
-
-def _bot_seats(state, bots: str | None) -> set[str]:  # type: ignore[no-untyped-def]
-    from cli.common import resolve_viewer
-
-    if not bots:
-        return set()
-    if bots.strip().lower() == "all":
-        return {ch.character for ch in state.characters}
-    seats = set()
-    for name in bots.split(","):
-        who = resolve_viewer(state, name, option="--bots")
-        if who in ("public", "referee"):
-            raise fail(f"--bots: {name!r} is not a seat", USAGE)
-        seats.add(who)
-    return seats
 
 
 def _ask(prompt: str) -> str:
@@ -41,51 +24,42 @@ def _ask(prompt: str) -> str:
 
 def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> None:
     from cli import render
-    from cli.bots import random_bot
-    from cli.cmd_new import parse_players
-    from cli.common import console, open_game
-    from cli.session import active_events, advance_chance, append, create_game, deck_path, initial_state, load_orders
-    from lifeboat import waiting_for
-    from lifeboat.errors import RuleViolation
-    from lifeboat.views import Observer
+    from cli.common import console
+    from service import RuleViolation, Table, bot_seats, deck_path, parse_players, random_bot
+    from service.clock import rng as make_rng
 
     out = console()
     with user_errors():
         if not game.exists() and players:
-            j, _, orders = create_game(game, parse_players(players), seed=seed)
+            table = Table.deal_new(game, parse_players(players), seed=seed)
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
-            j = open_game(game)
-            orders = load_orders(game, j.header.deck_commitment)
-        obs = Observer(initial_state(j.header, str(game)))
-        obs.record(active_events(j, str(game)))
-        state = obs.state
-        if not state.over and j.header.deck_commitment is None:
+            table = Table.open(game)
+        if not table.state.over and not table.digital:
             raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
-        if not state.over and orders is None:
+        if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
-        rng = random.Random(seed)
+        rng = make_rng(seed)
         last_human: str | None = None
-        bot_seats: set[str] | None = None
+        seats: set[str] | None = None
         try:
             while True:
-                if orders is not None:
-                    state, new = advance_chance(j, state, orders)
-                    obs.record(new)
+                table.deal()
+                state = table.state
                 if state.over:
                     break
-                if bot_seats is None:  # the seats exist once the characters are dealt
-                    bot_seats = _bot_seats(state, bots)
-                who = waiting_for(state)
+                if seats is None:  # the seats exist once the characters are dealt
+                    seats = bot_seats(state, bots)
+                who = table.waiting_for()
                 if not who:
                     raise fail("the game waits for chance but has no dealer", 4)
                 me = who[0]
-                view = obs.seat_view(me)  # a seat, bot or human, gets only its own view
-                if me in bot_seats:
+                view = table.views.seat_view(me)  # a seat, bot or human, gets only its own view
+                if me in seats:
                     cmd = random_bot(me, view.legal, rng)
-                    if len(bot_seats) < len(state.characters):
+                    if len(seats) < len(state.characters):
                         out.print(render.command_line(me, cmd), markup=False)
                 else:
                     if me != last_human:
@@ -96,23 +70,21 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
                     out.print(render.memory(view))
                     cmd = _choose(out, view.legal, state, me)
                 try:
-                    state, new = append(j, state, cmd)
+                    table.decide(cmd)
                 except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
                     out.print(f"Refused [{exc.rule}] {exc.message}", markup=False)
-                    continue
-                obs.record(new)
         except (EOFError, KeyboardInterrupt):
             out.print(f"\nSaved. Resume with: lifeboat play {game}", markup=False)
             return
-        render.final(out, obs.public_view())
+        render.final(out, table.views.public_view())
 
 
 def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]
     """A number from the list, or any line of notation for ``me`` (docs/notation.md): a trade of several cards,
     an ask, anything the list abbreviates."""
     from cli.describe import command
-    from lifeboat.errors import RuleViolation
     from lifeboat.notation import parse
+    from service import RuleViolation
 
     for i, cmd in enumerate(legal, 1):
         out.print(f"  {i:>2}. {command(cmd)}", markup=False)

@@ -1,132 +1,18 @@
-"""``lifeboat receipt``: a short token a player keeps to prove, later, what the journal said (docs/disputes.md).
-
-Token: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``: ``seat`` is the character id, ``line`` the first 32 hex
-digits of the hash of line ``seq + 1`` (commit ``seq``; through the hash chain it covers every line before it),
-``view`` the first 16 hex digits of the SHA-256 of the seat's view then (:func:`view_digest`).
-``lifeboat audit GAME --receipt TOKEN`` checks both and shows what the seat knew (:mod:`cli.audit`).
+"""``lifeboat receipt``: print a receipt token for a seat (:mod:`service.receipts`, docs/disputes.md).
 
 The command prints only the token (on stdout), never the view: someone may be looking at the screen.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from cli.errors import USAGE, fail, user_errors
-
-if TYPE_CHECKING:
-    from lifeboat.events import Event
-    from lifeboat.state import State
-
-RECEIPT_PREFIX = "LBR1"
-LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
-VIEW_HEX = 16  # 64 bits of the seat's view: which seat, and what it saw
-_TOKEN = re.compile(
-    rf"^{RECEIPT_PREFIX}\.(?P<game>.+)\.(?P<seq>0|[1-9][0-9]*)\.(?P<seat>[a-z_]+)"
-    rf"\.(?P<line>[0-9a-f]{{{LINE_HEX}}})\.(?P<view>[0-9a-f]{{{VIEW_HEX}}})$"
-)
-
-
-class Receipt(msgspec.Struct, frozen=True, kw_only=True):
-    """A player's receipt: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``.
-
-    ``line`` is the first 32 hex digits of the SHA-256 hash of line ``seq + 1`` (commit ``seq``; the hash chain
-    makes it cover every line before it), ``view`` the first 16 hex digits of the SHA-256 of the seat's view at
-    that moment (:func:`view_digest`), ``seat`` the character id."""
-
-    game_id: str
-    seq: int
-    seat: str
-    line: str
-    view: str
-
-    @property
-    def token(self) -> str:
-        return f"{RECEIPT_PREFIX}.{self.game_id}.{self.seq}.{self.seat}.{self.line}.{self.view}"
-
-    @classmethod
-    def parse(cls, text: str) -> Receipt:
-        """Read a token. Raises ``ValueError`` naming the expected shape."""
-        m = _TOKEN.match(text.strip())
-        if m is None:
-            raise ValueError(f"not a receipt: {text.strip()[:60]!r} (expected "
-                             f"{RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>)")
-        return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
-
-
-def seat_view_of(state: State, log: Sequence[Event], character: str) -> Any:
-    """The seat's view hashed by a receipt: :func:`lifeboat.views.seat_view` without the legal-move list (it
-    follows from the rest, and leaving it out keeps old receipts valid when the move list gains entries)."""
-    from lifeboat.views import seat_view
-
-    return seat_view(state, tuple(log), character, legal=False)
-
-
-def view_digest(state: State, log: Sequence[Event], character: str) -> str:
-    """SHA-256 hex of the msgspec JSON encoding of :func:`seat_view_of`."""
-    return hashlib.sha256(msgspec.json.encode(seat_view_of(state, log, character))).hexdigest()
-
-
-def read_receipts(values: Sequence[str]) -> list[Receipt]:
-    """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
-    Raises ``ValueError`` for a missing file or a malformed token."""
-    out: list[Receipt] = []
-    for value in values:
-        path = Path(value)
-        if value.startswith(RECEIPT_PREFIX + ".") and not path.exists():
-            out.append(Receipt.parse(value))
-            continue
-        if not path.is_file():
-            raise ValueError(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)")
-        for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-            text = text.split("#", 1)[0].strip()
-            if text:
-                try:
-                    out.append(Receipt.parse(text))
-                except ValueError as exc:
-                    raise ValueError(f"{path}:{n}: {exc}") from None
-    return out
-
-
-def make(game: Path, who: str, at: int | None):  # type: ignore[no-untyped-def]
-    """The :class:`Receipt` of seat ``who`` at seq ``at`` (default: the last). Replays strictly."""
-    from cli.common import open_game, resolve_viewer
-    from cli.records import Correction
-    from cli.session import initial_state, replay
-
-    j = open_game(game)
-    seq = j.last_seq if at is None else at
-    if seq < 1 or seq > j.last_seq:
-        raise fail(f"--at {seq}: {game} has commits 1 to {j.last_seq} (a receipt is for a commit after the deal)",
-                   USAGE)
-    state = initial_state(j.header, str(game))
-    log: list = []
-    marks: dict[int, int] = {}
-    line_hash = j.header_hash
-    for step in replay(j, str(game)):
-        marks[step.commit.seq] = len(log)
-        if isinstance(step.record, Correction):  # the withdrawn commits' events leave the log too
-            del log[marks.get(step.record.from_seq, len(log)):]
-        log.extend(step.events)
-        state, line_hash = step.after, step.commit.hash
-        if step.commit.seq >= seq:
-            break
-    if not state.characters:
-        raise fail(f"--at {seq}: no seat has been dealt yet", USAGE)
-    seat = resolve_viewer(state, who)
-    if seat in ("public", "referee"):
-        raise fail(f"--as {who}: a receipt is for one seat (a player name or a character)", USAGE)
-    return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],
-                   view=view_digest(state, log, seat)[:VIEW_HEX])
+from cli.errors import user_errors
 
 
 def run(game: Path, who: str, at: int | None) -> None:
+    from service import make_receipt
+
     with user_errors():
-        receipt = make(game, who, at)
+        receipt = make_receipt(game, who, at)
     print(receipt.token)

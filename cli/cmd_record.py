@@ -18,7 +18,6 @@ number and rule id), 4 for a journal problem.
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 
 from cli.errors import RULE, USAGE, fail, user_errors
@@ -35,34 +34,13 @@ CHANCE_EXAMPLES = {
 }
 
 
-def _read_position(path: Path) -> dict:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise fail(f"{path}: cannot read the position file ({exc.strerror})", USAGE) from None
-    try:
-        if path.suffix.lower() == ".json":
-            import json
-
-            return json.loads(raw)
-        return tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise fail(f"{path}: not a valid position file: {exc}", USAGE) from None
-
-
-def status_changes(before, after) -> list[str]:  # type: ignore[no-untyped-def]
-    """Plain words for the table: who became unconscious, woke up, died or was lost at sea (STATUS-1, OVER-3)."""
+def status_lines(changes) -> list[str]:  # type: ignore[no-untyped-def]
+    """Plain words for :class:`service.StatusChange` values: who became unconscious, woke up or died (STATUS-1);
+    the story already says who is lost at sea (OVER-3)."""
     from cli.describe import who
 
-    out = []
-    for ch in after.characters:
-        if not before.has(ch.character) or not before.characters:
-            continue
-        old = before.status(ch.character) if before.char(ch.character).in_boat else "lost at sea"
-        new = after.status(ch.character) if ch.in_boat else "lost at sea"
-        if old != new and new != "lost at sea":  # the story already says who is lost at sea
-            out.append(f"{who(ch.character)} is now {new}" + (" (a body in the boat)." if new == "dead" else "."))
-    return out
+    return [f"{who(c.character)} is now {c.after}" + (" (a body in the boat)." if c.after == "dead" else ".")
+            for c in changes if c.after != "lost at sea"]
 
 
 class Recorder:
@@ -72,40 +50,26 @@ class Recorder:
     earlier session are not known, so there it withdraws one decision at a time."""
 
     def __init__(self, path: Path, out) -> None:  # type: ignore[no-untyped-def]
-        from cli.common import open_game
+        from service import Table
 
         self.path = path
         self.out = out
-        self.j = open_game(path)
+        self.table = Table.open(path)
         self.refused = 0
         self.prompting = False  # True at the keyboard: the status is shown before each prompt
         self.lines: list[int] = []  # the first seq of each line of this session still in force
-        self.rebuild()
 
-    def rebuild(self) -> None:
-        """Replay the journal: the state, the views, the active decisions (after corrections), and which decisions
-        a correction may still reach (the last UNDO_DEPTH game commits, withdrawn ones included: REC-2)."""
-        from collections import deque
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        return self.table.state
 
-        from cli.records import Correction, DecksRevealed
-        from cli.session import UNDO_DEPTH, initial_state, replay
-        from lifeboat.views import Observer
+    @property
+    def obs(self):  # type: ignore[no-untyped-def]
+        return self.table.views
 
-        self.obs = Observer(initial_state(self.j.header, str(self.path)))
-        kept: list[tuple[int, tuple]] = []
-        reach: deque[int] = deque(maxlen=UNDO_DEPTH)
-        for step in replay(self.j, str(self.path)):
-            if isinstance(step.record, Correction):
-                kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
-            elif not isinstance(step.record, DecksRevealed):
-                kept.append((step.commit.seq, step.events))
-                reach.append(step.commit.seq)
-        self.active = [seq for seq, _ in kept]
-        self.reach = set(reach)
-        self.lines = [seq for seq in self.lines if seq in self.active]
-        for _, events in kept:
-            self.obs.record(events)
-        self.state = self.obs.state
+    @property
+    def active(self) -> list[int]:
+        return self.table.active
 
     # ---- lines ----
 
@@ -116,24 +80,21 @@ class Recorder:
 
     def status(self) -> str:
         from cli.describe import who
-        from lifeboat import chance_request, waiting_for
 
         st = self.state
         if st.over:
             return "The game is over. Name unseen cards with 'recorder: ?p3 is water', then quit."
         view = self.obs.public_view()
-        waiting = waiting_for(st)
-        req = chance_request(st)
+        waiting = self.table.waiting_for()
+        req = self.table.chance_request()
         extra = f" · chance: {req.kind.replace('_', ' ')}" if req else ""
         names = ", ".join(who(x) for x in waiting)
         return f"[round {st.round}] {view.step.text}{extra}" + (f" · waiting for {names}" if names else "")
 
     def default_actor(self) -> str | None:
-        from lifeboat import chance_request, waiting_for
-
-        if chance_request(self.state) is not None:
+        if self.table.chance_request() is not None:
             return "chance"
-        waiting = waiting_for(self.state)
+        waiting = self.table.waiting_for()
         return waiting[0] if len(waiting) == 1 else None
 
     def handle(self, line: str, number: int) -> bool:
@@ -172,7 +133,6 @@ class Recorder:
 
     def legal(self) -> None:
         from cli.describe import who
-        from lifeboat import chance_request, waiting_for
         from lifeboat.notation import legal_lines
         from lifeboat.state import FlareDraw, NavigationTurn
 
@@ -180,7 +140,7 @@ class Recorder:
             self.say("The game is over: only recorder lines (recorder: ?p3 is water; "
                      "recorder: kid love captain hate lauren). Type 'hands' to see what is still unnamed.")
             return
-        req = chance_request(self.state)
+        req = self.table.chance_request()
         if req is not None:
             if req.kind == "deal_setup":
                 parts = "; ".join(f"{p.lower()} = <character> love ? hate ? ?" for p in self.state.players)
@@ -193,7 +153,7 @@ class Recorder:
             self.say(CHANCE_EXAMPLES[key].format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
                                                  n=" ".join(["27", "31", "25"][:req.count])))
             return
-        for ch in waiting_for(self.state):
+        for ch in self.table.waiting_for():
             lines = legal_lines(self.state, ch)
             self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else f"{who(ch)}: nothing")
 
@@ -216,66 +176,58 @@ class Recorder:
         return any(is_unknown(x) for ch in self.state.characters for x in (*ch.hand, *ch.face_up)) or any(
             "?" in (ch.love, ch.hate) for ch in self.state.characters)
 
-    def append(self, command) -> None:  # type: ignore[no-untyped-def]
-        from cli.session import append
-        from lifeboat.evolve import evolve
-
-        before, table, was_over = len(self.obs), self.state, self.state.over
-        self.state, events = append(self.j, self.state, command)
-        self.obs.record(events)
-        self.active.append(self.j.last_seq)
-        self.reach.add(self.j.last_seq)
-        for event, v in zip(events, self.obs.log(start=before)):
+    def tell(self, done) -> None:  # type: ignore[no-untyped-def]
+        """Say what a :class:`service.Appended` did, as the public sees it, and the status changes it caused."""
+        for v, changes in zip(done.seen.get("public", ()), done.changes):
             if v.type != "passed":
                 self.say("  " + v.text)
-            after = evolve(table, event)  # who is now unconscious or dead: said after the wound that did it
-            for line in status_changes(table, after):
+            for line in status_lines(changes):  # said after the wound that did it
                 self.say("  " + line)
-            table = after
+
+    def after(self, was_over: bool) -> None:
         if self.state.over and not was_over and self.unnamed():
             self.say("The game is over. Type 'hands' to see what is still unnamed, then name what each player shows: "
                      "recorder: ?p12 is cash · recorder: kid love captain hate lauren")
 
     def decide(self, text: str, number: int) -> None:
-        from lifeboat.errors import AmbiguousCommand, RuleViolation
         from lifeboat.notation import parse
+        from service import AmbiguousCommand, RuleViolation
 
+        was_over = self.state.over
         try:
             command = parse(text, self.state, self.default_actor())
-            self.append(command)
+            self.tell(self.table.decide(command))
         except AmbiguousCommand as exc:
             self.refuse(number, exc.rule, exc.message + ("; type one of: " + " | ".join(exc.candidates)
                                                          if exc.candidates else ""))
         except RuleViolation as exc:
             self.refuse(number, exc.rule, exc.message)
+        self.after(was_over)
 
     def close(self, number: int) -> None:
-        from lifeboat import commands as c
-        from lifeboat.decide import may_act_in_window
+        from service import RuleViolation
 
-        waiting = may_act_in_window(self.state)
-        if not waiting:
-            self.refuse(number, "PROC-1", "no window is open: there is nothing to close")
-            return
-        for ch in waiting:
-            if ch in may_act_in_window(self.state):
-                self.append(c.Pass(by=ch))
+        was_over = self.state.over
+        try:
+            self.tell(self.table.close_window())
+        except RuleViolation as exc:
+            self.refuse(number, exc.rule, exc.message)
+        self.after(was_over)
 
     def undo(self, number: int) -> None:
-        from cli.records import Correction
-        from cli.session import UNDO_DEPTH
+        from service import RuleViolation
 
         if not self.active:
             self.refuse(number, "REC-2", "there is no decision to undo")
             return
         last = self.lines[-1] if self.lines else self.active[-1]
-        if last not in self.reach:  # replay could not fold it back: the journal would be broken (REC-2)
-            self.refuse(number, "REC-2", f"only the last {UNDO_DEPTH} decisions can be withdrawn, undone ones "
-                                         f"included; decision {last} is older")
-            return
         count = sum(1 for seq in self.active if seq >= last)
-        self.j.append(self.j.last_seq + 1, "recorder", Correction(from_seq=last), ())
-        self.rebuild()
+        try:
+            self.table.withdraw(last)
+        except RuleViolation as exc:
+            self.refuse(number, exc.rule, exc.message)
+            return
+        self.lines = [seq for seq in self.lines if seq in self.active]
         what = f"decision {last}" if count == 1 else f"decisions {last}-{last + count - 1}"
         self.say(f"  withdrew {what} (journal line {last + 1}); the game goes on from before it")
         if not self.prompting:  # at the keyboard the prompt says it
@@ -286,9 +238,8 @@ def _guided_setup(rec: Recorder) -> None:
     """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1.
     Each answer is checked at once (a known character, not taken yet) and asked again if wrong."""
     from cli.describe import who
-    from lifeboat.errors import RuleViolation
-    from lifeboat.notation import parse
     from lifeboat.state import AwaitSetup
+    from service import RuleViolation, character_named
 
     if not isinstance(rec.state.step, AwaitSetup):
         return
@@ -303,7 +254,7 @@ def _guided_setup(rec: Recorder) -> None:
             if not answer:
                 return
             try:
-                character = getattr(parse(f"{answer.strip()}: pass", rec.state), "by", None)
+                character = character_named(rec.state, answer.strip())
             except RuleViolation as exc:
                 rec.say(f"  {exc.message}")
                 continue
@@ -321,10 +272,8 @@ def _guided_setup(rec: Recorder) -> None:
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
-    from cli.cmd_new import build_ruleset, parse_players
     from cli.common import console
-    from cli.session import create_recorded_game, load_orders
-    from lifeboat.errors import RuleViolation
+    from service import RuleViolation, Table, build_ruleset, parse_players, read_position
 
     out = console()
     interactive = sys.stdin.isatty()
@@ -333,11 +282,11 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
     with user_errors():
         if not game.exists():
             try:
-                ruleset = build_ruleset(options)
+                build_ruleset(options)
             except RuleViolation as exc:
                 raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
             if position is not None:
-                create_recorded_game(game, position=_read_position(position), ruleset=ruleset)
+                Table.record_new(game, position=read_position(position), options=options).close()
             else:
                 names = players
                 if names is None and interactive:
@@ -346,15 +295,13 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                     names = sys.stdin.readline().strip()
                 if not names:
                     raise fail("name the players with --players (or start from --position)", USAGE)
-                create_recorded_game(game, players=parse_players(names), ruleset=ruleset)
+                Table.record_new(game, players=parse_players(names), options=options).close()
         elif position is not None or players is not None:
             raise fail(f"{game}: already exists; --position and --players only start a new recording", USAGE)
-        from cli.common import open_game
-
-        if open_game(game).header.deck_commitment is not None or load_orders(game) is not None:
+        rec = Recorder(game, out)
+        if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
-        rec = Recorder(game, out)
         rec.prompting = interactive
         if interactive:
             _guided_setup(rec)

@@ -11,11 +11,11 @@ from cli.errors import user_errors
 
 
 def run(game: Path) -> None:
-    import journal
     from cli.common import console
+    from service import repair_game
 
     with user_errors():
-        report = journal.repair(game)
+        report = repair_game(game)
     out = console()
     if report.cut_line is None:
         out.print(f"{game}: nothing to repair (last seq {report.last_seq}).", markup=False)

@@ -12,16 +12,11 @@ def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
     import msgspec
 
     from cli import render
-    from cli.cmd_replay import _perspective, story
     from cli.common import console
+    from service import view_at
 
-    obs = viewer = None
     with user_errors():
-        for _, _, obs, viewer in story(game, as_, at, "--at"):
-            pass
-    if obs is None:
-        return
-    view = _perspective(obs, viewer or "public")
+        view = view_at(game, as_, at, "--at")
     if json_:
         sys.stdout.write(msgspec.json.encode(view).decode() + "\n")
         return

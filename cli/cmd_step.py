@@ -13,14 +13,14 @@ def run(game: Path, as_: str, to: int | None) -> None:
     from rich.text import Text
 
     from cli import render
-    from cli.cmd_replay import _perspective, story
     from cli.common import console
+    from service import story, view_at
 
     out = console()
     pages: list[tuple[int, list[str]]] = []
-    for st, views, _, _ in story(game, as_, to):
-        if st is not None:
-            pages.append((st.commit.seq, [v.text for v in views if v.type != "passed"]))
+    for st in story(game, as_, to):
+        if st.step is not None:
+            pages.append((st.step.commit.seq, [v.text for v in st.views if v.type != "passed"]))
     if not pages:
         out.print(Text("No commits to step through."))
         return
@@ -45,11 +45,7 @@ def run(game: Path, as_: str, to: int | None) -> None:
         elif a == "b":
             i = max(0, i - 1)
         elif a == "t":
-            view = None
-            for _, _, obs, viewer in story(game, as_, seq):
-                view = _perspective(obs, viewer or "public")
-            if view is not None:
-                out.print(render.table(view))
+            out.print(render.table(view_at(game, as_, seq, "--to")))
         elif a.isdigit() and any(s == int(a) for s, _ in pages):
             i = next(k for k, (s, _) in enumerate(pages) if s == int(a))
         else:

@@ -24,24 +24,25 @@ def fail(message: str, code: int) -> typer.Exit:
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Map the errors a user can cause to messages and exit codes."""
-    import journal
-    from cli.session import ReplayError
-    from lifeboat.errors import RuleViolation
+    from service import errors as e
 
     try:
         yield
-    except ReplayError as exc:
-        code = JOURNAL if exc.rule in {"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"} else RULE
-        raise fail(f"{exc.path}:{exc.line}: [{exc.rule}] {exc.message}", code) from None
-    except journal.JournalConflict as exc:
+    except e.ReplayError as exc:
+        raise fail(f"{exc.path}:{exc.line}: [{exc.rule}] {exc.message}", JOURNAL if exc.journal_problem else RULE) from None
+    except e.BadRequest as exc:
+        raise fail(exc.message, USAGE) from None
+    except e.FileProblem as exc:
+        raise fail(exc.message, JOURNAL) from None
+    except e.JournalConflict as exc:
         raise fail(f"{exc.path}: another program wrote to this game at the same moment; nothing was lost and "
                    "nothing of yours was written — run the command again to continue from its new end", JOURNAL) from None
-    except journal.JournalError as exc:
+    except e.JournalError as exc:
         hint = ""
-        if isinstance(exc, journal.JournalTorn):
+        if isinstance(exc, e.JournalTorn):
             hint = f" — run: lifeboat repair {exc.path}"
         raise fail(f"{exc}{hint}", JOURNAL) from None
-    except RuleViolation as exc:
+    except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None
     except IsADirectoryError as exc:
         raise fail(f"{exc.filename}: is a directory, expected a journal file", JOURNAL) from None

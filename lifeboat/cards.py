@@ -176,10 +176,17 @@ def navigation_instances(expansions: tuple[str, ...] = ("base",)) -> tuple[str, 
 
 def face_of(card: str) -> str:
     """The face id of a provision instance (``"water-7"`` → ``"water"``). Raises ``KeyError`` for an unknown card."""
+    face = _FACE_OF.get(card)
+    if face is not None:
+        return face
     face, _, n = card.rpartition("-")
     if face not in FACES or not n.isdigit() or not 1 <= int(n) <= FACES[face].total:
         raise KeyError(card)
     return face
+
+
+_FACE_OF: dict[str, str] = {f"{f.id}-{n}": f.id for f in FACES.values() for n in range(1, f.total + 1)}
+"""Every provision instance of every set in its usual spelling, to its face (what :func:`face_of` looks up first)."""
 
 
 def is_provision(card: str) -> bool:

@@ -12,7 +12,7 @@ from typing import Literal, Union
 import msgspec
 
 
-class _Ev(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+class _Ev(msgspec.Struct, frozen=True, gc=False, tag_field="type", forbid_unknown_fields=True):
     pass
 
 

@@ -7,10 +7,9 @@ from collections.abc import Iterable
 from lifeboat.cards import characters_in
 from lifeboat.cards import CHARACTERS
 from lifeboat.commands import Command
-from lifeboat.decide import decide
+from lifeboat.decide import decide_and_fold
 from lifeboat.errors import InvalidCommand
 from lifeboat.events import Event
-from lifeboat.evolve import fold
 from lifeboat.ruleset import Ruleset, validate
 from lifeboat.state import State
 
@@ -72,5 +71,4 @@ def reserved_name(name: str) -> bool:
 
 def apply(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
     """Decide ``command`` and fold its events: returns ``(new_state, events)``. Raises what :func:`decide` raises."""
-    events = decide(state, command)
-    return fold(state, events), events
+    return decide_and_fold(state, command)

@@ -2,27 +2,24 @@
 
 ``legal_commands`` lists every command the rules allow that character now, except trades, of which it lists only
 one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each listed command is
-checked with :func:`decide`, so the list and the rules cannot disagree.
+checked with :func:`decide` (:func:`lifeboat.decide.is_legal`), so the list and the rules cannot disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 import msgspec
 
 from lifeboat import commands as c
 from lifeboat.cards import face_of, is_unknown
-from lifeboat.decide import decide, may_act_in_window
-from lifeboat.errors import RuleViolation
+from lifeboat.decide import is_legal, may_act_in_window
 from lifeboat.state import (
-    ActionTurn, AwaitAnswer, AwaitSetup, CompassChoice, CompassDraw, Fight, FlareDraw, GameOver, MugDraw,
-    NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick, RowDraw, RowPlace, State,
-    ThirstWindow,
+    ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CharacterState, CompassChoice, CompassDraw, Fight,
+    FlareDraw, GameOver, MugDraw, NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick,
+    RowDraw, RowPlace, State, ThirstWindow,
 )
-
-
-from lifeboat.state import CannibalismObjection  # the Cannibalism expansion's window (CANNIBAL-1)
 
 
 class ChanceRequest(msgspec.Struct, frozen=True):
@@ -75,27 +72,37 @@ def _face(card: str) -> str | None:
     return None if is_unknown(card) else face_of(card)
 
 
-def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
-    step = state.step
-    me = state.char(by)
-    out: list[c.PlayerCommand] = []
-    if state.offer is not None:
-        if state.offer.to == by:
-            out.append(c.AnswerTrade(by=by, accept=False))
-            pick: list[str] = []
-            hand = list(me.hand)
-            for face in state.offer.ask:
-                match = next((x for x in hand if _face(x) == face), None)
-                if match is None:
-                    break
-                hand.remove(match)
-                pick.append(match)
-            else:
-                out.append(c.AnswerTrade(by=by, accept=True, cards=tuple(pick)))
-        return out
-    if isinstance(step, ProvisionsPick) and step.picker == by:
+def _trade_answers(state: State, by: str, me: CharacterState) -> list[c.PlayerCommand]:
+    """TRADE-1: decline, and accept with the first hand card of each face asked (when the hand has them)."""
+    offer = state.offer
+    if offer is None or offer.to != by:
+        return []
+    out: list[c.PlayerCommand] = [c.AnswerTrade(by=by, accept=False)]
+    pick: list[str] = []
+    hand = list(me.hand)
+    for face in offer.ask:
+        match = next((x for x in hand if _face(x) == face), None)
+        if match is None:
+            break
+        hand.remove(match)
+        pick.append(match)
+    else:
+        out.append(c.AnswerTrade(by=by, accept=True, cards=tuple(pick)))
+    return out
+
+
+# ---- candidates by step: each appends to ``out`` what ``by`` might do in that step -------------------------------
+
+Maker = Callable[[State, object, str, CharacterState, list], None]
+
+
+def _pick(state: State, step: ProvisionsPick, by: str, me: CharacterState, out: list) -> None:
+    if step.picker == by:
         out += [c.KeepProvision(by=by, card=x) for x in step.offered]
-    elif isinstance(step, ActionTurn) and step.actor == by:
+
+
+def _actions(state: State, step: ActionTurn, by: str, me: CharacterState, out: list) -> None:
+    if step.actor == by:
         out += [c.DoNothing(by=by), c.Row(by=by)]
         for t in state.seats:
             if t == by:
@@ -113,7 +120,13 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
                 out += [c.UseMedicalKit(by=by, card=x, target=t) for t in state.seats]
             elif face == "cannibalism":  # CANNIBAL-1: decide keeps only the dead bodies
                 out += [c.Cannibalize(by=by, card=x, target=t) for t in state.seats if t != by]
-    elif isinstance(step, RowPlace) and step.rower == by:
+    for t in state.seats:  # TRADE-1: one-card gifts, by anyone between actions
+        if t != by:
+            out += [c.OfferTrade(by=by, to=t, give=(x,)) for x in me.hand]
+
+
+def _place(state: State, step: RowPlace, by: str, me: CharacterState, out: list) -> None:
+    if step.rower == by:
         drawn = step.drawn
         n = len(drawn)
         for mask in range(1 << n):
@@ -121,36 +134,77 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:  # noqa: C901
             rest = [drawn[i] for i in range(n) if not mask >> i & 1]
             for order in permutations(rest):
                 out.append(c.PlaceRowedCards(by=by, to_stack=stack, to_bottom=tuple(order)))
-    elif isinstance(step, AwaitAnswer) and step.target == by:
+
+
+def _answer(state: State, step: AwaitAnswer, by: str, me: CharacterState, out: list) -> None:
+    if step.target == by:
         out += [c.Answer(by=by, consent=True), c.Answer(by=by, consent=False)]
-    elif isinstance(step, CompassChoice) and step.navigator == by:
+
+
+def _compass(state: State, step: CompassChoice, by: str, me: CharacterState, out: list) -> None:
+    if step.navigator == by:
         out += [c.UseCompass(by=by, use=True), c.UseCompass(by=by, use=False)]
-    elif isinstance(step, NavigatorChoice) and step.navigator == by:
+
+
+def _choose(state: State, step: NavigatorChoice, by: str, me: CharacterState, out: list) -> None:
+    if step.navigator == by:
         out += [c.ChooseNavigationCard(by=by, card=x) for x in state.row_stack if not is_unknown(x)]
         if any(is_unknown(x) for x in state.row_stack):  # REC-1: the recorder names the card turned up
             out += [c.ChooseNavigationCard(by=by, card=x) for x in state.unaccounted if x.startswith("nav-")]
-    if isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
-        out.append(c.Pass(by=by))
-    if isinstance(step, CannibalismObjection):
-        out.append(c.ObjectToCannibalism(by=by))
-    if isinstance(step, Fight):
-        out += [c.JoinFight(by=by, side="attacker"), c.JoinFight(by=by, side="defender")]
-    if isinstance(step, OverboardWindow):
-        for x in me.hand + me.face_up:
-            if _face(x) == "life_preserver":
-                out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-            elif _face(x) == "chum":
-                out.append(c.ExpendChum(by=by, card=x))
-    if isinstance(step, ThirstWindow):
-        for x in me.hand + me.face_up:
-            if _face(x) == "water":
-                out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
-    if isinstance(step, ActionTurn):
-        for t in state.seats:
-            if t != by:
-                out += [c.OfferTrade(by=by, to=t, give=(x,)) for x in me.hand]
-    if not isinstance(step, (AwaitSetup, GameOver, MugDraw)):
-        out += [c.Reveal(by=by, card=x) for x in me.hand]
+
+
+def _fight(state: State, step: Fight, by: str, me: CharacterState, out: list) -> None:
+    out += [c.Pass(by=by), c.JoinFight(by=by, side="attacker"), c.JoinFight(by=by, side="defender")]
+
+
+def _objection(state: State, step: CannibalismObjection, by: str, me: CharacterState, out: list) -> None:
+    out += [c.Pass(by=by), c.ObjectToCannibalism(by=by)]
+
+
+def _overboard(state: State, step: OverboardWindow, by: str, me: CharacterState, out: list) -> None:
+    out.append(c.Pass(by=by))
+    for x in me.hand + me.face_up:
+        if _face(x) == "life_preserver":
+            out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
+        elif _face(x) == "chum":
+            out.append(c.ExpendChum(by=by, card=x))
+
+
+def _thirst(state: State, step: ThirstWindow, by: str, me: CharacterState, out: list) -> None:
+    out.append(c.Pass(by=by))
+    for x in me.hand + me.face_up:
+        if _face(x) == "water":
+            out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
+
+
+def _nothing(state: State, step: object, by: str, me: CharacterState, out: list) -> None:
+    pass
+
+
+_MAKERS: dict[type, Maker] = {
+    ProvisionsPick: _pick, ActionTurn: _actions, RowPlace: _place, AwaitAnswer: _answer,
+    CompassChoice: _compass, NavigatorChoice: _choose, Fight: _fight, CannibalismObjection: _objection,
+    OverboardWindow: _overboard, ThirstWindow: _thirst,
+    ProvisionsDraw: _nothing, RowDraw: _nothing, FlareDraw: _nothing, CompassDraw: _nothing,
+    NavigationTurn: _nothing,
+}
+_NO_REVEAL = (AwaitSetup, GameOver, MugDraw)  # PLAY-1, MUG-2, REF-10
+
+
+def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
+    """What ``by`` might do now, before the rules check it: the step's own commands, then reveals (PLAY-1)."""
+    me = state.char(by)
+    if state.offer is not None:
+        return _trade_answers(state, by, me)
+    step = state.step
+    out: list[c.PlayerCommand] = []
+    maker = _MAKERS.get(type(step))
+    if maker is None:
+        if isinstance(step, _NO_REVEAL):
+            return out
+        maker = _nothing
+    maker(state, step, by, me, out)
+    out += [c.Reveal(by=by, card=x) for x in me.hand]
     return out
 
 
@@ -162,11 +216,4 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
     state.char(character)
     if state.over or not state.conscious(character):
         return ()
-    legal = []
-    for cmd in _candidates(state, character):
-        try:
-            decide(state, cmd)
-        except RuleViolation:
-            continue
-        legal.append(cmd)
-    return tuple(legal)
+    return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))

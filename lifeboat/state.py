@@ -26,7 +26,7 @@ from lifeboat.ruleset import Ruleset
 Status = Literal["conscious", "unconscious", "dead"]
 
 
-class CharacterState(msgspec.Struct, frozen=True):
+class CharacterState(msgspec.Struct, frozen=True, gc=False):
     """One character and its player. ``hand`` and ``face_up`` are card instance ids; ``in_boat`` is False once the
     character is lost at sea (OVER-3), its cards then stay here, out of the game."""
 
@@ -42,7 +42,7 @@ class CharacterState(msgspec.Struct, frozen=True):
     in_boat: bool = True
 
 
-class TradeOffer(msgspec.Struct, frozen=True):
+class TradeOffer(msgspec.Struct, frozen=True, gc=False):
     """A pending trade (TRADE-1): ``give`` are card ids from the offerer's hand, ``ask`` are face ids asked for."""
 
     by: str
@@ -54,45 +54,45 @@ class TradeOffer(msgspec.Struct, frozen=True):
 # ---- steps: what the game waits for -------------------------------------------------------------------------
 
 
-class AwaitSetup(msgspec.Struct, frozen=True, tag="await_setup"):
+class AwaitSetup(msgspec.Struct, frozen=True, gc=False, tag="await_setup"):
     """Chance deals characters, LOVE, HATE and provisions (SETUP-2..5)."""
 
 
-class ProvisionsDraw(msgspec.Struct, frozen=True, tag="provisions_draw"):
+class ProvisionsDraw(msgspec.Struct, frozen=True, gc=False, tag="provisions_draw"):
     """Chance draws ``count`` provisions for the quartermaster (PROV-2)."""
 
     quartermaster: str
     count: int
 
 
-class ProvisionsPick(msgspec.Struct, frozen=True, tag="provisions_pick"):
+class ProvisionsPick(msgspec.Struct, frozen=True, gc=False, tag="provisions_pick"):
     """``picker`` keeps one of ``offered`` (PROV-2)."""
 
     picker: str
     offered: tuple[str, ...]
 
 
-class ActionTurn(msgspec.Struct, frozen=True, tag="action_turn"):
+class ActionTurn(msgspec.Struct, frozen=True, gc=False, tag="action_turn"):
     """``actor`` chooses an action (ACT-2)."""
 
     actor: str
 
 
-class RowDraw(msgspec.Struct, frozen=True, tag="row_draw"):
+class RowDraw(msgspec.Struct, frozen=True, gc=False, tag="row_draw"):
     """Chance draws ``count`` navigation cards for the rower (ROW-1)."""
 
     rower: str
     count: int
 
 
-class RowPlace(msgspec.Struct, frozen=True, tag="row_place"):
+class RowPlace(msgspec.Struct, frozen=True, gc=False, tag="row_place"):
     """The rower puts each of ``drawn`` on the row stack or under the deck (ROW-1)."""
 
     rower: str
     drawn: tuple[str, ...]
 
 
-class AwaitAnswer(msgspec.Struct, frozen=True, tag="await_answer"):
+class AwaitAnswer(msgspec.Struct, frozen=True, gc=False, tag="await_answer"):
     """``target`` consents to or refuses a mug or seat change (SWAP-1, MUG-1). ``card`` is the named face-up card
     of a mug, ``None`` for a hand card or a seat change."""
 
@@ -102,7 +102,7 @@ class AwaitAnswer(msgspec.Struct, frozen=True, tag="await_answer"):
     card: str | None = None
 
 
-class Fight(msgspec.Struct, frozen=True, tag="fight"):
+class Fight(msgspec.Struct, frozen=True, gc=False, tag="fight"):
     """A fight window (FIGHT-1..3, PROC-1): ``attackers`` and ``defenders`` in joining order; ``passed`` are the
     characters who passed since the last join or reveal. For ``kind="cannibalism"`` (CANNIBAL-1) ``target`` is the
     body to be eaten and ``card`` the (already discarded) Cannibalism card."""
@@ -116,7 +116,7 @@ class Fight(msgspec.Struct, frozen=True, tag="fight"):
     passed: tuple[str, ...] = ()
 
 
-class CannibalismObjection(msgspec.Struct, frozen=True, tag="cannibalism_objection"):
+class CannibalismObjection(msgspec.Struct, frozen=True, gc=False, tag="cannibalism_objection"):
     """``user`` played the Cannibalism ``card`` on the dead ``body`` (CANNIBAL-1): a window in which every other
     conscious character may object (the first objector defends in a fight against ``user``) or pass; ``passed``
     as in :class:`Fight`."""
@@ -127,43 +127,43 @@ class CannibalismObjection(msgspec.Struct, frozen=True, tag="cannibalism_objecti
     passed: tuple[str, ...] = ()
 
 
-class MugDraw(msgspec.Struct, frozen=True, tag="mug_draw"):
+class MugDraw(msgspec.Struct, frozen=True, gc=False, tag="mug_draw"):
     """Chance picks the random hand card of ``target`` that ``mugger`` takes (MUG-1, MUG-2)."""
 
     mugger: str
     target: str
 
 
-class FlareDraw(msgspec.Struct, frozen=True, tag="flare_draw"):
+class FlareDraw(msgspec.Struct, frozen=True, gc=False, tag="flare_draw"):
     """Chance draws ``count`` navigation cards for the Flare Gun (FLARE-1)."""
 
     actor: str
     count: int
 
 
-class CompassChoice(msgspec.Struct, frozen=True, tag="compass_choice"):
+class CompassChoice(msgspec.Struct, frozen=True, gc=False, tag="compass_choice"):
     """The navigator decides whether to use the face-up Compass (NAV-2)."""
 
     navigator: str
 
 
-class CompassDraw(msgspec.Struct, frozen=True, tag="compass_draw"):
+class CompassDraw(msgspec.Struct, frozen=True, gc=False, tag="compass_draw"):
     """Chance draws the top navigation card onto the row stack for the Compass (NAV-2)."""
 
     navigator: str
 
 
-class NavigatorChoice(msgspec.Struct, frozen=True, tag="navigator_choice"):
+class NavigatorChoice(msgspec.Struct, frozen=True, gc=False, tag="navigator_choice"):
     """The navigator chooses one card of the row stack (NAV-1)."""
 
     navigator: str
 
 
-class NavigationTurn(msgspec.Struct, frozen=True, tag="navigation_turn"):
+class NavigationTurn(msgspec.Struct, frozen=True, gc=False, tag="navigation_turn"):
     """Chance turns the top navigation card: empty row stack, or nobody conscious (NAV-1)."""
 
 
-class OverboardWindow(msgspec.Struct, frozen=True, tag="overboard_window"):
+class OverboardWindow(msgspec.Struct, frozen=True, gc=False, tag="overboard_window"):
     """Characters ``overboard`` are in the water; ``lost`` of them are lost at sea (OVER-1..3). Window for the
     Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation."""
 
@@ -174,7 +174,7 @@ class OverboardWindow(msgspec.Struct, frozen=True, tag="overboard_window"):
     passed: tuple[str, ...] = ()
 
 
-class ThirstWindow(msgspec.Struct, frozen=True, tag="thirst_window"):
+class ThirstWindow(msgspec.Struct, frozen=True, gc=False, tag="thirst_window"):
     """Thirst still owed, as ``(character, count)`` pairs; window for Water (THIRST-1)."""
 
     card: str
@@ -182,7 +182,7 @@ class ThirstWindow(msgspec.Struct, frozen=True, tag="thirst_window"):
     passed: tuple[str, ...] = ()
 
 
-class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
+class GameOver(msgspec.Struct, frozen=True, gc=False, tag="game_over"):
     """The game has ended (END-1); ``reason`` is ``"land"`` (4th seagull) or ``"no_survivors"``."""
 
     reason: str
@@ -197,7 +197,7 @@ Step = Union[
 WINDOWS = (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole table, as the referee knows it. See the module docstring for the shapes."""
 
     ruleset: Ruleset
@@ -231,29 +231,35 @@ class State(msgspec.Struct, frozen=True):
 
     def has(self, character: str) -> bool:
         """True when ``character`` is in this game (in the boat or lost at sea)."""
-        return any(c.character == character for c in self.characters)
+        for c in self.characters:
+            if c.character == character:
+                return True
+        return False
 
     def status(self, character: str) -> Status:
         """STATUS-1: conscious / unconscious / dead from wounds and printed size."""
-        c = self.char(character)
-        size = CHARACTERS[character].size
-        if c.wounds < size:
-            return "conscious"
-        if c.wounds == size:
-            return "unconscious"
-        return "dead"
+        return status_of(self.char(character))
 
     def conscious(self, character: str) -> bool:
         """True when ``character`` is in the boat and conscious (STATUS-1)."""
-        return self.char(character).in_boat and self.status(character) == "conscious"
+        c = self.char(character)
+        return c.in_boat and c.wounds < _SIZE[character]
 
     def alive(self, character: str) -> bool:
         """True when ``character`` is in the boat and not dead."""
-        return self.char(character).in_boat and self.status(character) != "dead"
+        c = self.char(character)
+        return c.in_boat and c.wounds <= _SIZE[character]
 
     def conscious_seats(self) -> tuple[str, ...]:
         """Conscious characters from the bow to the stern."""
-        return tuple(c for c in self.seats if self.status(c) == "conscious")
+        wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
+        out = []
+        for seat in self.seats:
+            if seat not in wounds:
+                raise KeyError(seat)
+            if wounds[seat] < _SIZE[seat]:
+                out.append(seat)
+        return tuple(out)
 
     def character_of(self, player: str) -> str:
         """The character id that ``player`` plays. Raises ``KeyError`` for an unknown player."""
@@ -277,6 +283,20 @@ class State(msgspec.Struct, frozen=True):
     def over(self) -> bool:
         """True once the game has ended."""
         return isinstance(self.step, GameOver)
+
+
+_SIZE = {cid: ch.size for cid, ch in CHARACTERS.items()}
+
+
+def status_of(character: CharacterState) -> Status:
+    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character``.
+    Raises ``KeyError`` for a character id that is not a card."""
+    wounds, size = character.wounds, _SIZE[character.character]
+    if wounds < size:
+        return "conscious"
+    if wounds == size:
+        return "unconscious"
+    return "dead"
 
 
 def _safe_face(card: str) -> str | None:

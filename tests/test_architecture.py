@@ -1,7 +1,16 @@
 """Architecture: imports go one way (docs/architecture.md).
 
-cli -> lifeboat, cli -> journal; never lifeboat -> journal, journal -> lifeboat, or anything -> cli.
-The pure core (lifeboat/) imports only the standard library and msgspec.
+    cli ─┐
+         ├─> service ─┬─> lifeboat   (pure: stdlib + msgspec)
+    web ─┘            └─> journal    (generic: knows nothing of the game)
+
+- ``lifeboat`` imports only the standard library, msgspec and itself; ``journal`` nothing of ours but itself.
+- ``service`` is the only package that imports both ``lifeboat`` and ``journal``; it imports no front end.
+- ``cli`` calls ``service``; it never imports ``journal``, and of ``lifeboat`` only what it renders: card names
+  (``cards``), commands and their notation (``commands``, ``notation``), views (``views``) and the state's types
+  (``state``). ``web`` imports ``service`` only.
+- Nothing imports ``cli`` or ``web`` (the tests do, to drive them).
+Every import counts, including those inside functions (the CLI imports lazily to start fast).
 """
 
 from __future__ import annotations
@@ -12,50 +21,93 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
+OURS = {"lifeboat", "journal", "service", "cli", "web"}
+CLI_MAY_RENDER = {"lifeboat.cards", "lifeboat.commands", "lifeboat.notation", "lifeboat.views", "lifeboat.state"}
+
+
+def _module_imports(path: Path) -> set[str]:
+    """Dotted names imported by the file at ``path``; ``from a import b`` counts as ``a.b`` when ``a/b`` is a
+    module or package of ours, else as ``a``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            assert node.level == 0, f"{path}: relative import (write the package name)"
+            base = node.module
+            for alias in node.names:
+                sub = ROOT / Path(*base.split(".")) / alias.name
+                is_module = sub.with_suffix(".py").exists() or (sub / "__init__.py").exists()
+                names.add(f"{base}.{alias.name}" if base.split(".")[0] in OURS and is_module else base)
+    return names
 
 
 def imports_of(package: str) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / package).rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        names: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names.update(a.name.split(".")[0] for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module.split(".")[0])
-        found[str(path.relative_to(ROOT))] = names
-    return found
+    """``{file: dotted names it imports}`` for every Python file of ``package`` (empty if it does not exist)."""
+    return {str(p.relative_to(ROOT)): _module_imports(p) for p in sorted((ROOT / package).rglob("*.py"))}
+
+
+def tops(names: set[str]) -> set[str]:
+    return {n.split(".")[0] for n in names}
+
+
+def offending(package: str, allowed: set[str]) -> dict[str, list[str]]:
+    """Files of ``package`` importing a top-level package outside ``allowed``."""
+    found = {f: sorted(tops(names) - allowed) for f, names in imports_of(package).items()}
+    return {f: bad for f, bad in found.items() if bad}
 
 
 def test_core_imports_only_stdlib_and_msgspec() -> None:
-    bad = {
-        f: sorted(n for n in names if n not in STDLIB and n not in {"msgspec", "lifeboat"})
-        for f, names in imports_of("lifeboat").items()
-    }
-    assert {f: n for f, n in bad.items() if n} == {}
+    assert offending("lifeboat", STDLIB | {"msgspec", "lifeboat"}) == {}
 
 
-def test_journal_knows_nothing_of_the_game_or_the_cli() -> None:
-    bad = {f: sorted(names & {"lifeboat", "cli"}) for f, names in imports_of("journal").items()}
-    assert {f: n for f, n in bad.items() if n} == {}
+def test_journal_knows_nothing_of_the_game_or_of_anything_of_ours() -> None:
+    found = {f: sorted(tops(names) & (OURS - {"journal"})) for f, names in imports_of("journal").items()}
+    assert {f: n for f, n in found.items() if n} == {}
 
 
-def test_nothing_imports_cli_but_cli() -> None:
-    for package in ("lifeboat", "journal"):
-        bad = {f: "cli" for f, names in imports_of(package).items() if "cli" in names}
-        assert bad == {}
+def test_service_imports_the_core_and_the_journal_and_no_front_end() -> None:
+    found = {f: sorted(tops(names) & {"cli", "web"}) for f, names in imports_of("service").items()}
+    assert {f: n for f, n in found.items() if n} == {}
+
+
+def test_cli_calls_service_never_the_journal_and_reads_only_what_it_renders_of_the_core() -> None:
+    found = {}
+    for f, names in imports_of("cli").items():
+        bad = sorted(n for n in names if n.split(".")[0] in {"journal", "web"}
+                     or (n.split(".")[0] == "lifeboat" and ".".join(n.split(".")[:2]) not in CLI_MAY_RENDER))
+        if bad:
+            found[f] = bad
+    assert found == {}
+
+
+def test_web_calls_service_only() -> None:
+    found = {f: sorted(tops(names) & {"lifeboat", "journal", "cli"}) for f, names in imports_of("web").items()}
+    assert {f: n for f, n in found.items() if n} == {}
+
+
+def test_web_calls_only_service() -> None:
+    """web/ is a front end: the standard library, msgspec and service (never journal, lifeboat or cli)."""
+    assert offending("web", STDLIB | {"msgspec", "service", "web"}) == {}
+
+
+def test_only_service_imports_both_lifeboat_and_journal() -> None:
+    both = sorted(f for package in ("lifeboat", "journal", "cli", "web")
+                  for f, names in imports_of(package).items() if {"lifeboat", "journal"} <= tops(names))
+    assert both == []
+    assert any({"lifeboat", "journal"} <= tops(names) for names in imports_of("service").values())
+
+
+def test_nothing_imports_a_front_end() -> None:
+    for package in ("lifeboat", "journal", "service"):
+        found = {f: sorted(tops(names) & {"cli", "web"}) for f, names in imports_of(package).items()}
+        assert {f: n for f, n in found.items() if n} == {}
+    assert {f: "web" for f, names in imports_of("cli").items() if "web" in tops(names)} == {}
 
 
 def test_the_packages_exist() -> None:
     assert len(imports_of("lifeboat")) >= 2
     assert len(imports_of("journal")) >= 1
-
-
-def test_web_calls_only_service() -> None:
-    """web/ is a front end: the standard library, msgspec and service (never journal, lifeboat or cli)."""
-    bad = {
-        f: sorted(n for n in names if n not in STDLIB and n not in {"msgspec", "service", "web"})
-        for f, names in imports_of("web").items()
-    }
-    assert {f: n for f, n in bad.items() if n} == {}
+    assert len(imports_of("service")) >= 5
+    assert len(imports_of("cli")) >= 5

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 import journal
-from cli.session import replay
+from service import replay
 from lifeboat import apply
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import journal
-from cli.session import active_commits, initial_state, replay
+from service import active_commits, initial_state, replay
 from lifeboat.state import State
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"

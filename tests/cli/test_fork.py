@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 import journal
-from cli.session import replay
+from service import replay
 from lifeboat.chance import DeckOrders, commitment
 
 

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 import journal
-from cli.session import replay
+from service import replay
 from lifeboat.views import seat_view
 
 TOKEN = re.compile(r"^LBR1\.([0-9a-f]+)\.(\d+)\.([a-z_]+)\.([0-9a-f]{32})\.([0-9a-f]{16})$")

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import journal
-from cli.cmd_score import final_state
+from service import final_state
 from lifeboat.state import State
 
 ROOT = Path(__file__).resolve().parents[2]

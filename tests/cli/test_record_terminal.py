@@ -11,7 +11,7 @@ from pathlib import Path
 import pexpect
 
 import journal
-from cli.session import initial_state, replay
+from service import initial_state, replay
 
 EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.cmd_replay import story
+from service import story
 
 GAME = Path(__file__).resolve().parents[2] / "docs" / "examples" / "six-players.jsonl"
 
@@ -21,7 +21,8 @@ def growth_per_commit(perspective: str) -> float:
     samples: dict[int, int] = {}
     tracemalloc.start()
     try:
-        for step, _, _, _ in story(GAME, perspective, None):
+        for st in story(GAME, perspective, None):
+            step = st.step
             if step is not None and step.commit.seq in (100, 230):
                 gc.collect()
                 samples[step.commit.seq] = tracemalloc.get_traced_memory()[0]

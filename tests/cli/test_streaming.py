@@ -1,6 +1,6 @@
 """Replay streams: its memory does not grow with the journal's length (measured with tracemalloc).
 
-* :func:`cli.session.replay` over a short real game and over a long one (the same game stretched with REC-2
+* :func:`service.replay` over a short real game and over a long one (the same game stretched with REC-2
   corrections to ~1,600 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is full,
   and the peak is the same for both. Two canaries show the measurement would catch a replay that kept every
   state or loaded the whole journal.
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import journal
-from cli.bots import random_bot
-from cli.records import Correction
-from cli.session import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
+from service.bots import random_bot
+from service.records import Correction
+from service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
 from lifeboat import legal_commands, waiting_for
 from lifeboat.state import State
 

@@ -10,6 +10,9 @@ import random
 from collections.abc import Sequence
 
 from lifeboat import commands as c
+from lifeboat.state import State
+from service.errors import BadRequest
+from service.seats import resolve_viewer
 
 ACTION_WEIGHTS = {
     c.Row: 4.0, c.DoNothing: 2.0, c.Mug: 1.5, c.ChangeSeats: 0.7, c.FireFlareGun: 1.0, c.OpenParasol: 2.0,
@@ -20,10 +23,10 @@ ACTION_WEIGHTS = {
 def random_bot(me: str, legal: Sequence[c.Command], rng: random.Random) -> c.Command:
     """Pick one of ``legal`` (the commands of character ``me``), weighted to look like play.
 
-    Raises ``ValueError`` when ``legal`` is empty.
+    Raises :class:`BadRequest` when ``legal`` is empty.
     """
     if not legal:
-        raise ValueError("no legal command to choose from")
+        raise BadRequest("no legal command to choose from")
     water_self = [x for x in legal if isinstance(x, c.GiveWater) and x.target == me]
     if water_self and rng.random() < 0.9:
         return rng.choice(water_self)
@@ -45,3 +48,19 @@ def random_bot(me: str, legal: Sequence[c.Command], rng: random.Random) -> c.Com
             return core[0] if rng.random() < 0.5 else core[-1]
         return rng.choice(core)
     return rng.choice(list(legal))
+
+
+def bot_seats(state: State, spec: str | None) -> set[str]:
+    """The seats (character ids) ``spec`` names for bots: ``"all"``, or comma-separated player or character
+    names; empty for ``None``. Raises :class:`BadRequest` (``field`` ``"--bots"``) for a name that is no seat."""
+    if not spec:
+        return set()
+    if spec.strip().lower() == "all":
+        return {ch.character for ch in state.characters}
+    seats = set()
+    for name in spec.split(","):
+        who = resolve_viewer(state, name, option="--bots")
+        if who in ("public", "referee"):
+            raise BadRequest(f"--bots: {name!r} is not a seat", "--bots")
+        seats.add(who)
+    return seats

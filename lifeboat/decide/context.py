@@ -1,0 +1,141 @@
+"""The working context of one decision and the checks every rule area shares.
+
+:class:`Ctx` collects the events a command produces and applies each at once with :func:`lifeboat.evolve.evolve`,
+so later rules see its effect. The ``require_*`` checks raise :class:`InvalidCommand` (a malformed command) or
+:class:`IllegalCommand` (the rules forbid it now) naming the rule id; they never change anything.
+"""
+
+from __future__ import annotations
+
+from lifeboat import events as e
+from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, face_of, is_unknown
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.evolve import evolve
+from lifeboat.state import ActionTurn, State, status_of
+
+
+class Legal(Exception):
+    """Raised by a probing :class:`Ctx` at the first event: every check of the command has passed."""
+
+
+class Ctx:
+    """Collects events, applying each to a working state (``state``).
+
+    A probing context (``probe=True``, only for a digital game: no recorded placeholders) raises :class:`Legal`
+    at the first event instead: in a digital game every rule is checked before the first event of a player
+    command, so that event proves the command legal and nothing after it needs computing (:func:`is_legal`).
+    """
+
+    __slots__ = ("state", "events", "probe")
+
+    def __init__(self, state: State, probe: bool = False) -> None:
+        self.state = state
+        self.events: list[e.Event] = []
+        self.probe = probe
+
+    def emit(self, *events: e.Event) -> None:
+        if self.probe:
+            raise Legal
+        for ev in events:
+            self.state = evolve(self.state, ev)
+            self.events.append(ev)
+
+
+def name_of(character: str) -> str:
+    """The English name of a character id (the id itself when unknown), for messages."""
+    return CHARACTERS[character].en if character in CHARACTERS else character
+
+
+def require_character(state: State, character: str, rule: str = "TURN-1") -> str:
+    """``character`` if it is in this game. Raises InvalidCommand (``rule``) listing the characters otherwise."""
+    for ch in state.characters:
+        if ch.character == character:
+            return character
+    raise _unknown(state, character, rule)
+
+
+def _unknown(state: State, character: str, rule: str = "TURN-1") -> InvalidCommand:
+    known = ", ".join(ch.character for ch in state.characters)
+    return InvalidCommand(rule, f"{character!r} is not a character in this game; expected one of: {known}")
+
+
+def require_in_boat(state: State, character: str, rule: str) -> str:
+    """``character`` if it is in the game and in the boat. Raises InvalidCommand / IllegalCommand (``rule``)."""
+    require_character(state, character, rule)
+    if character not in state.seats:
+        raise IllegalCommand(rule, f"{name_of(character)} is lost at sea")
+    return character
+
+
+def require_conscious(state: State, by: str) -> None:
+    """STATUS-1: ``by`` is in the game, in the boat and conscious. Raises InvalidCommand / IllegalCommand."""
+    for ch in state.characters:
+        if ch.character == by:
+            break
+    else:
+        raise _unknown(state, by)
+    if not ch.in_boat:
+        raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
+    status = status_of(ch)
+    if status != "conscious":
+        raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
+
+
+def card_face(card: str, rule: str = "CARD-1") -> str:
+    """The face of a provision instance. Raises InvalidCommand (``rule``) for anything else."""
+    try:
+        return face_of(card)
+    except KeyError:
+        raise InvalidCommand(rule, f"{card!r} is not a provision card") from None
+
+
+def require_held(state: State, by: str, card: str, face: str | None = None, *, hand_only: bool = False,
+                 rule: str = "CARD-1", unseen_ok: bool = False) -> None:
+    """CARD-1: ``by`` holds ``card`` (of ``face`` if given) in hand, or face up unless ``hand_only``. A placeholder
+    in hand passes when ``unseen_ok`` (REC-1). Raises InvalidCommand / IllegalCommand."""
+    if unseen_ok and is_unknown(card) and card in state.char(by).hand:
+        return  # REC-1: a card passed face down in a recorded game (a trade) may stay unseen
+    actual = card_face(card)
+    if face is not None and actual != face:
+        raise InvalidCommand(rule, f"{card!r} is not a {face.replace('_', ' ')}")
+    ch = state.char(by)
+    if card in ch.hand or (not hand_only and card in ch.face_up):
+        return
+    if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
+        raise IllegalCommand(rule, f"{card} is face up in front of you; only cards in your hand can be used so")
+    where = "in your hand" if hand_only else "in your hand or face up in front of you"
+    raise IllegalCommand("CARD-1", f"you do not hold {card} {where}")
+
+
+def require_actor(state: State, by: str) -> None:
+    """ACT-1, ACT-2: it is ``by``'s action now, and ``by`` is conscious. Raises IllegalCommand."""
+    step = state.step
+    if not isinstance(step, ActionTurn):
+        raise IllegalCommand("ACT-2", "no action can be taken now")
+    if step.actor != by:
+        raise IllegalCommand("ACT-1", f"it is {name_of(step.actor)}'s action, not {name_of(by)}'s")
+    require_conscious(state, by)
+
+
+def nav_available(state: State) -> int:
+    """How many navigation cards can still be drawn (the unseen part and the cards put under the deck)."""
+    return len(state.nav_unseen) + len(state.nav_bottom)
+
+
+def check_top(state: State, cards: tuple[str, ...], count: int) -> None:
+    """CHANCE-1: ``cards`` are the next ``count`` cards of the navigation deck, top first. Raises
+    InvalidCommand (wrong count or not a navigation card) / IllegalCommand (not on top of the deck)."""
+    if len(cards) != count:
+        raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+    unseen, bottom = list(state.nav_unseen), list(state.nav_bottom)
+    for card in cards:
+        if card not in NAVIGATION and not (is_unknown(card) and card != UNKNOWN):
+            raise InvalidCommand("CHANCE-1", f"{card!r} is not a navigation card")
+        if unseen:
+            if card not in unseen:
+                raise IllegalCommand("CHANCE-1", f"{card} cannot be drawn now: it is not in the navigation deck")
+            unseen.remove(card)
+        elif bottom and bottom[0] == card:
+            bottom.pop(0)
+        else:
+            raise IllegalCommand("CHANCE-1", f"{card} is not the top card of the navigation deck")

@@ -1,0 +1,103 @@
+"""Chance's draws (CHANCE-1): provisions (PROV-2), navigation cards (ROW-1, FLARE-1, NAV-1, NAV-2) and the hand
+card a mug takes (MUG-1, MUG-2). Each checks the outcome is possible now; setup is in :mod:`.setup`."""
+
+from __future__ import annotations
+
+from lifeboat import commands as c
+from lifeboat import events as e
+from lifeboat.cards import NAVIGATION, UNKNOWN, is_unknown
+from lifeboat.decide.context import Ctx, check_top, name_of
+from lifeboat.decide.procedure import SEAGULLS_TO_LAND, end_action, land, resolve_card
+from lifeboat.decide.recorded import bind, resolve_draws, resolve_provisions
+from lifeboat.decide.setup import deal_setup
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.state import CompassDraw, FlareDraw, MugDraw, NavigationTurn, ProvisionsDraw, RowDraw, State
+
+
+def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
+    """PROV-2: the quartermaster draws one provision per conscious character (CHANCE-1)."""
+    step = s.step
+    cards = cmd.cards
+    if not isinstance(step, ProvisionsDraw):
+        raise IllegalCommand("CHANCE-1", "no provisions are being drawn now")
+    if len(cards) != step.count or len(set(x for x in cards if x != UNKNOWN)) != len(
+        [x for x in cards if x != UNKNOWN]
+    ):
+        raise InvalidCommand("CHANCE-1", f"expected {step.count} different provision cards")
+    cards = resolve_provisions(ctx, cards)
+    s = ctx.state
+    for card in cards:
+        if card not in s.provisions:
+            raise IllegalCommand("CHANCE-1", f"{card} cannot be drawn: it is not in the provisions deck")
+    ctx.emit(e.ProvisionsDrawn(quartermaster=step.quartermaster, cards=cards))
+
+
+def _flare(ctx: Ctx, step: FlareDraw, cards: tuple[str, ...]) -> None:
+    """FLARE-1: only the birds count, in the order drawn; the cards go under the deck and the action ends."""
+    ctx.emit(e.NavigationDrawn(character=step.actor, cards=cards, purpose="flare"))
+    for card in cards:
+        bird = NAVIGATION[card].bird
+        if bird > 0:
+            ctx.emit(e.SeagullAdded(total=ctx.state.seagulls + 1))
+            if ctx.state.seagulls >= SEAGULLS_TO_LAND:
+                land(ctx)
+                return
+        elif bird < 0 and ctx.state.seagulls > 0:
+            ctx.emit(e.SeagullRemoved(total=ctx.state.seagulls - 1))
+    ctx.emit(e.CardsToBottom(cards=cards))
+    end_action(ctx)
+
+
+def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
+    """ROW-1, FLARE-1, NAV-2, NAV-1: navigation cards from the top of the deck, for the step that waits for them
+    (CHANCE-1; REC-1: a card turned face up must be named)."""
+    step = s.step
+    cards = cmd.cards
+    if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigationTurn)):
+        want = step.count if isinstance(step, (RowDraw, FlareDraw)) else 1
+        cards = resolve_draws(ctx, cards, want)
+        s = ctx.state
+        if isinstance(step, (FlareDraw, NavigationTurn)) and any(is_unknown(x) for x in cards):
+            raise InvalidCommand("REC-1", "this card is turned face up: name it (e.g. 'nav 27')")
+    if isinstance(step, RowDraw):
+        check_top(s, cards, step.count)
+        ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))
+    elif isinstance(step, FlareDraw):
+        check_top(s, cards, step.count)
+        _flare(ctx, step, cards)
+    elif isinstance(step, CompassDraw):
+        check_top(s, cards, 1)
+        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))
+    elif isinstance(step, NavigationTurn):
+        check_top(s, cards, 1)
+        ctx.emit(e.NavigationDrawn(character=None, cards=cards, purpose="turn"))
+        ctx.emit(e.NavigationCardRevealed(card=cards[0]))
+        resolve_card(ctx, cards[0])
+    else:
+        raise IllegalCommand("CHANCE-1", "no navigation card is being drawn now")
+
+
+def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
+    """MUG-1, MUG-2: the random card a mug takes from the target's hand (CHANCE-1; REC-1: ``"?"`` if unseen)."""
+    step = s.step
+    card = cmd.card
+    if not isinstance(step, MugDraw):
+        raise IllegalCommand("CHANCE-1", "no card is being taken from a hand now")
+    hand = s.char(step.target).hand
+    if card == UNKNOWN:  # REC-1: the recorder did not see which card
+        card = next((x for x in hand if is_unknown(x)), UNKNOWN)
+        if card == UNKNOWN:
+            raise InvalidCommand("CHANCE-1", "name the card taken: every card in that hand is known")
+    else:
+        card = bind(ctx, card, hand, "p")
+        s = ctx.state
+    if card not in s.char(step.target).hand:
+        raise IllegalCommand("CHANCE-1", f"{card} is not in {name_of(step.target)}'s hand")
+    ctx.emit(e.CardMugged(character=step.mugger, target=step.target, card=card, from_hand=True))
+    end_action(ctx)
+
+
+RULES = {
+    c.DealSetup: deal_setup, c.DrawProvisions: draw_provisions, c.DrawNavigation: draw_navigation,
+    c.DrawFromHand: draw_from_hand,
+}

@@ -1,0 +1,40 @@
+"""The navigator's decisions: use the face-up Compass (NAV-2) and choose the card of the round from the row stack
+(NAV-1; REC-1: the chosen card is turned face up, so it must be named)."""
+
+from __future__ import annotations
+
+from lifeboat import commands as c
+from lifeboat import events as e
+from lifeboat.cards import is_unknown
+from lifeboat.decide.context import Ctx, name_of, nav_available
+from lifeboat.decide.procedure import resolve_card
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.state import CompassChoice, NavigatorChoice, State
+
+
+def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
+    """NAV-2: the navigator uses the Compass (draws one more card onto the row stack, if any is left) or not."""
+    step = s.step
+    if not isinstance(step, CompassChoice) or step.navigator != cmd.by:
+        raise IllegalCommand("NAV-2", "you cannot use the Compass now")
+    ctx.emit(e.CompassUsed(character=cmd.by, used=cmd.use and nav_available(s) > 0))
+
+
+def choose_navigation_card(ctx: Ctx, s: State, cmd: c.ChooseNavigationCard) -> None:
+    """NAV-1: the navigator chooses the card of the round; the rest of the row stack goes under the deck."""
+    by, card, step = cmd.by, cmd.card, s.step
+    if not isinstance(step, NavigatorChoice):
+        raise IllegalCommand("NAV-1", "no navigation card is being chosen now")
+    if step.navigator != by:
+        raise IllegalCommand("NAV-1", f"{name_of(step.navigator)} is the navigator")
+    if is_unknown(card):
+        raise InvalidCommand("REC-1", "the chosen card is turned face up: name it (e.g. 'choose 27')")
+    if card not in s.row_stack:
+        raise IllegalCommand("NAV-1", f"{card} is not in the row stack")
+    rest = tuple(x for x in s.row_stack if x != card)
+    ctx.emit(e.NavigationCardChosen(character=by, card=card, to_bottom=rest))
+    ctx.emit(e.NavigationCardRevealed(card=card))
+    resolve_card(ctx, card)
+
+
+RULES = {c.UseCompass: use_compass, c.ChooseNavigationCard: choose_navigation_card}

@@ -1,0 +1,188 @@
+"""Recorded games (REC-1): cards the recorder did not see are placeholders (``?p3``, ``?n7``) until named.
+
+A real card named where a zone holds placeholders identifies one of them (:func:`bind`); the recorder's own
+commands name a placeholder or a LOVE and HATE outright. In a digital game (nothing unaccounted) nothing here emits.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from lifeboat import commands as c
+from lifeboat import events as e
+from lifeboat.cards import (
+    NAVIGATION, UNKNOWN, face_of, is_provision, is_unknown, provision_instances, treasure_points,
+)
+from lifeboat.decide.context import Ctx, name_of, require_character
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.evolve import contains
+from lifeboat.state import ProvisionsPick, RowPlace, State
+
+
+def accounted(state: State, card: str) -> str:
+    """Where a card the recorder names is already known to be (REC-1), for a contradiction message."""
+    if card in state.provisions or card in state.nav_unseen:
+        return "in a deck"
+    if card in state.discard:
+        return "in the discard pile"
+    holder = state.holder(card)
+    if holder is not None:
+        return f"held by {name_of(holder)}"
+    if card in state.row_stack or card in state.nav_bottom or card in state.in_play:
+        return "among the navigation cards already seen"
+    if card in state.removed:
+        return "removed at setup"
+    return "already named elsewhere"
+
+
+def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
+    """REC-1: if ``card`` is a real card not in ``zone`` but ``zone`` holds a placeholder of ``kind`` (``"p"`` or
+    ``"n"``), name the first such placeholder as ``card``. Returns the card to use. Raises IllegalCommand (REC-1)
+    when the card is already accounted for elsewhere and the zone has only placeholders for it."""
+    s = ctx.state
+    if card in zone or card == UNKNOWN or is_unknown(card):
+        return card
+    holders = [x for x in zone if x.startswith(UNKNOWN + kind)]
+    if not holders or not s.unaccounted:
+        return card
+    if card not in s.unaccounted and is_provision(card):  # another copy of the same card will do
+        card = next((x for x in _copies(card) if x in s.unaccounted or x in zone), card)
+        if card in zone:
+            return card
+    if card not in s.unaccounted:
+        if card in NAVIGATION or is_provision(card):
+            raise IllegalCommand("REC-1", f"{card} cannot be here: it is {accounted(s, card)}")
+        return card
+    ctx.emit(e.CardIdentified(placeholder=holders[0], card=card))
+    return card
+
+
+def _copies(card: str) -> tuple[str, ...]:
+    """The instances that play exactly like ``card``: same face, same points (paintings differ)."""
+    face = face_of(card)
+    points = treasure_points(card)
+    every = provision_instances(("base", "cannibalism", "liquid_courage"))
+    return tuple(x for x in every if face_of(x) == face and treasure_points(x) == points)
+
+
+def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ...]:
+    """REC-1: resolve a navigation draw, top first, that may name ``"?"`` (a card nobody saw) or a real card behind
+    a placeholder (which is then identified). Returns the cards drawn, as the state now names them."""
+    if len(cards) != count:
+        raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+    unseen, bottom = list(ctx.state.nav_unseen), list(ctx.state.nav_bottom)
+    out: list[str] = []
+    for card in cards:
+        if unseen:
+            if card == UNKNOWN:
+                ph = next((x for x in unseen if is_unknown(x)), None)
+                if ph is None:
+                    raise InvalidCommand("CHANCE-1", "name the navigation card drawn ('?' is for recorded games)")
+                card = ph
+            elif card not in unseen:
+                ph = next((y for y in unseen if y.startswith(UNKNOWN + "n")), None)
+                bind(ctx, card, tuple(unseen), "n")
+                if ph is not None and card in ctx.state.nav_unseen:
+                    unseen[unseen.index(ph)] = card
+            if card in unseen:
+                unseen.remove(card)
+        elif bottom:
+            top = bottom.pop(0)
+            if card == UNKNOWN or card == top:
+                card = top
+            elif is_unknown(top):
+                bind(ctx, card, (top,), "n")
+        out.append(card)
+    return tuple(out)
+
+
+def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """REC-1: resolve a provisions draw that may name ``"?"`` or real cards behind placeholders."""
+    out: list[str] = []
+    for card in cards:
+        deck = tuple(x for x in ctx.state.provisions if x not in out)
+        if card == UNKNOWN:
+            ph = next((x for x in deck if is_unknown(x)), None)
+            if ph is None:
+                raise InvalidCommand("CHANCE-1", "name the provision drawn ('?' is for recorded games)")
+            card = ph
+        elif card not in deck:
+            bind(ctx, card, deck, "p")
+        out.append(card)
+    return tuple(out)
+
+
+_CARD_PLAYS = (c.Reveal, c.FireFlareGun, c.OpenParasol, c.UseMedicalKit, c.ThrowLifePreserver, c.ExpendChum,
+               c.GiveWater, c.Cannibalize)
+
+
+def prebind(ctx: Ctx, cmd: c.PlayerCommand) -> c.PlayerCommand:
+    """REC-1: in a recorded game, a real card a command names from a hand (or the offered cards, the row stack, the
+    rower's draw) that holds placeholders identifies one of them first. Returns the command with each named card
+    replaced by the copy actually identified (another Water does as well as the one named)."""
+    s = ctx.state
+    if not s.unaccounted or not s.has(cmd.by):
+        return cmd
+    step = s.step
+    replace = msgspec.structs.replace
+
+    def hand() -> tuple[str, ...]:
+        return ctx.state.char(cmd.by).hand
+
+    def drawn() -> tuple[str, ...]:
+        return ctx.state.step.drawn if isinstance(ctx.state.step, RowPlace) else ()
+
+    if isinstance(cmd, _CARD_PLAYS):
+        if cmd.card not in s.char(cmd.by).face_up:
+            return replace(cmd, card=bind(ctx, cmd.card, hand(), "p"))
+    elif isinstance(cmd, c.OfferTrade):
+        return replace(cmd, give=tuple(bind(ctx, x, hand(), "p") for x in cmd.give))
+    elif isinstance(cmd, c.AnswerTrade):
+        return replace(cmd, cards=tuple(bind(ctx, x, hand(), "p") for x in cmd.cards))
+    elif isinstance(cmd, c.KeepProvision) and isinstance(step, ProvisionsPick):
+        return replace(cmd, card=bind(ctx, cmd.card, step.offered, "p"))
+    elif isinstance(cmd, c.ChooseNavigationCard):
+        return replace(cmd, card=bind(ctx, cmd.card, s.row_stack, "n"))
+    elif isinstance(cmd, c.PlaceRowedCards) and isinstance(step, RowPlace):
+        return replace(cmd, to_stack=tuple(bind(ctx, x, drawn(), "n") for x in cmd.to_stack),
+                       to_bottom=tuple(bind(ctx, x, drawn(), "n") for x in cmd.to_bottom))
+    return cmd
+
+
+def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
+    """REC-1: the recorder names the real card behind a placeholder."""
+    ph, card = cmd.placeholder, cmd.card
+    if not is_unknown(ph) or ph == UNKNOWN:
+        raise InvalidCommand("REC-1", f"{ph!r} is not a placeholder (they look like ?p3 or ?n7)")
+    if not (card in NAVIGATION or is_provision(card)):
+        raise InvalidCommand("REC-1", f"{card!r} is not a card")
+    if (card in NAVIGATION) != ph.startswith(UNKNOWN + "n"):
+        raise InvalidCommand("REC-1", f"{ph} is a {'navigation' if ph.startswith('?n') else 'provision'} card")
+    if not contains(s, ph):
+        raise IllegalCommand("REC-1", f"{ph} is not an unnamed card of this game (named already, or no such "
+                             "placeholder)")
+    if card not in s.unaccounted:
+        raise IllegalCommand("REC-1", f"{card} cannot be {ph}: it is {accounted(s, card)}")
+    before = len(ctx.events)
+    bind(ctx, card, (ph,), ph[1])
+    if len(ctx.events) == before:
+        raise IllegalCommand("REC-1", f"{ph} is not a card of this game")
+
+
+def identify_love_hate(ctx: Ctx, s: State, cmd: c.IdentifyLoveHate) -> None:
+    """REC-1, END-2: the recorder names a character's LOVE and HATE, once shown."""
+    ch, love, hate = cmd.character, cmd.love, cmd.hate
+    require_character(s, ch, "REC-1")
+    in_game = {x.character for x in s.characters}
+    for field, value, current in (("LOVE", love, s.char(ch).love), ("HATE", hate, s.char(ch).hate)):
+        if value not in in_game:
+            raise InvalidCommand("REC-1", f"{field} {value!r} is not a character in this game")
+        if current not in (UNKNOWN, value):
+            raise IllegalCommand("REC-1", f"{name_of(ch)}'s {field} is already known to be {name_of(current)}")
+        others = {(x.love if field == "LOVE" else x.hate) for x in s.characters if x.character != ch}
+        if value in others:
+            raise IllegalCommand("REC-1", f"another player already holds the {field} card of {name_of(value)}")
+    ctx.emit(e.LoveHateIdentified(character=ch, love=love, hate=hate))
+
+
+RULES = {c.Identify: identify, c.IdentifyLoveHate: identify_love_hate}

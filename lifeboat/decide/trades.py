@@ -1,0 +1,59 @@
+"""Trades (TRADE-1, PROC-4): offered in the action phase between actions, answered by the other side."""
+
+from __future__ import annotations
+
+from lifeboat import commands as c
+from lifeboat import events as e
+from lifeboat.cards import face_of, is_unknown
+from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.state import ActionTurn, State
+
+
+def offer_trade(ctx: Ctx, s: State, cmd: c.OfferTrade) -> None:
+    """TRADE-1, PROC-4: offer hand cards to a conscious character for cards of the faces asked."""
+    by, to, give, ask = cmd.by, cmd.to, cmd.give, cmd.ask
+    if not isinstance(s.step, ActionTurn):
+        raise IllegalCommand("TRADE-1", "trades happen in the action phase, between actions and outside fights")
+    require_conscious(s, by)
+    require_character(s, to, "TRADE-1")
+    if to == by:
+        raise IllegalCommand("TRADE-1", "trade with another character")
+    if not s.conscious(to):
+        raise IllegalCommand("PROC-4", f"{name_of(to)} is not conscious and cannot trade")
+    if not give and not ask:
+        raise InvalidCommand("TRADE-1", "a trade gives or asks for at least one card")
+    if len(set(give)) != len(give):
+        raise InvalidCommand("TRADE-1", "each card can be given once")
+    for card in give:
+        require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
+    for face in ask:
+        try:
+            face_of(f"{face}-1")
+        except KeyError:
+            raise InvalidCommand("TRADE-1", f"{face!r} is not a provision") from None
+    ctx.emit(e.TradeOffered(character=by, to=to, give=give, ask=ask))
+
+
+def answer_trade(ctx: Ctx, s: State, cmd: c.AnswerTrade) -> None:
+    """TRADE-1: decline, or accept giving exactly one hand card of each face asked."""
+    by, cards, offer = cmd.by, cmd.cards, s.offer
+    if offer is None:
+        raise IllegalCommand("TRADE-1", "no trade is waiting for an answer")
+    if offer.to != by:
+        raise IllegalCommand("TRADE-1", f"{name_of(offer.to)} must answer this trade")
+    if not cmd.accept:
+        ctx.emit(e.TradeDeclined(character=offer.by, to=by))
+        return
+    if len(set(cards)) != len(cards):
+        raise InvalidCommand("TRADE-1", "each card can be given once")
+    for card in cards:
+        require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
+    if any(is_unknown(card) for card in cards):
+        raise IllegalCommand("TRADE-1", f"name the cards given for the faces asked ({', '.join(offer.ask)})")
+    if sorted(face_of(card) for card in cards) != sorted(offer.ask):
+        raise IllegalCommand("TRADE-1", f"give exactly one card of each face asked: {', '.join(offer.ask) or 'none'}")
+    ctx.emit(e.TradeCompleted(character=offer.by, to=by, gave=offer.give, got=cards))
+
+
+RULES = {c.OfferTrade: offer_trade, c.AnswerTrade: answer_trade}

@@ -1,0 +1,129 @@
+"""Answers and windows: consent or refuse a mug or seat change (SWAP-1, MUG-1, FIGHT-1), join a fight (FIGHT-2),
+pass (PROC-1), reveal a card (PLAY-1, MUG-2, REF-10), object to Cannibalism (CANNIBAL-1), the Life Preserver and
+Chum while someone is overboard (OVER-1, OVER-2), Water against thirst (THIRST-1)."""
+
+from __future__ import annotations
+
+from lifeboat import commands as c
+from lifeboat import events as e
+from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
+from lifeboat.decide.procedure import maybe_close, request_succeeds
+from lifeboat.errors import IllegalCommand
+from lifeboat.state import (
+    AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
+)
+
+
+def answer(ctx: Ctx, s: State, cmd: c.Answer) -> None:
+    """PROC-2: the target consents (the request succeeds) or refuses (FIGHT-1: a fight starts)."""
+    by, step = cmd.by, s.step
+    if not isinstance(step, AwaitAnswer):
+        raise IllegalCommand("PROC-2", "nothing is waiting for your answer")
+    if step.target != by:
+        raise IllegalCommand("PROC-2", f"{name_of(step.target)} must answer, not {name_of(by)}")
+    ctx.emit(e.Answered(character=by, consent=cmd.consent))
+    if cmd.consent:
+        request_succeeds(ctx, step.kind, step.attacker, step.target, step.card)
+    else:
+        ctx.emit(e.FightStarted(attacker=step.attacker, defender=by))  # FIGHT-1
+        maybe_close(ctx)
+
+
+def join_fight(ctx: Ctx, s: State, cmd: c.JoinFight) -> None:
+    """FIGHT-2: a conscious character not yet in the fight joins a side."""
+    by, step = cmd.by, s.step
+    if not isinstance(step, Fight):
+        raise IllegalCommand("FIGHT-2", "no fight is open")
+    require_conscious(s, by)
+    if by in step.attackers + step.defenders:
+        raise IllegalCommand("FIGHT-2", "you are already in this fight; nobody leaves a fight")
+    ctx.emit(e.FightJoined(character=by, side=cmd.side))
+
+
+def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
+    """PROC-1: pass in the open window; it closes once every conscious character passed (REF-14: not the user
+    of Cannibalism)."""
+    by, step = cmd.by, s.step
+    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
+        raise IllegalCommand("PROC-1", "there is nothing to pass on now")
+    require_conscious(s, by)
+    if isinstance(step, CannibalismObjection) and step.user == by:  # REF-14
+        raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
+    if by in step.passed:
+        raise IllegalCommand("PROC-1", "you have already passed; wait for the others")
+    ctx.emit(e.Passed(character=by))
+    maybe_close(ctx)
+
+
+def reveal(ctx: Ctx, s: State, cmd: c.Reveal) -> None:
+    """PLAY-1: reveal a hand card face up, at any time but setup, the end and while a hand card is being taken
+    (MUG-2, REF-10)."""
+    by, step = cmd.by, s.step
+    if isinstance(step, (AwaitSetup, GameOver)):
+        raise IllegalCommand("PLAY-1", "cards cannot be revealed now")
+    if isinstance(step, MugDraw):  # MUG-2 for the Kid's pickpocket, REF-10 for any other mug
+        raise IllegalCommand("MUG-2" if step.mugger == "kid" else "REF-10",
+                             "no card may be revealed while a card is being taken from a hand")
+    require_conscious(s, by)
+    require_held(s, by, cmd.card, hand_only=True, rule="PLAY-1")
+    ctx.emit(e.CardRevealed(character=by, card=cmd.card))
+
+
+def object_to_cannibalism(ctx: Ctx, s: State, cmd: c.ObjectToCannibalism) -> None:
+    """CANNIBAL-1: the first objector defends in a fight against the user (FIGHT-1)."""
+    by, step = cmd.by, s.step
+    if not isinstance(step, CannibalismObjection):
+        raise IllegalCommand("CANNIBAL-1", "nobody is playing Cannibalism now; there is nothing to object to")
+    require_conscious(s, by)
+    if by == step.user:
+        raise IllegalCommand("CANNIBAL-1", "you cannot object to your own Cannibalism")
+    ctx.emit(e.ObjectedToCannibalism(character=by))
+    ctx.emit(e.FightStarted(attacker=step.user, defender=by))  # FIGHT-1
+    maybe_close(ctx)
+
+
+def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
+    """OVER-1: throw the Life Preserver to a conscious character in the water (or play one's own)."""
+    by, card, t, step = cmd.by, cmd.card, cmd.target, s.step
+    if not isinstance(step, OverboardWindow):
+        raise IllegalCommand("OVER-1", "the Life Preserver is thrown only while someone is overboard")
+    require_conscious(s, by)
+    require_held(s, by, card, "life_preserver", rule="OVER-1")
+    require_character(s, t, "OVER-1")
+    if t not in step.overboard or t in step.lost:
+        raise IllegalCommand("OVER-1", f"{name_of(t)} is not in the water")
+    if not s.conscious(t):
+        raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")
+    if t == by and card in s.char(by).face_up:
+        raise IllegalCommand("OVER-1", "your Life Preserver is already face up")
+    ctx.emit(e.LifePreserverThrown(character=by, card=card, target=t))
+
+
+def expend_chum(ctx: Ctx, s: State, cmd: c.ExpendChum) -> None:
+    """OVER-1, OVER-2: expend Chum while someone is overboard (the sharks come)."""
+    by, card = cmd.by, cmd.card
+    if not isinstance(s.step, OverboardWindow):
+        raise IllegalCommand("OVER-1", "Chum is expended only while someone is overboard")
+    require_conscious(s, by)
+    require_held(s, by, card, "chum", rule="OVER-1")
+    ctx.emit(e.ChumExpended(character=by, card=card))
+
+
+def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
+    """THIRST-1: expend Water to cancel one thirst of a character who still owes some."""
+    by, card, t, step = cmd.by, cmd.card, cmd.target, s.step
+    if not isinstance(step, ThirstWindow):
+        raise IllegalCommand("THIRST-1", "Water is expended only against thirst in navigation")
+    require_conscious(s, by)
+    require_held(s, by, card, "water", rule="THIRST-1")
+    require_character(s, t, "THIRST-1")
+    if dict(step.thirst).get(t, 0) < 1:
+        raise IllegalCommand("THIRST-1", f"{name_of(t)} has no thirst left to quench")
+    ctx.emit(e.WaterGiven(character=by, card=card, target=t))
+
+
+RULES = {
+    c.Answer: answer, c.JoinFight: join_fight, c.Pass: pass_, c.Reveal: reveal,
+    c.ObjectToCannibalism: object_to_cannibalism, c.ThrowLifePreserver: throw_life_preserver,
+    c.ExpendChum: expend_chum, c.GiveWater: give_water,
+}

@@ -1,0 +1,91 @@
+"""Appliers of fights (FIGHT-1..3), windows (PROC-1), reveals (PLAY-1), wounds, the Life Preserver, Chum and
+Water (OVER-1, OVER-2, THIRST-1), discards and the Parasol's shade (PARASOL-1)."""
+
+from __future__ import annotations
+
+from lifeboat import events as e
+from lifeboat.evolve.common import (
+    char, discard, fail, hand_to_face_up, owe_less, replace, take_from, window_reset,
+)
+from lifeboat.state import (
+    AwaitAnswer, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow, replace_char,
+)
+
+
+def fight_started(state: State, event: e.FightStarted) -> State:
+    step, a, d = state.step, event.attacker, event.defender
+    if isinstance(step, CannibalismObjection):  # CANNIBAL-1: the first objector defends; the body is the target
+        return replace(state, step=Fight(kind="cannibalism", attacker=a, target=step.body, card=step.card,
+                                         attackers=(a,), defenders=(d,)))
+    if not isinstance(step, AwaitAnswer):
+        raise fail(event, "no mug or seat change is waiting for an answer")
+    return replace(state, step=Fight(kind=step.kind, attacker=a, target=d, card=step.card, attackers=(a,),
+                                     defenders=(d,)))
+
+
+def fight_joined(state: State, event: e.FightJoined) -> State:
+    step = state.step
+    if not isinstance(step, Fight):
+        raise fail(event, "no fight is open")
+    if event.side == "attacker":
+        step = replace(step, attackers=step.attackers + (event.character,), passed=())
+    else:
+        step = replace(step, defenders=step.defenders + (event.character,), passed=())
+    return replace(state, step=step)
+
+
+def passed(state: State, event: e.Passed) -> State:
+    step = state.step
+    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
+        raise fail(event, "no window is open")
+    return replace(state, step=replace(step, passed=step.passed + (event.character,)))
+
+
+def fight_resolved(state: State, event: e.FightResolved) -> State:
+    for c in event.attackers + event.defenders:
+        state = replace_char(state, c, fought=True)
+    return state
+
+
+def wounded(state: State, event: e.Wounded) -> State:
+    c = event.character
+    return replace_char(state, c, wounds=char(state, event, c).wounds + event.amount)
+
+
+def card_revealed(state: State, event: e.CardRevealed) -> State:
+    return window_reset(hand_to_face_up(state, event, event.character, event.card))
+
+
+def life_preserver_thrown(state: State, event: e.LifePreserverThrown) -> State:
+    t, card = event.target, event.card
+    state = take_from(state, event, event.character, card)
+    state = replace_char(state, t, face_up=char(state, event, t).face_up + (card,))
+    return window_reset(state)
+
+
+def chum_expended(state: State, event: e.ChumExpended) -> State:
+    state = discard(state, event, event.character, event.card)
+    if isinstance(state.step, OverboardWindow):
+        state = replace(state, step=replace(state.step, chum=True))
+    return window_reset(state)
+
+
+def card_discarded(state: State, event: e.CardDiscarded) -> State:
+    return discard(state, event, event.character, event.card)
+
+
+def water_given(state: State, event: e.WaterGiven) -> State:
+    state = discard(state, event, event.character, event.card)
+    return window_reset(owe_less(state, event, event.target))
+
+
+def parasol_shaded(state: State, event: e.ParasolShaded) -> State:
+    return owe_less(state, event, event.character)
+
+
+APPLIERS = {
+    e.FightStarted: fight_started, e.FightJoined: fight_joined, e.Passed: passed, e.FightResolved: fight_resolved,
+    e.Wounded: wounded, e.CardRevealed: card_revealed, e.LifePreserverThrown: life_preserver_thrown,
+    e.ChumExpended: chum_expended, e.CardDiscarded: card_discarded, e.WaterGiven: water_given,
+    e.ParasolShaded: parasol_shaded,
+}

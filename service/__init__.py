@@ -1,0 +1,56 @@
+"""service: the application layer between the front ends (``cli/``, ``web/``) and the pure packages.
+
+Front ends parse input and render; everything else they need is here. ``service`` is the only package that
+imports both ``lifeboat`` (the rules) and ``journal`` (the log), and the only one that reads the clock or draws
+randomness (:mod:`service.clock`). Errors: :mod:`service.errors` (a front end catches those, nothing else).
+Times are integer milliseconds; seqs count commits from 1 (line ``seq + 1`` of the file).
+
+The API, by task (each function documents its shapes and every error it raises)::
+
+    create   Table.deal_new(path, players, *, seed=None, options=()) -> Table        a digital deal (CHANCE-2)
+             Table.record_new(path, *, players=None, options=(), position=None) -> Table   a recorded game (REC-1)
+             read_position(path) -> dict                                            a position file (POS-1)
+             fork_game(game, at, output, *, chance="keep", seed=None) -> Forked     branch at a seq
+    open     Table.open(path) -> Table        .state .views .header .last_seq .digital .waiting_for() ...
+    decide   Table.decide(command, *, expected_seq=None) -> Appended                commit + what each audience sees
+             Table.deal() -> Appended; Table.close_window() -> Appended; Table.withdraw(from_seq) -> Commit
+    replay   replay(journal, path) -> Iterator[Step]                                strict, streaming
+             story(path, who, to=None) -> Iterator[StoryStep]                       the views of one audience
+             view_at(path, who, at=None) -> view; final_state(path) -> State
+    seats    resolve_viewer(state, who) -> "public" | "referee" | character id
+    audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
+    receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
+    score    score_game(path) -> ScoreSheet
+    bots     random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
+    repair   repair_game(path) -> RepairReport
+
+The lower-level functions the table is built from (:mod:`service.games`: ``create_game``, ``append``,
+``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
+"""
+
+from service.audit import audit, audit_many
+from service.bots import bot_seats, random_bot
+from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
+                            RuleViolation, ServiceError, Unreadable)
+from service.findings import Finding, ReceiptResult, Report
+from service.fork import CHANCE_MODES, Forked, fork_game
+from service.games import (advance_chance, append, build_ruleset, create_game, create_recorded_game, deck_path,
+                           initial_state, load_orders, parse_players, read_position, repair_game)
+from service.receipts import Receipt, make_receipt, read_receipts
+from service.records import Correction, DecksRevealed, Record
+from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
+                            replay, story, view_at)
+from service.score import ScoreSheet, score_game
+from service.seats import character_named, resolve_viewer
+from service.table import Appended, StatusChange, Table
+
+__all__ = [
+    "CHANCE_MODES", "UNDO_DEPTH", "AmbiguousCommand", "Appended", "BadRequest", "Correction", "DecksRevealed",
+    "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Receipt", "ReceiptResult", "Record",
+    "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step", "StoryStep",
+    "Table", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "audit", "audit_many",
+    "bot_seats", "build_ruleset", "character_named", "create_game", "create_recorded_game", "deck_path",
+    "final_state", "fork_game", "initial_state", "load_orders", "make_receipt", "parse_players", "perspective",
+    "random_bot", "read_position", "read_receipts", "repair_game", "replay", "resolve_viewer", "score_game",
+    "story", "view_at",
+]

@@ -1,0 +1,236 @@
+"""Audit, steps 2-3: the rules and chance, decided again commit by commit, and the receipts along the way.
+
+How the audit goes on after a finding: a command the rules refuse is *skipped* (the state stays as it was: an
+illegal move does not happen, so an inserted move disturbs nothing after it); a legal command whose recorded
+events differ is applied with the *decided* events. After :data:`MAX_SKIPPED` refused commands in a row the
+history has left the rules for good; the rule checks stop there with a note. A draw that differs from the
+committed orders gives a finding and the audit goes on with the *committed* draw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import journal
+from lifeboat import apply, chance_request, waiting_for
+from lifeboat.chance import DeckOrders, commitment, next_chance
+from lifeboat.commands import is_chance
+from lifeboat.errors import LifeboatError, RuleViolation
+from lifeboat.events import Event
+from lifeboat.state import State
+from service.findings import Finding, ReceiptResult, Report, show
+from service.games import actor_of, deck_path, initial_state
+from service.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
+from service.records import Correction, DecksRevealed, Record
+from service.replay import UNDO_DEPTH
+
+MAX_SKIPPED = 8
+"""Refused commands in a row after which the rule checks stop (the history no longer follows the rules)."""
+
+
+def orders_to_check(path: Path, header: journal.Header, reveal: tuple[int, int, Any] | None,
+            report: Report) -> DeckOrders | None:
+    """The deck orders to check draws against, and ``report.chance`` saying where they come from."""
+    committed = header.deck_commitment
+    if committed is None:
+        report.chance = "recorded: each draw checked to be possible (CHANCE-1)"
+        if reveal is not None:
+            report.findings.append(Finding(line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
+                                           message="deck orders revealed, but the header committed to none",
+                                           found="a decks_revealed record", expected="no deck commitment"))
+        return None
+    orders = None
+    if reveal is not None:
+        try:
+            revealed = msgspec.convert(reveal[2], DecksRevealed).orders
+        except msgspec.ValidationError as exc:
+            report.findings.append(Finding(line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
+                                           message=f"the revealed deck orders do not decode: {exc}",
+                                           found=show(reveal[2]), expected="the deck orders of the header"))
+        else:
+            if commitment(revealed) == committed:
+                report.chance = "every draw checked against the revealed deck orders (CHANCE-2)"
+                return revealed
+            report.findings.append(Finding(
+                line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
+                message="the revealed deck orders do not match the header's commitment",
+                found=f"orders hashing to {commitment(revealed)}", expected=f"orders hashing to {committed}"))
+    deck = deck_path(path)
+    if deck.exists():
+        try:
+            orders = msgspec.json.decode(deck.read_bytes(), type=DeckOrders)
+        except (OSError, msgspec.DecodeError) as exc:
+            report.findings.append(Finding(line=None, check="commitment", rule="CHANCE-2",
+                                           message=f"the dealer's deck file {deck} cannot be read: {exc}"))
+            orders = None
+        if orders is not None and commitment(orders) != committed:
+            report.findings.append(Finding(
+                line=None, check="commitment", rule="CHANCE-2",
+                message=f"the dealer's deck file {deck.name} does not match the header's commitment",
+                found=f"orders hashing to {commitment(orders)}", expected=f"orders hashing to {committed}"))
+            orders = None
+        if orders is not None:
+            report.chance = "every draw checked against the dealer's deck file, which matches the commitment"
+            return orders
+    report.chance = "draws not checked: the deck orders are not revealed yet and there is no deck file"
+    return None
+
+
+def _expected_now(state: State) -> str:
+    req = chance_request(state)
+    if req is not None:
+        return f"chance: {req.kind} ({req.count})"
+    who = waiting_for(state)
+    if who:
+        return "a move by " + " or ".join(who)
+    return "nothing: the game is over" if state.over else "nothing"
+
+
+def events_diff(found: Sequence[Any], decided: Sequence[Any]) -> tuple[str, str, str]:
+    """(message, found, expected) naming the first event where ``found`` and ``decided`` differ."""
+    for i in range(max(len(found), len(decided))):
+        f = found[i] if i < len(found) else None
+        d = decided[i] if i < len(decided) else None
+        if f != d:
+            return (f"the recorded consequences differ from what the rules decide (event {i + 1})",
+                    show(f) if f is not None else f"nothing (only {len(found)} events recorded)",
+                    show(d) if d is not None else f"nothing (the rules decide {len(decided)} events)")
+    return "the recorded consequences differ from what the rules decide", show(found), show(decided)
+
+
+class RuleCheck:
+    """The rule, chance and receipt checks of one pass over the commits."""
+
+    def __init__(self, report: Report, header: journal.Header, orders: DeckOrders | None,
+                 receipts: Sequence[Receipt]) -> None:
+        self.report = report
+        self.header = header
+        self.orders = orders
+        self.receipts = {r.token: r for r in receipts}
+        self.fork_seq = header.parent.seq if header.parent is not None else 0
+        self.state = initial_state(header, report.path)
+        self.log: list[Event] = []
+        self.history: deque[tuple[int, State, int]] = deque(maxlen=UNDO_DEPTH)
+        self.skipped = 0
+        self.stopped = False
+        self.reveals = 0
+
+    def find(self, line: int, seq: int, check: str, rule: str, message: str, found: Any = None,
+             expected: Any = None) -> None:
+        self.report.findings.append(Finding(
+            line=line, seq=seq, check=check, rule=rule, message=message,
+            found=None if found is None else show(found), expected=None if expected is None else show(expected)))
+
+    def commit(self, line: int, commit: journal.Commit) -> None:
+        if self.stopped:
+            return
+        seq = commit.seq
+        try:
+            record = msgspec.convert(commit.command, Record)  # type: ignore[arg-type]
+        except msgspec.ValidationError as exc:
+            self.find(line, seq, "legality", "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command,
+                      _expected_now(self.state))
+            return self._skip(line)
+        if isinstance(record, DecksRevealed):
+            self.reveals += 1
+            if self.reveals > 1:
+                self.find(line, seq, "commitment", "CHANCE-2", "the deck orders are revealed a second time",
+                          "a second decks_revealed record", "one, as the last line")
+            elif not self.state.over:
+                self.find(line, seq, "commitment", "CHANCE-2", "the deck orders are revealed before the game ended",
+                          "decks_revealed while the game goes on", _expected_now(self.state))
+            if commit.events:
+                self.find(line, seq, "legality", "EVENTS", "a system record has events", commit.events, [])
+            return
+        if isinstance(record, Correction):
+            target = next(((st, n) for s, st, n in self.history if s == record.from_seq), None)
+            if target is None:
+                self.find(line, seq, "legality", "REC-2", f"cannot withdraw from seq {record.from_seq}: "
+                          "not one of the last decisions", commit.command, "a seq among the last decisions")
+                return self._skip(line)
+            self.state, keep = target
+            del self.log[keep:]
+            return
+        self.history.append((seq, self.state, len(self.log)))
+        expected_actor = actor_of(self.state, record)
+        if commit.actor != expected_actor:
+            self.find(line, seq, "legality", "TURN-1", "the recorded actor is not the seat of the command",
+                      f"actor {commit.actor!r}", f"actor {expected_actor!r}")
+        committed = None  # the committed draw, when the recorded one differs from it
+        if is_chance(record) and self.orders is not None and seq > self.fork_seq:
+            want = next_chance(self.state, self.orders)  # None: no draw now, and decide says so below
+            if want is not None and msgspec.json.encode(want) != msgspec.json.encode(record):
+                committed = want
+                self.find(line, seq, "chance", "CHANCE-2", "the draw is not the one the committed deck orders give",
+                          record, want)
+        try:
+            state, events = apply(self.state, record)
+        except RuleViolation as exc:
+            self.find(line, seq, "legality", exc.rule, f"the rules refuse this command: {exc.message}",
+                      record, _expected_now(self.state))
+            if committed is None:
+                return self._skip(line)
+        except LifeboatError as exc:
+            self.find(line, seq, "legality", "EVOLVE", str(exc), record, _expected_now(self.state))
+            if committed is None:
+                return self._skip(line)
+        else:
+            decided = msgspec.json.decode(msgspec.json.encode(events))  # JSON values, as recorded
+            if decided != list(commit.events):
+                message, found, expected = events_diff(list(commit.events), decided)
+                self.find(line, seq, "legality", "EVENTS", message, found, expected)
+        if committed is not None:  # go on with what the commitment says was drawn
+            state, events = apply(self.state, committed)
+        self.skipped = 0
+        self.state = state
+        self.log.extend(events)
+
+    def _skip(self, line: int) -> None:
+        self.skipped += 1
+        if self.skipped >= MAX_SKIPPED:
+            self.stopped = True
+            self.report.notes.append(f"rule checks stopped at line {line}: {MAX_SKIPPED} refused commands in a "
+                                     "row; the history no longer follows the rules from here")
+
+    def receipt(self, line: int, commit_seq: int, digest: str) -> None:
+        for token, r in list(self.receipts.items()):
+            if r.seq != commit_seq:
+                continue
+            del self.receipts[token]
+            self.check_receipt(r, line, digest)
+
+    def check_receipt(self, r: Receipt, line: int, digest: str) -> None:
+        ok = digest.startswith(r.line)
+        if not ok:
+            self.find(line, r.seq, "receipt", "RECEIPT-LINE",
+                      f"the line differs from the one {r.seat}'s receipt saw: the journal was rewritten at or "
+                      "before this line", f"line hash {digest[:LINE_HEX]}", f"line hash {r.line} (receipt)")
+        view = None
+        if self.stopped:
+            self.report.notes.append(f"receipt {r.token}: the seat's view cannot be recomputed (rule checks stopped)")
+        elif not self.state.has(r.seat):
+            ok = False
+            self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"the receipt's seat {r.seat!r} is not in the game "
+                      "at this line", r.seat, "a character of this game")
+        else:
+            view = seat_view_of(self.state, self.log, r.seat)
+            got = hashlib.sha256(msgspec.json.encode(view)).hexdigest()[:VIEW_HEX]
+            if got != r.view:
+                ok = False
+                why = ("the journal is unchanged up to here, so the view was computed differently (another "
+                       "engine version, or the receipt was not made by 'lifeboat receipt')") if digest.startswith(
+                    r.line) else "the journal was rewritten"
+                # the recomputed hash is not shown: it is a digest of that seat's secrets
+                self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"{r.seat}'s view differs from the receipt: {why}",
+                          "another view hash", f"view hash {r.view} (receipt)")
+        # the seat's view is shown only for a receipt that matches: a token is a claim to be that seat, and a
+        # forged one (the game id is public) must not open anybody's hand
+        self.report.receipts.append(ReceiptResult(token=r.token, seq=r.seq, seat=r.seat, ok=ok,
+                                                  view=msgspec.to_builtins(view) if view is not None and ok else None))
+

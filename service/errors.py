@@ -1,0 +1,84 @@
+"""The errors of the application layer: every error a front end may catch, under one roof.
+
+A front end (the CLI, a web server) catches these and nothing from a layer below::
+
+    ServiceError                    root of the errors ``service`` defines
+    ├── BadRequest                  a request the service cannot serve as asked (a seq out of range, an unknown
+    │                               seat, an output that exists): the CLI's usage error (exit 2); ``field`` names
+    │                               the argument
+    ├── ReplayError                 a commit the rules refuse, or whose recorded events differ (``path``, ``line``,
+    │                               ``seq``, ``rule``); :attr:`ReplayError.journal_problem` tells a broken record
+    │                               (exit 4) from a rule violation (exit 3)
+    ├── FileProblem                 a game file or its deck file cannot be used as asked (an output that exists,
+    │                               a missing deck file): the CLI's journal problem (exit 4)
+    └── Unreadable                  (audit) a file that cannot be audited at all
+    RuleViolation                   (from :mod:`lifeboat.errors`) a decision the rules refuse; ``rule``, ``message``
+    └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
+    JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
+    ├── JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, UnsupportedJournalVersion, JournalTampered
+    └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
+
+The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only.
+"""
+
+from __future__ import annotations
+
+from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
+                     JournalTorn, UnsupportedJournalVersion)
+from lifeboat.errors import AmbiguousCommand, RuleViolation
+
+JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
+"""``ReplayError.rule`` values that mean the record is broken, not that a decision broke a rule."""
+
+
+class ServiceError(Exception):
+    """Root of the errors the service defines. ``message``: one sentence for a person."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class BadRequest(ServiceError):
+    """A request that cannot be served as asked; nothing was written. ``field`` names the argument
+    (``"--to"``, ``"--as"``, ``"output"`` …) or is ``""``."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class ReplayError(ServiceError):
+    """A commit that the rules refuse or whose recorded events differ from the decided ones.
+
+    Attributes: ``path``, ``line`` (1-based file line), ``seq``, ``rule`` (rule id or check name), ``message``.
+    """
+
+    def __init__(self, path: str, line: int, seq: int, rule: str, message: str) -> None:
+        self.path, self.line, self.seq, self.rule = path, line, seq, rule
+        super().__init__(message)
+        self.args = (f"{path}:{line}: [{rule}] {message}",)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: [{self.rule}] {self.message}"
+
+    @property
+    def journal_problem(self) -> bool:
+        """True when the record itself is broken (events, decoding, commitment), False for a refused decision."""
+        return self.rule in JOURNAL_PROBLEMS
+
+
+class FileProblem(ServiceError):
+    """A game file or its deck file cannot be used as asked (it exists already, it is missing, it cannot be
+    written); nothing was written. The message names the file and what to do."""
+
+
+class Unreadable(ServiceError):
+    """The file cannot be audited at all (missing, a directory, not a journal, another version): exit 4."""
+
+
+__all__ = [
+    "AmbiguousCommand", "BadRequest", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "ReplayError", "RuleViolation", "ServiceError",
+    "Unreadable", "UnsupportedJournalVersion",
+]

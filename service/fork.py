@@ -1,0 +1,163 @@
+"""Fork: branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed").
+
+The child holds the parent's commits ``1..SEQ`` re-chained under its own header (:func:`journal.fork`), whose
+``parent`` names the parent's game id, seq and the hash of that line. Chance:
+
+- ``keep``: the child keeps the parent's committed deck orders (same ``deck_commitment``, a copy of the deck
+  file), so "what if the Captain had rowed" plays out against the same cards.
+- ``reshuffle``: the cards nobody has seen (the navigation cards still unseen, the provisions still in the deck)
+  are shuffled again, with a new salt for random mugs, a new commitment and a new deck file. Every card already
+  seen keeps its place in the order, so the orders stay one permutation of each deck.
+
+Nothing is written when the parent does not replay up to SEQ, SEQ does not exist, or the output (or its deck
+file) exists.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import msgspec
+
+import journal
+from lifeboat.chance import DeckOrders, commitment, shuffle
+from lifeboat.state import State
+from service.clock import rng as make_rng
+from service.errors import BadRequest, FileProblem
+from service.games import deck_path, initial_state, load_orders, open_journal
+from service.records import DecksRevealed
+from service.replay import replay
+
+CHANCE_MODES = ("keep", "reshuffle")
+
+
+class Forked(msgspec.Struct, frozen=True, kw_only=True):
+    """A new fork: the parent's ``parent_game_id``, the ``at`` seq and the ``line`` and ``hash`` it was made from;
+    the child's ``game_id``, ``chance`` mode, whether the game is already ``over`` there, and whether the child is
+    ``digital`` (a deck commitment: continue with play) or recorded (continue with record)."""
+
+    parent_game_id: str
+    at: int
+    line: int
+    hash: str
+    game_id: str
+    chance: str
+    over: bool
+    digital: bool
+
+
+def parent_orders(game: Path, header: journal.Header, last_seq: int) -> DeckOrders | None:
+    """The parent's committed deck orders: its deck file, else the orders revealed in its journal; ``None`` if
+    neither is there (or neither matches the commitment)."""
+    if header.deck_commitment is None:
+        return None
+    try:
+        orders = load_orders(game)
+    except (OSError, msgspec.DecodeError):
+        orders = None
+    if orders is not None and commitment(orders) == header.deck_commitment:
+        return orders
+    for commit in journal.read(game, from_seq=max(1, last_seq)):
+        cmd = commit.command
+        if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
+            try:
+                orders = msgspec.convert(cmd, DecksRevealed).orders
+            except msgspec.ValidationError:
+                return None
+            return orders if commitment(orders) == header.deck_commitment else None
+    return None
+
+
+def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random) -> tuple[str, ...]:
+    places = [i for i, x in enumerate(order) if x in unseen]
+    cards = [order[i] for i in places]
+    rng.shuffle(cards)
+    out = list(order)
+    for i, x in zip(places, cards):
+        out[i] = x
+    return tuple(out)
+
+
+def reshuffled(state: State, base: DeckOrders | None, rng: random.Random) -> DeckOrders:
+    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again.
+
+    ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
+    game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
+    salt = f"{rng.getrandbits(128):032x}"
+    fresh = shuffle(rng, salt, state.ruleset)
+    if not state.characters:  # before the deal: a whole new shuffle
+        return fresh
+    if base is None:
+        chars = tuple(c.character for c in state.characters)
+        rest = tuple(c for c in fresh.characters if c not in chars)
+        base = msgspec.structs.replace(
+            fresh, characters=chars + rest, love=tuple(c.love for c in state.characters) + rest,
+            hate=tuple(c.hate for c in state.characters) + rest)
+    return DeckOrders(
+        characters=base.characters, love=base.love, hate=base.hate,
+        provisions=_permute_among(base.provisions, set(state.provisions), rng),
+        navigation=_permute_among(base.navigation, set(state.nav_unseen), rng),
+        salt=salt,
+    )
+
+
+def _state_at(game: Path, j: journal.JsonlJournal, at: int) -> State:
+    state = initial_state(j.header, str(game))
+    if at > 0:  # strict up to SEQ; what comes after SEQ is not the child's business
+        for step in replay(j, str(game)):
+            state = step.after
+            if step.commit.seq >= at:
+                break
+    return state
+
+
+def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: int | None = None) -> Forked:
+    """Fork ``game`` after commit ``at`` (0: before the deal) into the new file ``output``.
+
+    Raises:
+        BadRequest: ``chance`` is not keep or reshuffle; ``at`` is not a commit of ``game``.
+        FileProblem: ``output`` or its deck file exists; ``keep`` without the committed orders; the deck file
+            cannot be written (then nothing is kept).
+        ReplayError, journal errors: the parent does not replay up to ``at``.
+    """
+    if chance not in CHANCE_MODES:
+        raise BadRequest(f"--chance {chance!r}: expected keep or reshuffle", "--chance")
+    for target in (output, deck_path(output)):
+        if target.exists() or target.is_symlink():
+            raise FileProblem(f"{target}: already exists; choose another name (nothing was written)")
+    j = open_journal(game)
+    header = j.header
+    if at < 0 or at > j.last_seq:
+        raise BadRequest(f"--at {at}: {game} has commits 0 to {j.last_seq} (0 forks before the deal)", "--at")
+    state = _state_at(game, j, at)
+    base = parent_orders(game, header, j.last_seq)
+    rng = make_rng(seed)
+    meta = dict(header.meta)
+    meta["fork"] = {"chance": chance}
+    changes: dict[str, object] = {"meta": meta}
+    if chance == "keep":
+        orders = base
+        if orders is None and header.deck_commitment is not None:
+            raise FileProblem(f"{game}: --chance keep needs the committed deck orders, but there is no deck file "
+                              f"({deck_path(game).name}) and they are not revealed yet; use --chance reshuffle")
+    else:
+        orders = reshuffled(state, base, rng)
+        changes["deck_commitment"] = commitment(orders)
+        meta["chance"] = "committed"
+    game_id = f"{rng.getrandbits(64):016x}"
+    child = journal.fork(game, at, output, game_id=game_id, **changes)
+    try:
+        if orders is not None:
+            with open(deck_path(output), "xb") as f:
+                f.write(msgspec.json.encode(orders))
+    except OSError as exc:
+        child.close()
+        output.unlink()
+        raise FileProblem(f"{deck_path(output)}: cannot write the deck file ({exc.strerror}); nothing was kept") from None
+    ref = child.header.parent
+    assert ref is not None
+    digital = child.header.deck_commitment is not None
+    child.close()
+    return Forked(parent_game_id=header.game_id, at=at, line=ref.line, hash=ref.hash, game_id=game_id,
+                  chance=chance, over=state.over, digital=digital)

@@ -1,0 +1,129 @@
+"""Receipts: a short token a player keeps to prove, later, what the journal said (docs/disputes.md).
+
+Token: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``: ``seat`` is the character id, ``line`` the first 32 hex
+digits of the hash of line ``seq + 1`` (commit ``seq``; through the hash chain it covers every line before it),
+``view`` the first 16 hex digits of the SHA-256 of the seat's view then (:func:`view_digest`).
+:func:`make_receipt` makes one; :func:`service.audit.audit` checks them and shows what the seat knew.
+A front end shows only the token, never the view: someone may be looking at the screen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from lifeboat.events import Event
+from lifeboat.state import State
+from lifeboat.views import seat_view
+from service.errors import BadRequest
+from service.games import initial_state, open_journal
+from service.records import Correction
+from service.replay import replay
+from service.seats import resolve_viewer
+
+RECEIPT_PREFIX = "LBR1"
+LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
+VIEW_HEX = 16  # 64 bits of the seat's view: which seat, and what it saw
+_TOKEN = re.compile(
+    rf"^{RECEIPT_PREFIX}\.(?P<game>.+)\.(?P<seq>0|[1-9][0-9]*)\.(?P<seat>[a-z_]+)"
+    rf"\.(?P<line>[0-9a-f]{{{LINE_HEX}}})\.(?P<view>[0-9a-f]{{{VIEW_HEX}}})$"
+)
+
+
+class Receipt(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's receipt: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``.
+
+    ``line`` is the first 32 hex digits of the SHA-256 hash of line ``seq + 1`` (commit ``seq``; the hash chain
+    makes it cover every line before it), ``view`` the first 16 hex digits of the SHA-256 of the seat's view at
+    that moment (:func:`view_digest`), ``seat`` the character id."""
+
+    game_id: str
+    seq: int
+    seat: str
+    line: str
+    view: str
+
+    @property
+    def token(self) -> str:
+        return f"{RECEIPT_PREFIX}.{self.game_id}.{self.seq}.{self.seat}.{self.line}.{self.view}"
+
+    @classmethod
+    def parse(cls, text: str) -> Receipt:
+        """Read a token. Raises :class:`BadRequest` naming the expected shape."""
+        m = _TOKEN.match(text.strip())
+        if m is None:
+            raise BadRequest(f"not a receipt: {text.strip()[:60]!r} (expected "
+                             f"{RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>)")
+        return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
+
+
+def seat_view_of(state: State, log: Sequence[Event], character: str) -> Any:
+    """The seat's view hashed by a receipt: :func:`lifeboat.views.seat_view` without the legal-move list (it
+    follows from the rest, and leaving it out keeps old receipts valid when the move list gains entries)."""
+    return seat_view(state, tuple(log), character, legal=False)
+
+
+def view_digest(state: State, log: Sequence[Event], character: str) -> str:
+    """SHA-256 hex of the msgspec JSON encoding of :func:`seat_view_of`."""
+    return hashlib.sha256(msgspec.json.encode(seat_view_of(state, log, character))).hexdigest()
+
+
+def read_receipts(values: Sequence[str]) -> list[Receipt]:
+    """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
+    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for a missing or unreadable file or a malformed token."""
+    out: list[Receipt] = []
+    for value in values:
+        path = Path(value)
+        if value.startswith(RECEIPT_PREFIX + ".") and not path.exists():
+            out.append(Receipt.parse(value))
+            continue
+        if not path.is_file():
+            raise BadRequest(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)",
+                             "--receipt")
+        try:
+            content = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise BadRequest(f"--receipt: cannot read: {exc}", "--receipt") from None
+        for n, text in enumerate(content.splitlines(), 1):
+            text = text.split("#", 1)[0].strip()
+            if text:
+                try:
+                    out.append(Receipt.parse(text))
+                except BadRequest as exc:
+                    raise BadRequest(f"{path}:{n}: {exc.message}", "--receipt") from None
+    return out
+
+
+def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
+    """The :class:`Receipt` of seat ``who`` (a player or character name) at seq ``at`` (default: the last).
+    Replays strictly. Raises :class:`BadRequest` (``--at`` out of range or before the deal, ``--as`` not a seat)
+    and what :func:`service.replay.replay` raises."""
+    j = open_journal(path)
+    seq = j.last_seq if at is None else at
+    if seq < 1 or seq > j.last_seq:
+        raise BadRequest(f"--at {seq}: {path} has commits 1 to {j.last_seq} (a receipt is for a commit after the "
+                         "deal)", "--at")
+    state = initial_state(j.header, str(path))
+    log: list[Event] = []
+    marks: dict[int, int] = {}
+    line_hash = j.header_hash
+    for step in replay(j, str(path)):
+        marks[step.commit.seq] = len(log)
+        if isinstance(step.record, Correction):  # the withdrawn commits' events leave the log too
+            del log[marks.get(step.record.from_seq, len(log)):]
+        log.extend(step.events)
+        state, line_hash = step.after, step.commit.hash
+        if step.commit.seq >= seq:
+            break
+    if not state.characters:
+        raise BadRequest(f"--at {seq}: no seat has been dealt yet", "--at")
+    seat = resolve_viewer(state, who)
+    if seat in ("public", "referee"):
+        raise BadRequest(f"--as {who}: a receipt is for one seat (a player name or a character)", "--as")
+    return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],
+                   view=view_digest(state, log, seat)[:VIEW_HEX])
