@@ -177,6 +177,34 @@ def arena(
     cmd_arena.run(bots, games, seed, seats, think, out, json_)
 
 
+STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False,
+                     help="The PostgreSQL store: postgresql://[user@]host[:port]/dbname (or $LIFEBOAT_STORE); keep "
+                     "the password in ~/.pgpass or $PGPASSWORD.")
+SCHEMA = typer.Option("journal", "--schema", help="The store's schema (one store per schema).")
+
+
+@app.command("import")
+def import_(game: Path = GAME, store: str = STORE, schema: str = SCHEMA) -> None:
+    """Copy a game file into a PostgreSQL store, byte for byte, checking every line (docs/postgresql.md)."""
+    from cli import cmd_store
+
+    cmd_store.run_import(game, store, schema)
+
+
+@app.command()
+def export(
+    game_id: Optional[str] = typer.Argument(None, help="The game's id in the store; without it, list the store's "
+                                            "game ids.", show_default=False),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="The new JSONL file (must not exist)."),
+    store: str = STORE,
+    schema: str = SCHEMA,
+) -> None:
+    """Write a game of a PostgreSQL store to a new JSONL file, byte for byte the file a game played to a file is."""
+    from cli import cmd_store
+
+    cmd_store.run_export(game_id, output, store, schema)
+
+
 def main() -> None:
     """Entry point of the ``lifeboat`` executable.
 

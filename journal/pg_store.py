@@ -109,7 +109,7 @@ class PostgresStore:
     """
 
     def __init__(self, url: str, *, schema: str = DEFAULT_SCHEMA, connect_timeout_s: int = 5) -> None:
-        """Connect and create the schema and tables if they do not exist yet.
+        """Connect, and create the schema and tables if they do not exist yet.
 
         Args:
             url: a libpq connection string, e.g. ``postgresql://user@127.0.0.1:5432/games``.
@@ -132,9 +132,11 @@ class PostgresStore:
         self._mutex = threading.Lock()
         self._closed = False
         self._ident = sql.Identifier(schema)
-        with self.connection() as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"journal schema {schema}",))
-            conn.execute(sql.SQL(_DDL).format(schema=self._ident))
+        with self.connection() as conn:
+            if conn.execute("SELECT to_regclass(%s)", (f"{schema}.commits",)).fetchone() == (None,):
+                with conn.transaction():  # only then: a role without CREATE may use existing tables
+                    conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"journal schema {schema}",))
+                    conn.execute(sql.SQL(_DDL).format(schema=self._ident))
 
     # ------------------------------------------------------------------------------------------ connections
 

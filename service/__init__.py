@@ -26,6 +26,8 @@ The API, by task (each function documents its shapes and every error it raises):
              random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
     arena    Arena(kinds, games, seed, out, seats, think_ms).play() -> Iterator[GameResult]; summarize(results)
     repair   repair_game(path) -> RepairReport
+    store    import_game(path, store_url, *, schema) -> Transferred     a file into a PostgreSQL store
+             export_game(store_url, game_id, path, *, schema) -> Transferred; store_games(store_url) -> ids
 
 The lower-level functions the table is built from (:mod:`service.games`: ``create_game``, ``append``,
 ``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
@@ -46,14 +48,16 @@ from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_
 from service.score import ScoreSheet, score_game
 from service.seats import character_named, resolve_viewer
 from service.table import Appended, StatusChange, Table
+from service.transfer import Transferred, export_game, import_game, store_games
 
 __all__ = [
     "CHANCE_MODES", "UNDO_DEPTH", "AmbiguousCommand", "Appended", "BadRequest", "Correction", "DecksRevealed",
     "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Receipt", "ReceiptResult", "Record",
     "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step", "StoryStep",
-    "Table", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "audit", "audit_many",
-    "ask", "bot_kinds", "bot_seats", "build_ruleset", "character_named", "create_game", "create_recorded_game", "deck_path",
-    "final_state", "fork_game", "make_bot", "initial_state", "load_orders", "make_receipt", "parse_players", "perspective",
-    "random_bot", "read_position", "read_receipts", "repair_game", "replay", "resolve_viewer", "score_game",
-    "story", "suggest", "view_at",
+    "Table", "Transferred", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "ask",
+    "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset", "character_named", "create_game",
+    "create_recorded_game", "deck_path", "export_game", "final_state", "fork_game", "import_game", "initial_state",
+    "load_orders", "make_bot", "make_receipt", "parse_players", "perspective", "random_bot", "read_position",
+    "read_receipts", "repair_game", "replay", "resolve_viewer", "score_game", "store_games", "story", "suggest",
+    "view_at",
 ]

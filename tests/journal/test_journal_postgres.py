@@ -7,10 +7,13 @@ The journal contract (tests/journal/test_journal_contract.py) and the race and c
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from journal_testkit import StepClock, finish, go, make_header, spawn
 
 from journal import (CommitListener, JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered,
@@ -179,3 +182,24 @@ def test_another_process_appends_and_this_one_is_told(pg_store: PostgresStore) -
     assert journal.head_hash == acked[-1][2]
     for closeable in (listener, journal, other):
         closeable.close()
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**53, 2**53) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                    max_leaves=8)
+_games = itertools.count(1)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(commits=st.lists(st.tuples(st.text(min_size=1, max_size=8), JSON, st.lists(JSON, max_size=2)), max_size=3))
+def test_any_payload_is_stored_as_the_bytes_a_file_holds(pg_store: PostgresStore, commits: list) -> None:
+    """Whatever JSON a game appends (unicode, nesting, big integers), the store's lines are the file's bytes."""
+    game_id = f"any-{next(_games)}"
+    in_memory = MemoryJournal(make_header(game_id), clock=StepClock())
+    with pg_store.create(make_header(game_id), clock=StepClock()) as stored:
+        for seq, (actor, command, events) in enumerate(commits, start=1):
+            in_memory.append(seq, actor, command, events)
+            stored.append(seq, actor, command, events)
+        assert b"".join(stored.lines()) == in_memory.to_bytes()
+    with pg_store.open(game_id) as again:
+        assert list(again.commits()) == list(in_memory.commits())

@@ -1,0 +1,42 @@
+"""``lifeboat import`` and ``lifeboat export``: a game between a JSONL file and a PostgreSQL store
+(:mod:`service.transfer`; docs/postgresql.md). Both copy the journal's lines byte for byte, checking every hash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli.errors import user_errors
+
+
+def run_import(game: Path, store: str, schema: str) -> None:
+    from cli.common import console
+    from service import import_game
+
+    with user_errors():
+        done = import_game(game, store, schema=schema)
+    out = console()
+    out.print(f"Imported {game} into {done.store}: game {done.game_id}, {done.last_seq} commits, head "
+              f"{done.head_hash[:16]}…", markup=False)
+    if done.deck_file_left is not None:
+        out.print(f"Its deck file {done.deck_file_left} stays here: the dealer's secret deck orders are not put in "
+                  "the store.", markup=False)
+
+
+def run_export(game_id: str | None, output: Path | None, store: str, schema: str) -> None:
+    from cli.common import console
+    from cli.errors import USAGE, fail
+    from service import export_game, store_games
+
+    out = console()
+    if game_id is None:
+        with user_errors():
+            ids = store_games(store, schema=schema)
+        for one in ids:
+            out.print(one, markup=False)
+        return
+    if output is None:
+        raise fail("export GAME_ID needs -o/--output: the new JSONL file", USAGE)
+    with user_errors():
+        done = export_game(store, game_id, output, schema=schema)
+    out.print(f"Exported game {done.game_id} ({done.last_seq} commits, head {done.head_hash[:16]}…) from "
+              f"{done.store} to {output}.", markup=False)

@@ -1,0 +1,138 @@
+"""``lifeboat import`` / ``lifeboat export`` through the installed executable, against a real PostgreSQL server:
+a game goes into a store and comes back byte for byte, audits clean, and every mistake is a clear error with its
+exit code (docs/cli.md, docs/postgresql.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+
+EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def run(*args: object):  # type: ignore[no-untyped-def]
+    """The CLI in this process (typer's runner): the same commands, faster than a new process per call."""
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def lifeboat(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed executable."""
+    assert EXE is not None
+    return subprocess.run([EXE, *map(str, args)], capture_output=True, text=True, timeout=60,
+                          env=None if env is None else {**os.environ, **env})
+
+
+class Store:
+    def __init__(self, url: str, schema: str) -> None:
+        parts = urlsplit(url)
+        self.url, self.schema = url, schema
+        self.options = ["--store", url, "--schema", schema]
+        self.location = f"postgresql://{parts.hostname}:{parts.port or 5432}{parts.path}/{schema}"
+
+
+@pytest.fixture
+def store(postgres_url: str, postgres_schema: str) -> Store:
+    return Store(postgres_url, postgres_schema)
+
+
+@pytest.fixture
+def six(tmp_path: Path) -> Path:
+    game = tmp_path / "six.jsonl"
+    shutil.copyfile(EXAMPLES / "six-players.jsonl", game)
+    return game
+
+
+def test_a_game_goes_into_the_store_and_comes_back_byte_for_byte(store: Store, six: Path, tmp_path: Path) -> None:
+    lines = six.read_bytes().splitlines()
+    game_id, last = json.loads(lines[0])["game_id"], json.loads(lines[-1])
+    imported = lifeboat("import", six, *store.options)
+    assert (imported.returncode, imported.stderr) == (0, "")
+    assert imported.stdout == (f"Imported {six} into {store.location}: game {game_id}, {last['seq']} commits, "
+                               f"head {last['hash'][:16]}…\n")
+    listed = lifeboat("export", *store.options)
+    assert (listed.returncode, listed.stdout) == (0, f"{game_id}\n")
+
+    out = tmp_path / "back.jsonl"
+    exported = lifeboat("export", game_id, "-o", out, "--schema", store.schema, env={"LIFEBOAT_STORE": store.url})
+    assert (exported.returncode, exported.stderr) == (0, "")
+    assert exported.stdout == (f"Exported game {game_id} ({last['seq']} commits, head {last['hash'][:16]}…) from "
+                               f"{store.location} to {out}.\n")
+    assert out.read_bytes() == six.read_bytes()
+    audited = lifeboat("audit", out)
+    assert audited.returncode == 0, audited.stdout + audited.stderr
+
+
+def test_an_unfinished_digital_game_leaves_its_deck_file_and_plays_on_after_export(store: Store,
+                                                                                  tmp_path: Path) -> None:
+    """A digital game dealt to a file goes to the store without the dealer's deck file (a secret, CHANCE-2); its
+    export, given the deck file, plays on to the end and audits clean."""
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    imported = run("import", game, *store.options)
+    assert imported.exit_code == 0, imported.output
+    assert imported.stdout.splitlines()[1] == (f"Its deck file {game}.deck.json stays here: the dealer's secret "
+                                               "deck orders are not put in the store.")
+    out = tmp_path / "exported.jsonl"
+    game_id = json.loads(game.read_bytes().splitlines()[0])["game_id"]
+    assert run("export", game_id, "-o", out, *store.options).exit_code == 0
+    assert out.read_bytes() == game.read_bytes()
+    assert not Path(f"{out}.deck.json").exists()
+    shutil.copyfile(f"{game}.deck.json", f"{out}.deck.json")  # the dealer hands the deck orders over
+    assert run("play", out, "--bots", "all", "--seed", "4").exit_code == 0
+    assert run("audit", out).exit_code == 0
+
+
+def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, tmp_path: Path) -> None:
+    game_id = json.loads(six.read_bytes().splitlines()[0])["game_id"]
+    assert run("import", six, *store.options).exit_code == 0
+
+    again = run("import", six, *store.options)
+    assert (again.exit_code, again.stdout) == (4, "")
+    assert again.stderr == (f"lifeboat: {store.location}/{game_id}: the store already holds a game with this id "
+                            f"(expected a new game id; found game '{game_id}')\n")
+
+    missing = run("export", "no-such-game", "-o", tmp_path / "x.jsonl", *store.options)
+    assert missing.exit_code == 4
+    assert missing.stderr == (f"lifeboat: {store.location}/no-such-game: no game with this id in the store "
+                              "(expected a game in the store; found nothing)\n")
+    assert not (tmp_path / "x.jsonl").exists()
+
+    over = run("export", game_id, "-o", six, *store.options)
+    assert over.exit_code == 4
+    assert over.stderr == f"lifeboat: {six}: a file already exists here (expected no file; found a file)\n"
+
+    no_output = run("export", game_id, *store.options)
+    assert (no_output.exit_code, no_output.stderr) == (2, "lifeboat: export GAME_ID needs -o/--output: the new "
+                                                           "JSONL file\n")
+
+    not_pg = run("import", six, "--store", "sqlite:///games.db")
+    assert (not_pg.exit_code, not_pg.stderr) == (2, "lifeboat: --store must be a PostgreSQL URL, "
+                                                     "postgresql://[user@]host[:port]/dbname; got sqlite://…\n")
+    bad_schema = run("import", six, "--store", store.url, "--schema", "Games")
+    assert bad_schema.exit_code == 2
+    assert bad_schema.stderr.startswith("lifeboat: --schema: schema must match ^[a-z_][a-z0-9_]{0,39}$")
+
+    down = lifeboat("import", six, "--store", "postgresql://lifeboat:hunter2@127.0.0.1:1/games")
+    assert down.returncode == 4
+    assert down.stderr.startswith("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the "
+                                  "PostgreSQL store (")
+    assert "hunter2" not in down.stderr and "Traceback" not in down.stderr
+
+    torn = tmp_path / "torn.jsonl"
+    torn.write_bytes((EXAMPLES / "four-players.jsonl").read_bytes() + b'{"seq":')
+    cut = run("import", torn, *store.options)
+    assert cut.exit_code == 4
+    assert cut.stderr.endswith(f"— run: lifeboat repair {torn}\n")
+    listed = run("export", *store.options)
+    assert listed.stdout == f"{game_id}\n"  # nothing of the torn file was left
