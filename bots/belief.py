@@ -74,19 +74,15 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
         b._hidden_move("deck", "removed")
         for card in d["cards"]:
             b._see(card, "removed")
-    elif kind == "provision_dealt":
+    elif kind in ("provision_dealt", "provision_kept"):  # from the deck at setup, from the cards handed out later
         if d["card"] is None:
-            b._hidden_move("deck", "h:" + d["character"])
+            b._hidden_move("deck" if kind == "provision_dealt" else "pick", "h:" + d["character"])
         b._see(d["card"], "h:" + d["character"])
     elif kind == "provisions_drawn":
         if any(x is None for x in d["cards"]):
             b._hidden_move("deck", "pick")
         for card in d["cards"]:
             b._see(card, "pick")
-    elif kind == "provision_kept":
-        if d["card"] is None:
-            b._hidden_move("pick", "h:" + d["character"])
-        b._see(d["card"], "h:" + d["character"])
     elif kind == "action_phase_started":
         for where in b.places.values():
             if "pick" in where and len(where) > 1:

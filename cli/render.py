@@ -122,10 +122,10 @@ def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]
         kinds.add_row(Text(line.who), str(line.games), f"{line.mean_score:.2f}", f"{line.win_rate:.3f}",
                       f"{line.low:.3f}–{line.high:.3f}")
     pairs = Table(title="Pairwise: one seat of the bot against a field of the other kind")
-    for col in ("bot", "vs field", "games", "mean", "win rate", "95% CI", "1/seats", "verdict"):
-        pairs.add_column(col, justify="left" if col in ("bot", "vs field", "verdict") else "right", no_wrap=True)
+    for col in ("bot", "field", "games", "mean", "win rate", "95% CI", "verdict"):
+        pairs.add_column(col, justify="left" if col in ("bot", "field", "verdict") else "right", no_wrap=True)
     for line in pairwise:
-        pairs.add_row(Text(line.who), Text(line.field or ""), str(line.games), f"{line.mean_score:.2f}",
-                      f"{line.win_rate:.3f}", f"{line.low:.3f}–{line.high:.3f}", f"{line.equal_share:.3f}",
-                      Text(line.verdict or ""))
+        verdict = f"{line.verdict} 1/{round(1 / line.equal_share)}" if line.equal_share else ""
+        pairs.add_row(Text(line.who), Text(line.field or ""), str(line.games), f"{line.mean_score:.1f}",
+                      f"{line.win_rate:.3f}", f"{line.low:.2f}–{line.high:.2f}", Text(verdict))
     return Group(kinds, pairs)
