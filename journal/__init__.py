@@ -24,6 +24,8 @@ Public API::
     MemoryJournal.fork(at_seq, *, game_id, clock=None, **header_changes) -> MemoryJournal
     fork(parent_path, at_seq, new_path, *, game_id, clock=None, **header_changes) -> JsonlJournal
     read(path, *, from_seq=1, command_type=None, event_type=None) -> Iterator[Commit]
+    read_with_findings(path) -> FindingsReader      every problem on the way, as LineProblem values (an audit)
+    read_header(path) -> Header
     verify(path, *, known_head=None) -> Verified
     repair(path) -> RepairReport
     decode_as(commit, command_type=None, event_type=None) -> Commit
@@ -36,6 +38,7 @@ Public API::
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
                             JournalTampered, JournalTorn, UnsupportedJournalVersion)
+from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
 from journal.memory import MemoryJournal
 from journal.model import (FORMAT_NAME, FORMAT_VERSION, Clock, Commit, Header, HeaderLine, ParentRef, decode_as,
@@ -57,9 +60,10 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "CommitListener", "Header", "HeaderLine", "Journal",
-    "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists", "JournalNotFound", "JournalTampered",
-    "JournalTorn", "JsonlJournal", "MemoryJournal", "Notice", "ParentRef", "PostgresJournal", "PostgresStore",
-    "RepairReport", "UnsupportedJournalVersion", "Verified", "decode_as", "fork", "read", "register_upcaster",
-    "repair", "supported_versions", "system_clock", "unregister_upcaster", "verify",
+    "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "CommitListener", "FindingsReader", "Header",
+    "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
+    "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
+    "decode_as", "fork", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
+    "supported_versions", "system_clock", "unregister_upcaster", "verify",
 ]

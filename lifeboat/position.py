@@ -84,20 +84,16 @@ def _fail(message: str) -> InvalidCommand:
     return InvalidCommand(RULE, message)
 
 
-def position_state(position: Position) -> State:
-    """The engine state of ``position``: every named card in place, a placeholder for every unseen one (REC-1).
-
-    Raises:
-        InvalidCommand: POS-1: an unknown character or card, a card named twice, more cards than the game has,
-            counts that do not add up, a phase without its actor.
-        NotImplementedOption: an option not implemented yet (OPT-1).
-    """
+def _ruleset(position: Position) -> Ruleset:
     try:
-        ruleset = validate(msgspec.convert(dict(position.options), Ruleset))
+        return validate(msgspec.convert(dict(position.options), Ruleset))
     except msgspec.ValidationError as exc:
         raise _fail(f"options: {exc}") from None
-    sets = ruleset.card_sets
-    allowed = characters_in(sets)
+
+
+def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:
+    """Check the characters and players of ``position`` (SETUP-1, POS-1); returns the players in seat order."""
+    allowed = characters_in(ruleset.card_sets)
     chars = position.characters
     ids = [c.character for c in chars]
     for c in chars:
@@ -122,7 +118,15 @@ def position_state(position: Position) -> State:
     players = tuple(c.player for c in chars)
     if len(set(p.casefold() for p in players)) != len(players):
         raise _fail("player names must be different")
-    all_prov = list(provision_instances(sets))
+    return players
+
+
+def _name_cards(position: Position, ruleset: Ruleset
+                ) -> tuple[list[str], tuple[str, ...], dict[str, tuple[tuple[str, ...], tuple[str, ...]]], int]:
+    """Give each named card of ``position`` an instance: ``(free instances left, discard, {character: (hand,
+    face up)}, how many hand cards are unseen)``."""
+    chars = position.characters
+    all_prov = list(provision_instances(ruleset.card_sets))
     free = list(all_prov)
 
     def take(name: str, where: str) -> str:
@@ -148,6 +152,21 @@ def position_state(position: Position) -> State:
         face_up = tuple(take(x, f"{c.character}.face_up") for x in c.face_up)
         unknown_in_hands += hand.count(UNKNOWN)
         named[c.character] = (hand, face_up)
+    return free, discard, named, unknown_in_hands
+
+
+def position_state(position: Position) -> State:
+    """The engine state of ``position``: every named card in place, a placeholder for every unseen one (REC-1).
+
+    Raises:
+        InvalidCommand: POS-1: an unknown character or card, a card named twice, more cards than the game has,
+            counts that do not add up, a phase without its actor.
+        NotImplementedOption: an option not implemented yet (OPT-1).
+    """
+    ruleset = _ruleset(position)
+    players = _check_characters(position, ruleset)
+    chars = position.characters
+    free, discard, named, unknown_in_hands = _name_cards(position, ruleset)
     n_players = len(chars)
     removed = position.removed
     if removed is None:
@@ -158,7 +177,7 @@ def position_state(position: Position) -> State:
     if deck < 0 or deck + unknown_in_hands + removed != len(free):
         raise _fail(f"provisions do not add up: {len(free)} unnamed cards, but {unknown_in_hands} unseen in hands, "
                     f"{removed} removed and {deck} in the deck (the discard pile may be missing cards)")
-    nav = navigation_instances(sets)
+    nav = navigation_instances(ruleset.card_sets)
     if not 0 <= position.row_stack <= len(nav):
         raise _fail(f"row_stack: expected 0 to {len(nav)} cards")
     # placeholders: provisions ?p1.. (removed, deck, then hands), navigation ?n1..

@@ -124,3 +124,33 @@ def test_the_packages_exist() -> None:
     assert len(imports_of("service")) >= 5
     assert len(imports_of("bots")) >= 5
     assert len(imports_of("cli")) >= 5
+
+
+def test_service_uses_the_journal_s_public_api_only() -> None:
+    """``import journal`` and its documented names; never ``journal.codec`` and the like (audit reads with
+    :func:`journal.read_with_findings`)."""
+    found = {f: sorted(n for n in names if n.startswith("journal.")) for f, names in imports_of("service").items()}
+    assert {f: n for f, n in found.items() if n} == {}
+
+
+def _module_name(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def test_no_import_cycles_between_modules_of_a_front_end_or_the_service() -> None:
+    for package in ("cli", "service", "web"):
+        graph = {_module_name(f): {n for n in names if n.split(".")[0] == package}
+                 for f, names in imports_of(package).items()}
+        cycles = set()
+
+        def visit(node: str, path: tuple[str, ...]) -> None:
+            for nxt in graph.get(node, ()):
+                if nxt in path:
+                    cycles.add(path[path.index(nxt):])
+                elif len(path) < 12:
+                    visit(nxt, (*path, nxt))
+
+        for start in graph:
+            if start != package:  # the package's __init__ re-exports its modules
+                visit(start, (start,))
+        assert {c for c in cycles if package not in c} == set()

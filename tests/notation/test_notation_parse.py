@@ -299,7 +299,7 @@ def test_the_parser_does_not_judge_legality(table: State) -> None:
 def test_no_name_means_two_things() -> None:
     """The vocabulary is unambiguous: every alias (English, id, short, Chinese) names one character, one face, one
     keyword or one filler word; ambiguity comes only from abbreviations and from what a face picks."""
-    from lifeboat.notation import _static
+    from lifeboat.notation.names import _static
 
     args = _static()[0]
     assert {k: v for k, v in args.phrases.items() if len(v) > 1} == {}

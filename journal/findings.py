@@ -1,0 +1,162 @@
+"""Reading a journal with findings: one streaming pass that reports every problem on the way instead of stopping
+at the first (what an audit needs; :func:`journal.read` raises at the first problem instead).
+
+After a line whose hash, ``prev`` or ``seq`` is wrong but which still decodes as a commit, the reader adopts the
+line as written (its stored hash carries the chain on), so one edited line gives one problem and the lines after
+it are still read. A line that does not decode, or a torn last line, ends the reading there (``stopped``).
+
+Public API::
+
+    read_with_findings(path) -> FindingsReader     .commits() -> Iterator[(line, Commit, real hash)]
+                                                   .problems, .header, .header_hash, .lines, .stopped
+    read_header(path) -> Header
+    LineProblem(line, code, message, expected, found)   code: JOURNAL-TAMPERED, JOURNAL-CORRUPT, JOURNAL-TORN
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+
+from journal.codec import ChainReader, line_hash, split_hash
+from journal.errors import JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion
+from journal.model import Commit, Header, HeaderLine, header_of
+
+TORN_SHOWN = 60
+"""Bytes of a torn last line shown in its problem's ``found``."""
+
+
+class LineProblem(msgspec.Struct, frozen=True, kw_only=True):
+    """A problem on one line of a journal file: ``line`` (1-based), ``code`` (``JOURNAL-TAMPERED``: the hash chain
+    is broken there; ``JOURNAL-CORRUPT``: the line is not what the format says; ``JOURNAL-TORN``: the last line has
+    no newline), ``message``, and what was ``expected`` and ``found`` there (or ``None``)."""
+
+    line: int
+    code: str
+    message: str
+    expected: str | None = None
+    found: str | None = None
+
+
+class FindingsReader:
+    """One streaming pass over the journal file at ``path``: :meth:`commits` yields ``(line number, commit, real
+    hash of the line)`` and appends a :class:`LineProblem` to ``problems`` for each problem on the way.
+    ``header`` and ``header_hash`` are set once line 1 was read; ``lines`` counts the lines read; ``stopped`` is
+    True when a problem ended the reading before the end of the file."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.problems: list[LineProblem] = []
+        self.header: Header | None = None
+        self.header_hash = ""
+        self.lines = 0
+        self.stopped = False
+
+    def _problem(self, exc: JournalError, line: int, code: str) -> None:
+        self.problems.append(LineProblem(line=line, code=code, message=exc.message, found=exc.found,
+                                         expected=exc.expected))
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        where = str(self.path)
+        if not self.path.exists():
+            raise JournalNotFound("no such file", path=where)
+        if self.path.is_dir():
+            raise JournalCorrupt("is a directory, expected a journal file (pass the files, e.g. DIR/*.jsonl)",
+                                 path=where)
+        try:
+            return open(self.path, "rb")  # noqa: SIM115
+        except OSError as exc:
+            raise JournalCorrupt(f"cannot read: {exc.strerror}", path=where) from None
+
+    def _torn(self, raw: bytes, number: int) -> None:
+        self.stopped = True
+        self.problems.append(LineProblem(
+            line=number, code="JOURNAL-TORN",
+            message=f"the last line ({len(raw)} bytes) is torn: it has no newline (a crash during a write, or the "
+                    "file was cut); journal.repair cuts it and keeps a copy",
+            expected="a complete line ending in a newline",
+            found=raw[:TORN_SHOWN].decode("utf-8", "replace")))
+
+    def commits(self) -> Iterator[tuple[int, Commit, str]]:
+        """Every commit that can be read, with its line number and the hash its bytes really have.
+
+        Raises:
+            JournalNotFound: no file at ``path``.
+            JournalCorrupt, UnsupportedJournalVersion: the file cannot be read as a journal at all (a directory,
+                empty, line 1 not a header this code reads).
+        """
+        where = str(self.path)
+        reader = ChainReader(where)
+        with self._open() as stream:
+            number = 0
+            for chunk in iter(stream.readline, b""):
+                number += 1
+                self.lines = number
+                complete = chunk.endswith(b"\n")
+                raw = chunk[:-1] if complete else chunk
+                if not complete and number > 1:
+                    return self._torn(raw, number)
+                try:
+                    commit = reader.feed(raw)
+                    if number == 1 and not complete:
+                        raise JournalCorrupt("line 1 does not end in a newline", path=where, line=1)
+                except JournalTampered as exc:
+                    self._problem(exc, number, "JOURNAL-TAMPERED")
+                    commit = self._adopt(reader, raw, number)
+                    if commit is None and number > 1:
+                        self.stopped = True
+                        return
+                except (UnsupportedJournalVersion, JournalCorrupt) as exc:
+                    if number == 1:
+                        raise
+                    self._problem(exc, number, "JOURNAL-CORRUPT")
+                    self.stopped = True
+                    return
+                if number == 1:
+                    self.header, self.header_hash = reader.header, reader.header_hash
+                    continue
+                assert commit is not None
+                split = split_hash(raw)
+                yield number, commit, line_hash(split[0]) if split else commit.hash
+            if number == 0:
+                raise JournalCorrupt("the file is empty, expected a lifeboat-journal", path=where)
+
+    def _adopt(self, reader: ChainReader, raw: bytes, number: int) -> Commit | None:
+        """Take a line whose chain check failed as written, so the reading can go on. ``None`` when it does not
+        decode. Raises JournalCorrupt for a header that does not decode."""
+        if number == 1:
+            try:
+                stored = msgspec.json.decode(raw, type=HeaderLine)
+            except msgspec.DecodeError as exc:
+                raise JournalCorrupt(f"the header does not decode: {exc}", path=str(self.path), line=1) from None
+            reader.header = header_of(stored)
+            reader.header_hash = reader.head_hash = stored.hash
+            reader.line = 1
+            return None
+        try:
+            commit = msgspec.json.decode(raw, type=Commit)
+        except msgspec.DecodeError:
+            return None
+        reader.accept(commit)
+        return commit
+
+
+def read_with_findings(path: str | os.PathLike[str]) -> FindingsReader:
+    """A :class:`FindingsReader` over the journal file at ``path`` (nothing is read until :meth:`commits`)."""
+    return FindingsReader(path)
+
+
+def read_header(path: str | os.PathLike[str]) -> Header:
+    """The header of the journal at ``path`` (line 1 only, adopted as written when its hash is wrong).
+
+    Raises: JournalNotFound; JournalCorrupt (not a journal, no header); UnsupportedJournalVersion.
+    """
+    reader = FindingsReader(path)
+    for _ in reader.commits():
+        break
+    if reader.header is None:
+        raise JournalCorrupt("no journal header", path=str(path))
+    return reader.header

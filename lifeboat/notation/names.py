@@ -1,0 +1,318 @@
+"""The names a line of notation reads: characters, cards, verbs and keywords in English, short forms and Chinese;
+the vocabularies built from them, and players' names as names of their characters."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lifeboat.cards import (
+    CHARACTERS,
+    FACES,
+    face_of,
+    treasure_points,
+)
+from lifeboat.notation.tokens import _CJK, Meaning, _phrase, _Tok
+from lifeboat.state import (
+    State,
+)
+
+RULE = "NOTATION-1"
+CHANCE = "chance"
+RECORDER = "recorder"
+
+# ---- names ---------------------------------------------------------------------------------------------------
+
+#: The name each character is written with (render); every alias below parses too.
+CHARACTER_NAMES: dict[str, str] = {
+    "lady_lauren": "lauren", "sir_stephen": "stephen", "captain": "captain", "first_mate": "first mate",
+    "mrs_wong": "wong", "frenchy": "frenchy", "dr_harter": "harter", "kid": "kid",
+}
+_CHAR_EXTRA: dict[str, tuple[str, ...]] = {
+    "lady_lauren": ("lauren", "lady"), "sir_stephen": ("stephen", "sir"), "captain": ("cap", "capt"),
+    "first_mate": ("mate", "fm"), "mrs_wong": ("wong", "mrs wong"),
+    "dr_harter": ("harter", "doctor", "doc", "doctor harter", "dr harter"), "kid": ("kid",),
+}
+_ZH_HONORIFICS = ("夫人", "小姐", "先生", "医生", "醫生", "女士")
+
+#: The name each provision face is written with (render).
+FACE_NAMES: dict[str, str] = {f: f.replace("_", " ") for f in FACES}
+FACE_NAMES.update({"cash": "cash", "chum": "chum"})
+_FACE_EXTRA: dict[str, tuple[str, ...]] = {
+    "water": ("waters",), "cash": ("money", "bundle of cash", "bundle"), "jewels": ("jewel", "jewelry"),
+    "painting": ("paintings", "art"), "medical_kit": ("medkit", "med kit", "kit", "medical"),
+    "oar": ("oars",), "gaffing_hook": ("hook", "gaff"), "flare_gun": ("flare", "flaregun"),
+    "chum": ("bucket of chum", "bucket"), "life_preserver": ("preserver", "lifebuoy", "buoy", "life ring"),
+    "compass": (), "parasol": ("umbrella",), "knife": (), "blackjack": ("club",),
+}
+
+_CHANCE_ALIASES = ("chance", "dealer", "deck", "机会", "发牌员")
+_RECORDER_ALIASES = ("recorder", "rec", "scribe", "记录", "记录员", "記錄", "記錄員")
+#: Recorder lines: ``identify`` may be left out; ``is``/``=`` between a placeholder and its card.
+_RECORDER_VERBS: dict[str, tuple[str, ...]] = {"identify": ("identify", "id", "识别", "認出", "认出")}
+_IS = ("is", "as", "be", "是", "为", "為")
+#: Words for a card nobody saw (``?`` is always one).
+_UNSEEN = ("unknown", "unseen", "未知", "暗牌")
+
+_PLAYER_VERBS: dict[str, tuple[str, ...]] = {
+    "keep": ("keep", "take", "保留", "留", "拿"),
+    "nothing": ("do nothing", "nothing", "idle", "不行动", "什么都不做"),
+    "row": ("row", "划船", "划"),
+    "stack": ("stack", "row stack", "place", "堆"),
+    "bottom": ("bottom", "under", "底", "放底"),
+    "swap": ("swap", "change seats", "change seat", "change", "seats", "seat", "换座", "换座位", "换位"),
+    "mug": ("mug", "rob", "steal", "抢", "抢劫", "抢夺"),
+    "consent": ("consent", "agree", "allow", "yes", "y", "ok", "同意"),
+    "refuse": ("refuse", "resist", "fight", "no", "n", "拒绝"),
+    "accept": ("accept", "接受"),
+    "decline": ("decline", "reject"),
+    "join": ("join", "加入"),
+    "pass": ("pass", "p", "过", "跳过", "放弃"),
+    "reveal": ("reveal", "show", "flip", "亮出", "亮", "翻开"),
+    "fire": ("fire", "shoot", "开枪", "发射"),
+    "open": ("open", "打开", "撑伞"),
+    "heal": ("heal", "cure", "治疗"),
+    "eat": ("eat", "cannibalize", "cannibalise", "食人", "吃"),
+    "object": ("object", "objection", "反对"),
+    "offer": ("offer", "trade", "交易", "提议"),
+    "ask": ("ask", "request", "索要"),
+    "compass": ("use compass", "使用指南针"),
+    "no_compass": ("skip compass", "no compass", "ignore compass", "不用指南针"),
+    "choose": ("choose", "pick", "select", "navigate", "选择", "选"),
+    "throw": ("throw", "toss", "扔", "投掷", "抛"),
+    "chum": ("expend chum",),
+    "water": ("give water",),
+    "drink": ("drink", "喝水", "喝"),
+    "use": ("use", "play", "expend", "使用", "用"),
+}
+#: Faces whose name alone is a verb ("lauren: water kid", "chum", "compass").
+_FACE_VERBS = {
+    "water": "water", "chum": "chum", "compass": "compass", "parasol": "open", "flare_gun": "fire",
+    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat",
+}
+_CHANCE_VERBS: dict[str, tuple[str, ...]] = {
+    "deal": ("deal", "dealt", "setup", "发牌"),
+    "draw": ("draw", "drew", "drawn", "摸", "抽", "摸到", "抽到"),
+    "provisions": ("provisions", "provision"),
+    "nav": ("nav", "navigation", "turn", "turned", "翻", "航行"),
+    "take": ("take", "took", "taken", "from hand", "拿走"),
+}
+_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "hand": ("hand", "hand card", "random", "手牌"),
+    "love": ("love", "loves", "爱"),
+    "hate": ("hate", "hates", "恨"),
+    "removed": ("removed", "remove", "移除", "移走"),
+    "stack": ("stack", "row stack", "堆"),
+    "bottom": ("bottom", "under", "under the deck", "底", "底部"),
+    "for": ("for", "换"),
+    "none": ("none", "nothing", "-", "无", "没有"),
+    "me": ("me", "myself", "self", "我"),
+}
+_SIDES: dict[str, tuple[str, ...]] = {
+    "attacker": ("attacker", "attackers", "attack", "att", "a", "attacking", "进攻方", "攻击方", "进攻", "攻方"),
+    "defender": ("defender", "defenders", "defend", "defence", "defense", "def", "d", "defending", "防守方",
+                 "防御方", "防守", "守方"),
+}
+_YES = ("yes", "y", "use", "on", "true", "是", "用")
+_NO = ("no", "n", "skip", "off", "false", "not", "不", "否", "不用")
+_NOISE = ("the", "a", "an", "to", "on", "with", "at", "of", "from", "card", "cards", "and", "&", "+", "side", "in",
+          "into", "his", "her", "their", "给")
+
+_PLAYER_VERB_LIST = (
+    "keep", "do nothing", "row", "stack", "bottom", "swap", "mug", "consent", "refuse", "join", "pass", "reveal",
+    "fire", "open", "heal", "offer", "ask", "accept", "decline", "use compass", "skip compass", "choose", "throw",
+    "chum", "water", "drink", "use", "eat", "object",
+)
+_CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
+
+
+# ---- vocabulary ----------------------------------------------------------------------------------------------
+
+
+
+class _Vocab:
+    def __init__(self) -> None:
+        self.phrases: dict[tuple[str, ...], list[Meaning]] = {}
+        self.longest = 1
+
+    def add(self, text: str, meaning: Meaning) -> None:
+        key = _phrase(text)
+        if not key:
+            return
+        got = self.phrases.setdefault(key, [])
+        if meaning not in got:
+            got.append(meaning)
+        self.longest = max(self.longest, len(key))
+
+    def match(self, toks: list[_Tok], i: int) -> tuple[int, list[Meaning]]:
+        for n in range(min(self.longest, len(toks) - i), 0, -1):
+            key = tuple(t.text for t in toks[i : i + n])
+            if key in self.phrases:
+                return n, self.phrases[key]
+        return 0, []
+
+
+def _character_aliases(cid: str) -> list[str]:
+    ch = CHARACTERS[cid]
+    out = [cid, cid.replace("_", " "), cid.replace("_", "-"), cid.replace("_", ""), ch.en, CHARACTER_NAMES[cid]]
+    if ch.en.lower().startswith("the "):
+        out.append(ch.en[4:])
+    out += list(_CHAR_EXTRA.get(cid, ()))
+    for zh in ch.zh:
+        out.append(zh)
+        for h in _ZH_HONORIFICS:
+            if zh.endswith(h) and len(zh) - len(h) >= 2:
+                out.append(zh[: -len(h)])
+    return out
+
+
+def character_aliases() -> frozenset[str]:
+    """Every name (casefolded) a line of notation reads as a character, for any character of any set (SETUP-1
+    keeps players from being called so)."""
+    return frozenset(a.casefold() for cid in CHARACTERS for a in _character_aliases(cid))
+
+
+def _face_aliases(face: str) -> list[str]:
+    f = FACES[face]
+    out = [face, face.replace("_", " "), face.replace("_", "-"), face.replace("_", ""), f.en, FACE_NAMES[face]]
+    out += list(_FACE_EXTRA.get(face, ())) + list(f.zh)
+    return out
+
+
+_FACES_IN_PLAY = tuple(f for f, v in FACES.items() if v.count > 0)
+_BASE_FACES = tuple(f for f in _FACES_IN_PLAY if FACES[f].expansion == "base")
+_INSTANCES: dict[str, tuple[str, ...]] = {f: tuple(f"{f}-{n}" for n in range(1, FACES[f].total + 1)) for f in FACES}
+
+
+def _points(card: str) -> int:
+    return treasure_points(card)
+
+
+#: Distinct values of a face's instances, highest first (only paintings have several).
+_VALUES: dict[str, tuple[int, ...]] = {
+    f: tuple(sorted({_points(x) for x in _INSTANCES[f]}, reverse=True)) for f in _FACES_IN_PLAY
+}
+
+
+def _multi(face: str) -> bool:
+    return len(_VALUES.get(face, ())) > 1
+
+
+@lru_cache(maxsize=1)
+def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, str], dict[str, str], _Vocab]:
+    args, pverbs, cverbs, rverbs = _Vocab(), _Vocab(), _Vocab(), _Vocab()
+    for cid in CHARACTERS:
+        for a in _character_aliases(cid):
+            args.add(a, ("char", cid))
+    for face in _FACES_IN_PLAY:
+        for a in _face_aliases(face):
+            args.add(a, ("face", (face, None)))
+            if face in _FACE_VERBS:
+                pverbs.add(a, ("verb", _FACE_VERBS[face]))
+    for kw, words in _KEYWORDS.items():
+        for w in words:
+            args.add(w, ("kw", kw))
+    for w in _NOISE:
+        args.add(w, ("noise", w))
+    for w in _UNSEEN:
+        args.add(w, ("unknown", None))
+    for w in _IS:
+        args.add(w, ("is", w))
+    for verb, words in _RECORDER_VERBS.items():
+        for w in words:
+            rverbs.add(w, ("verb", verb))
+    for verb, words in _PLAYER_VERBS.items():
+        for w in words:
+            pverbs.add(w, ("verb", verb))
+    for verb, words in _CHANCE_VERBS.items():
+        for w in words:
+            cverbs.add(w, ("verb", verb))
+    cjk: set[str] = set()
+    for vocab in (args, pverbs, cverbs, rverbs):
+        for key in vocab.phrases:
+            if len(key) == 1 and _CJK.search(key[0]):
+                cjk.add(key[0])
+    for words in list(_SIDES.values()) + [_YES, _NO, _CHANCE_ALIASES, _RECORDER_ALIASES]:
+        cjk.update(w for w in words if _CJK.search(w))
+    # alias text -> canonical name, for "did you mean"
+    char_names = {" ".join(k): CHARACTER_NAMES[v] for k, ms in args.phrases.items() for kind, v in ms
+                  if kind == "char" and isinstance(v, str)}
+    face_names = {" ".join(k): FACE_NAMES[v[0]] for k, ms in args.phrases.items() for kind, v in ms
+                  if kind == "face" and isinstance(v, tuple)}
+    return args, pverbs, cverbs, frozenset(cjk), max(map(len, cjk)), char_names, face_names, rverbs
+
+
+_RESERVED = frozenset(
+    w for words in list(_KEYWORDS.values()) + list(_SIDES.values()) + [_YES, _NO, _NOISE, _IS, _UNSEEN] for w in words
+)
+
+
+@lru_cache(maxsize=16)
+def _prefix_table(chars: tuple[str, ...]) -> list[tuple[tuple[str, ...], Meaning]]:
+    args = _static()[0]
+    out = []
+    for phrase, ms in args.phrases.items():
+        key = tuple(w for w in phrase if w not in _NOISE)  # "the captain", "bundle of cash": the names' words
+        if not key or not all(w.isascii() and w.isalpha() for w in key):
+            continue
+        for m in ms:
+            if (m[0] == "char" and m[1] in chars) or (m[0] == "face" and m[1][0] in _BASE_FACES):  # type: ignore[index]
+                out.append((key, m))
+    return out
+
+
+
+_NAV_RE = re.compile(r"^(?:nav[-#]?|n|#)([cl]?)(\d+)$")
+_INST_RE = re.compile(r"^(.+?)[-#](\d+)$")
+_QUAL_RE = re.compile(r"^\(\s*(\d+)\s*\)$")
+
+
+@lru_cache(maxsize=1)
+def _face_keys() -> dict[str, str]:
+    keys: dict[str, str] = {}
+    args = _static()[0]
+    for key, ms in args.phrases.items():
+        for kind, v in ms:
+            if kind == "face" and len(key) == 1:
+                keys[re.sub(r"[-_ ]", "", key[0])] = v[0]  # type: ignore[index]
+    return keys
+
+
+
+_ALL_PROVISIONS = tuple(x for f in _BASE_FACES for x in _INSTANCES[f])
+
+
+def _num(card: str) -> tuple[str, int]:
+    face, _, n = card.rpartition("-")
+    return (face, int(n) if n.isdigit() else 0)
+
+
+def _safe_face(card: str) -> str | None:
+    try:
+        return face_of(card)
+    except KeyError:
+        return None
+
+
+@lru_cache(maxsize=64)
+def _player_vocab_cached(players: tuple[str, ...], chars: tuple[str, ...]) -> tuple[_Vocab, frozenset[str], int]:
+    """Players' names as names of their characters (never shadowing a character, card or keyword), and the CJK
+    words to split on."""
+    vocab = _Vocab()
+    static, _, _, cjk, longest = _static()[:5]
+    for player, ch in zip(players, chars):
+        key = _phrase(player)
+        if key and key not in static.phrases and ch:
+            vocab.add(player, ("char", ch))
+    words = cjk | frozenset(w for key in vocab.phrases for w in key if _CJK.search(w))
+    return vocab, words, max([longest] + [len(w) for w in words])
+
+
+def _player_vocab(state: State) -> tuple[_Vocab, frozenset[str], int]:
+    chars = []
+    for p in state.players:
+        try:
+            chars.append(state.character_of(p))
+        except KeyError:
+            chars.append("")
+    return _player_vocab_cached(state.players, tuple(chars))

@@ -1,0 +1,402 @@
+"""A player's lines: one handler per verb (``captain: row``, ``kid: mug lauren hand``, ``lauren: water kid`` …)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import permutations
+
+from lifeboat import commands as c
+from lifeboat.cards import (
+    FACES,
+    UNKNOWN,
+    is_unknown,
+)
+from lifeboat.errors import InvalidCommand
+from lifeboat.notation.card_texts import _card_texts, _nav_text
+from lifeboat.notation.names import (
+    _FACE_VERBS,
+    _NO,
+    _SIDES,
+    _YES,
+    CHARACTER_NAMES,
+    FACE_NAMES,
+)
+from lifeboat.notation.tokens import _is_count, _is_placeholder, _Item, _Ref
+from lifeboat.state import (
+    AwaitAnswer,
+    Fight,
+    OverboardWindow,
+    ProvisionsPick,
+    RowPlace,
+)
+
+
+class PlayerLines:
+    """The handlers of players' verbs (a mixin of :class:`lifeboat.notation.parser.Parser`)."""
+
+    # -- player handlers
+
+    def h_keep(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        step = self.state.step
+        rowing = isinstance(step, RowPlace) and step.rower == self.actor
+        if items and all(self.is_nav(it) or (rowing and self.is_unseen(it)) for it in items):
+            return self.h_stack(items)  # "keep 27" while placing rowed cards
+        pool = step.offered if isinstance(step, ProvisionsPick) and step.picker == self.actor else ()
+        if not items and pool and all(_is_placeholder(x) for x in pool):  # REC-1: "keep" = "keep ?"
+            return c.KeepProvision(by=self.actor, card=pool[0])
+        if len(items) != 1:
+            raise self.count_error(items, "one provision to keep, e.g. 'keep water' ('keep ?' for one nobody saw)")
+        card = self.allocate([self.ref(items[0])], pool, False, where="among the cards offered to you")[0]
+        return c.KeepProvision(by=self.actor, card=card)
+
+    def h_nothing(self, items: list[_Item]) -> c.Command:
+        self.no_more(self.clean(items), "do nothing")
+        return c.DoNothing(by=self.actor)
+
+    def h_row(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        if items and (self.is_nav(items[0]) or items[0].only("kw") in (["stack"], ["bottom"])):
+            return self.h_stack(items)  # "row stack 23 bottom 31"
+        self.no_more(items, "row")
+        return c.Row(by=self.actor)
+
+    def h_bottom(self, items: list[_Item]) -> c.Command:
+        return self.h_stack(items, section="bottom", declared=True)
+
+    def h_stack(self, items: list[_Item], section: str = "stack", declared: bool | None = None) -> c.Command:
+        if declared is None:  # verb "stack" declares the section; "place", "row", "keep" do not
+            declared = self.verb_item is not None and self.verb_item.only("verb") == ["stack"] and \
+                self.verb_item.text != "place"
+        step = self.state.step
+        drawn = step.drawn if isinstance(step, RowPlace) and step.rower == self.actor else ()
+        unseen_drawn = any(x.startswith("?n") for x in drawn)
+        entries: list[tuple[str, str]] = []  # (section, card or "?"), in the order written
+        sections: dict[str, list[str]] = {}
+        current = section
+        if declared:
+            sections[current] = []
+        for it in self.clean(items):
+            kw = it.only("kw")
+            if kw in (["stack"], ["bottom"]):
+                current = str(kw[0])
+                sections.setdefault(current, [])
+            elif kw == ["none"]:
+                sections.setdefault(current, [])
+            elif self.is_unseen(it):
+                sections.setdefault(current, [])
+                entries.append((current, UNKNOWN))
+            elif unseen_drawn and it.kinds() == {"num"} and _is_count(count := int(str(it.only("num")[0]))):
+                sections.setdefault(current, [])  # REC-1: "stack 1 bottom 1": how many unseen cards went where
+                entries += [(current, UNKNOWN)] * count
+            elif self.is_nav(it):
+                sections.setdefault(current, [])
+                entries.append((current, self.nav(it)))
+            else:
+                raise self.unexpected(it, ["nav"])
+        cards = [x for _, x in entries]
+        if UNKNOWN in cards:
+            if not drawn:
+                raise self.invalid("'?' stands for a navigation card you drew unseen, and you have no drawn cards "
+                                   "to place now; name the cards (e.g. 'stack 23 bottom 31')")
+            cards = self.unseen(cards, drawn, "?n", "among the cards you drew")
+        for (part, _), card in zip(entries, cards):
+            sections[part].append(card)
+        if drawn:
+            named = set(cards)
+            binds = len([x for x in cards if not is_unknown(x) and x not in drawn]) if unseen_drawn else 0
+            bound = [x for x in drawn if x.startswith("?n")][:binds]  # the engine identifies these as those cards
+            rest = [x for x in drawn if x not in named and x not in bound]
+            if "stack" not in sections:
+                sections["stack"] = rest
+            elif "bottom" not in sections:
+                if len(rest) > 1 and not all(_is_placeholder(x) for x in rest):  # unseen cards: in the order drawn
+                    base = self.line.rstrip()
+                    lines = []
+                    for order in permutations(rest):
+                        lines.append(f"{base} bottom {' '.join(_nav_text(x) for x in order)}")
+                    raise self.ambiguous(
+                        "in which order do the other cards go under the deck? "
+                        f"add 'bottom' and the cards, first under first: {', '.join(_nav_text(x) for x in rest)}",
+                        lines,
+                    )
+                sections["bottom"] = rest
+        return c.PlaceRowedCards(
+            by=self.actor, to_stack=tuple(sections.get("stack", ())), to_bottom=tuple(sections.get("bottom", ()))
+        )
+
+    def h_swap(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        if len(items) != 1:
+            raise self.count_error(items, "the character to change seats with, e.g. 'swap kid'", ("char",))
+        return c.ChangeSeats(by=self.actor, target=self.char(items[0]))
+
+    def h_mug(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        if not items:
+            raise self.invalid("missing argument: expected whom to mug, e.g. 'mug lauren hand' or 'mug stephen oar'")
+        target = self.char(items[0], "character")
+        rest = items[1:]
+        if len(rest) > 1:
+            raise self.invalid(f"unexpected {rest[1].text!r}: mug takes a target and 'hand' or one face-up card")
+        face_up = self.state.char(target).face_up if self.state.has(target) else ()
+        if rest:
+            if rest[0].only("kw") == ["hand"]:
+                return c.Mug(by=self.actor, target=target)
+            if not rest[0].kinds() & {"card", "face"}:
+                if self.is_unseen(rest[0]):
+                    raise self.invalid("a face-up card is seen by everyone: name it (e.g. 'mug stephen oar'), or say "
+                                       "'hand' for a random hand card")
+                if rest[0].meanings:
+                    raise self.unexpected(rest[0], ["card"])
+                raise self.unknown(rest[0], "card", ["card"], ("hand",))
+            card = self.allocate([self.ref(rest[0])], face_up, False)[0]
+            return c.Mug(by=self.actor, target=target, card=card)
+        if face_up:
+            base = self.line.rstrip()
+            names = _card_texts(face_up, face_up, False)
+            cands = [f"{base} hand"] + [f"{base} {n}" for n in dict.fromkeys(names)]
+            raise self.ambiguous(
+                f"{CHARACTER_NAMES.get(target, target)} has face-up cards: say 'hand' for a random hand card "
+                f"or name the face-up card ({', '.join(dict.fromkeys(names))})",
+                cands,
+            )
+        return c.Mug(by=self.actor, target=target)
+
+    def trade_to_me(self) -> bool:
+        return self.state.offer is not None and self.state.offer.to == self.actor
+
+    def answer_to_me(self) -> bool:
+        step = self.state.step
+        return isinstance(step, AwaitAnswer) and step.target == self.actor
+
+    def h_consent(self, items: list[_Item]) -> c.Command:
+        return self.answer(items, True, trade=self.trade_to_me())
+
+    def h_refuse(self, items: list[_Item]) -> c.Command:
+        return self.answer(items, False, trade=self.trade_to_me())
+
+    def h_accept(self, items: list[_Item]) -> c.Command:
+        return self.answer(items, True, trade=self.trade_to_me() or not self.answer_to_me())
+
+    def h_decline(self, items: list[_Item]) -> c.Command:
+        return self.answer(items, False, trade=self.trade_to_me() or not self.answer_to_me())
+
+    def answer(self, items: list[_Item], yes: bool, trade: bool) -> c.Command:
+        items = self.clean(items)
+        verb = self.verb_item.text if self.verb_item else "answer"
+        if not trade:
+            self.no_more(items, verb)
+            return c.Answer(by=self.actor, consent=yes)
+        if not yes:
+            self.no_more(items, verb)
+            return c.AnswerTrade(by=self.actor, accept=False)
+        hand = self.hand()
+        if items:
+            cards = self.allocate(self.refs([it for it in items if it.only("kw") != ["none"]]), hand, False,
+                                  where="in your hand")
+        else:
+            ask = self.state.offer.ask if self.state.offer is not None else ()
+            cards = self.allocate([self.implied(f) for f in ask if f in FACES and FACES[f].count], hand, False)
+        return c.AnswerTrade(by=self.actor, accept=True, cards=tuple(cards))
+
+    def h_join(self, items: list[_Item]) -> c.Command:
+        sides = _SIDES["attacker"] + _SIDES["defender"]
+        items = [it for it in items if it.text in sides or not (it.kinds() == {"noise"} or it.only("kw") == ["for"])]
+        if len(items) != 1:
+            raise self.count_error(items, "a side, e.g. 'join attacker' or 'join defender' (or a fighter's name)",
+                                   ("char",))
+        it = items[0]
+        for side, words in _SIDES.items():
+            if it.text in words:
+                return c.JoinFight(by=self.actor, side=side)  # type: ignore[arg-type]
+        if self.is_char(it) or it.only("char"):
+            who = self.char(it)
+            step = self.state.step
+            if isinstance(step, Fight):
+                if who in step.attackers:
+                    return c.JoinFight(by=self.actor, side="attacker")
+                if who in step.defenders:
+                    return c.JoinFight(by=self.actor, side="defender")
+            raise self.invalid(
+                f"{CHARACTER_NAMES.get(who, who)} is not fighting; say 'join attacker' or 'join defender'"
+            )
+        raise self.unknown(it, "side", [], ("attacker", "defender"))
+
+    def h_pass(self, items: list[_Item]) -> c.Command:
+        self.no_more(self.clean(items), "pass")
+        return c.Pass(by=self.actor)
+
+    def h_reveal(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        if len(items) != 1:
+            raise self.count_error(items, "one card of your hand, e.g. 'reveal knife'")
+        card = self.allocate([self.ref(items[0])], self.hand(), False, where="in your hand")[0]
+        return c.Reveal(by=self.actor, card=card)
+
+    def own_card(self, cards: list[_Item], face: str, verb: str) -> str:
+        if len(cards) > 1:
+            raise self.invalid(f"unexpected {cards[1].text!r}: {verb} uses one {FACE_NAMES[face]}")
+        if cards:
+            ref = self.ref(cards[0])
+            if not ref.face:
+                raise self.unplayed(cards[0], face)
+            if ref.face != face:
+                raise self.invalid(f"{cards[0].text!r} is not a {FACE_NAMES[face]}; {verb} uses a {FACE_NAMES[face]}")
+            return self.allocate([ref], self.held(), False)[0]
+        return self.allocate([self.implied(face)], self.held(), False)[0]
+
+    def unplayed(self, item: _Item, face: str) -> InvalidCommand:
+        return self.invalid(f"{item.text!r} is a card nobody has seen; a card played is shown: name it by its face "
+                            f"(e.g. {FACE_NAMES[face]!r})")
+
+    def h_fire(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("card",))
+        if chars:
+            raise self.unexpected(chars[0], ["card"])
+        return c.FireFlareGun(by=self.actor, card=self.own_card(cards, "flare_gun", "fire"))
+
+    def h_open(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("card",))
+        if chars:
+            raise self.unexpected(chars[0], ["card"])
+        return c.OpenParasol(by=self.actor, card=self.own_card(cards, "parasol", "open"))
+
+    def h_chum(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("card",))
+        if chars:
+            raise self.unexpected(chars[0], ["card"])
+        return c.ExpendChum(by=self.actor, card=self.own_card(cards, "chum", "chum"))
+
+    def target(self, chars: list[_Item], verb: str, default: Callable[[], str | None]) -> str:
+        if len(chars) > 1:
+            raise self.invalid(f"unexpected {chars[1].text!r}: {verb} takes one character")
+        if chars:
+            return self.char(chars[0])
+        who = default()
+        if who is None:
+            raise self.invalid(f"missing argument: {verb} whom? expected {self.expected(['char'])}")
+        return who
+
+    def h_heal(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
+        target = self.target(chars, "heal", lambda: None)
+        return c.UseMedicalKit(by=self.actor, card=self.own_card(cards, "medical_kit", "heal"), target=target)
+
+    def h_eat(self, items: list[_Item]) -> c.Command:  # Cannibalism expansion (CANNIBAL-1)
+        chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
+        target = self.target(chars, "eat", lambda: None)
+        return c.Cannibalize(by=self.actor, card=self.own_card(cards, "cannibalism", "eat"), target=target)
+
+    def h_object(self, items: list[_Item]) -> c.Command:  # Cannibalism expansion (CANNIBAL-1)
+        self.no_more(self.clean(items), "object")
+        return c.ObjectToCannibalism(by=self.actor)
+
+    def h_throw(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
+
+        def only_one_in_water() -> str | None:
+            step = self.state.step
+            if isinstance(step, OverboardWindow):
+                swimming = [x for x in step.overboard if x not in step.lost]
+                if len(swimming) == 1:
+                    return swimming[0]
+            return None
+
+        target = self.target(chars, "throw the life preserver to", only_one_in_water)
+        return c.ThrowLifePreserver(by=self.actor, card=self.own_card(cards, "life_preserver", "throw"),
+                                    target=target)
+
+    def h_water(self, items: list[_Item]) -> c.Command:
+        chars, cards = self.split_mixed(self.clean(items), ("char", "card"))
+        target = self.target(chars, "water", lambda: self.actor)
+        return c.GiveWater(by=self.actor, card=self.own_card(cards, "water", "water"), target=target)
+
+    h_drink = h_water
+
+    def h_offer(self, items: list[_Item], ask_only: bool = False) -> c.Command:
+        items = self.clean(items, keep_for=True)
+        give_part: list[_Item] = []
+        ask_part: list[_Item] = []
+        part = ask_part if ask_only else give_part
+        for it in items:
+            if it.only("kw") == ["for"]:
+                part = ask_part
+            else:
+                part.append(it)
+        to: str | None = None
+        give: list[_Ref] = []
+        ask: list[str] = []
+        for it in give_part + ask_part:
+            if it.only("kw") == ["none"]:
+                continue
+            if to is None and self.is_char(it):
+                to = self.char(it)
+                continue
+            chars, cards = self.split_mixed([it], ("char", "card"))
+            if chars:
+                raise self.invalid(f"unexpected {it.text!r}: a trade is offered to one character")
+            ref = self.ref(cards[0])
+            if it in ask_part:
+                if not ref.face:
+                    raise self.invalid(f"a trade asks for faces (e.g. 'for oar'), not {it.text!r}")
+                ask.append(ref.face)
+            else:
+                give.append(ref)
+        if to is None:
+            raise self.invalid("missing argument: offer to whom? e.g. 'offer kid water for oar'")
+        cards = self.allocate(give, self.hand(), False, where="in your hand")
+        return c.OfferTrade(by=self.actor, to=to, give=tuple(cards), ask=tuple(ask))
+
+    def h_ask(self, items: list[_Item]) -> c.Command:
+        return self.h_offer(items, ask_only=True)
+
+    def h_compass(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        items = [it for it in items if it.only("face") != [("compass", None)]]
+        use = True
+        if items:
+            word = items[0].text
+            if word in _YES:
+                use = True
+            elif word in _NO:
+                use = False
+            else:
+                raise self.unknown(items[0], "word", [], ("yes", "no"))
+            self.no_more(items[1:], "compass")
+        return c.UseCompass(by=self.actor, use=use)
+
+    def h_no_compass(self, items: list[_Item]) -> c.Command:
+        self.no_more(self.clean(items), "skip compass")
+        return c.UseCompass(by=self.actor, use=False)
+
+    def h_choose(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        if len(items) != 1:
+            raise self.count_error(items, "one navigation card of the row stack, e.g. 'choose 27'", ("nav",))
+        if self.is_unseen(items[0]):
+            card = self.unseen([UNKNOWN], self.state.row_stack, "?n", "in the row stack")[0]
+            return c.ChooseNavigationCard(by=self.actor, card=card)
+        return c.ChooseNavigationCard(by=self.actor, card=self.nav(items[0]))
+
+    def h_use(self, items: list[_Item]) -> c.Command:
+        items = self.clean(items)
+        for i, it in enumerate(items):
+            if self.is_card(it):
+                face = self.ref(it).face
+                if not face:
+                    raise self.invalid(f"{it.text!r} is a card nobody has seen; a card played is shown: name it "
+                                       "by its face, e.g. 'use water on kid'")
+                verb = _FACE_VERBS.get(face)
+                if verb is None:
+                    raise self.invalid(
+                        f"{FACE_NAMES[face]} is not used by itself; expected one of: "
+                        f"{', '.join(FACE_NAMES[f] for f in _FACE_VERBS)} (or 'reveal {FACE_NAMES[face]}')"
+                    )
+                if verb == "compass":
+                    return self.h_compass(items[:i] + items[i + 1 :])
+                handler: Callable[[list[_Item]], c.Command] = getattr(self, f"h_{verb}")
+                return handler(items)
+        if items:
+            raise self.unexpected(items[0], ["card"])
+        raise self.invalid("missing argument: use what? e.g. 'use medical kit on kid' or 'use compass'")

@@ -1,0 +1,109 @@
+"""Errors that help: "did you mean", what was expected, the verbs there are (NOTATION-1). Messages name only
+what the acting seat may know."""
+
+from __future__ import annotations
+
+import difflib
+
+from lifeboat.errors import InvalidCommand
+from lifeboat.notation.names import (
+    _BASE_FACES,
+    _CHANCE_ALIASES,
+    _CHANCE_VERB_LIST,
+    _PLAYER_VERB_LIST,
+    _RECORDER_ALIASES,
+    CHANCE,
+    CHARACTER_NAMES,
+    FACE_NAMES,
+    _static,
+)
+from lifeboat.notation.tokens import _Item, _Tok
+
+
+def _or(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+
+class Suggestions:
+    """The parser's error messages (a mixin of :class:`lifeboat.notation.parser.Parser`)."""
+
+    def unknown_verb(self, toks: list[_Tok]) -> InvalidCommand:
+        if not toks:
+            return self.invalid(f"no verb after {self.line!r}; expected one of: {', '.join(self.verb_list())}")
+        word = toks[0].text
+        vocab = self.cverbs if self.actor == CHANCE else self.pverbs
+        words = [" ".join(k) for k in vocab.phrases]
+        cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
+        sugg: list[str] = []
+        for cand in cands:
+            for s in difflib.get_close_matches(cand, words, n=3, cutoff=0.6):
+                if s not in sugg:
+                    sugg.append(s)
+        other = self.pverbs if self.actor == CHANCE else self.cverbs
+        hint = ""
+        if other.match(toks, 0)[0]:
+            hint = " for a character (it is a chance verb: 'chance: ...')" if self.actor != CHANCE else \
+                " for chance (it is a player's verb: '<character>: ...')"
+        did = f"; did you mean {_or([repr(s) for s in sugg[:3]])}?" if sugg else ";"
+        return self.invalid(f"unknown verb {word!r}{hint}{did} expected one of: {', '.join(self.verb_list())}")
+
+    def verb_list(self) -> tuple[str, ...]:
+        return _CHANCE_VERB_LIST if self.actor == CHANCE else _PLAYER_VERB_LIST
+
+    # -- resolving items
+
+    def expected(self, kinds: list[str]) -> str:
+        kinds_ = set(kinds)
+        parts = []
+        if "char" in kinds:
+            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')")
+        if "chance" in kinds:
+            parts.append("'chance' or 'recorder'")
+        if "face" in kinds or "card" in kinds:
+            parts.append("a provision (" + ", ".join(FACE_NAMES[f] for f in _BASE_FACES) + ") or an id like water-7")
+        if "nav" in kinds:
+            parts.append("a navigation card number (19 to 42, e.g. 27 or nav-27)")
+        if self.state.unaccounted and kinds_ & {"face", "card", "nav"}:  # a recorded game (REC-1)
+            parts.append("'?' for a card nobody saw, or a placeholder such as ?p3 or ?n7")
+        if "kw" in kinds:
+            parts.append("a keyword")
+        return " or ".join(parts)
+
+    def unknown(self, item: _Item, what: str, kinds: list[str], extra: tuple[str, ...] = ()) -> InvalidCommand:
+        char_names, face_names = _static()[5:7]
+        pool: dict[str, str] = {}
+        if "char" in kinds:
+            pool.update({k: v for k, v in char_names.items()})
+            pool.update({" ".join(k): " ".join(k) for k in self.players.phrases})
+        if "face" in kinds or "card" in kinds:
+            pool.update(face_names)
+        if "chance" in kinds:
+            pool.update({a: "chance" for a in _CHANCE_ALIASES})
+            pool.update({a: "recorder" for a in _RECORDER_ALIASES if a.isascii()})
+        pool.update({w: w for w in extra})
+        sugg: list[str] = []
+        for s in difflib.get_close_matches(item.text, list(pool), n=6, cutoff=0.6):
+            if pool[s] not in sugg:
+                sugg.append(pool[s])
+        did = f"; did you mean {_or([repr(s) for s in sugg[:3]])}?" if sugg else ";"
+        exp = self.expected(kinds)
+        if extra:
+            exp = (exp + " or " if exp else "") + _or([repr(w) for w in extra])
+        return self.invalid(f"unknown {what} {item.text!r}{did} expected {exp}")
+
+    def unexpected(self, item: _Item, kinds: list[str]) -> InvalidCommand:
+        if not item.meanings:
+            return self.unknown(item, "word", kinds)
+        verb = self.verb_item.text if self.verb_item else "the verb"
+        return self.invalid(f"unexpected {item.text!r} after {verb!r}; expected {self.expected(kinds)}")
+
+    def count_error(self, items: list[_Item], want: str, kinds: tuple[str, ...] = ("card",)) -> InvalidCommand:
+        if not items:
+            return self.invalid(f"missing argument: expected {want}")
+        for it in items:
+            if not it.meanings:
+                raise self.unknown(it, "card" if kinds == ("card",) else "word", list(kinds))
+        return self.invalid(f"expected {want}; got {' '.join(it.text for it in items)!r}")
