@@ -28,7 +28,8 @@ AS = typer.Option("public", "--as", help="Whose view: a player name, a character
 def new(
     game: Path = GAME,
     players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6 (7 with --option cannibalism=on)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games). A seeded game is predictable: anyone "
+                                        "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
@@ -42,7 +43,8 @@ def play(
     game: Path = GAME,
     bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all', or comma-separated names, "
                                        "each NAME or NAME=KIND (random, heuristic, search), e.g. Ann=search,Bob=heuristic; 'all=heuristic'."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices (and the shuffle with --players: a seeded game is "
+                                        "predictable)."),
     players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms or 1s."),
 ) -> None:
@@ -117,7 +119,8 @@ def fork(
     output: Path = typer.Option(..., "-o", "--output", help="The new journal (must not exist)."),
     chance: str = typer.Option("keep", "--chance", help="keep: the same committed deck order; reshuffle: shuffle "
                                "the cards nobody has seen, with a new commitment."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle and the new game id."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle (a seeded reshuffle is predictable; "
+                                        "the new game id is always random)."),
 ) -> None:
     """Branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed")."""
     from cli import cmd_fork

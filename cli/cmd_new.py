@@ -27,4 +27,7 @@ def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")
         for ch in table.state.characters:
             out.print(f"  {ch.player}: {CHARACTERS[ch.character].en}", markup=False)
+        if seed is not None:
+            out.print(f"Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. "
+                      "Leave out --seed for a game that matters.", markup=False)
         out.print(f"Next: lifeboat play {game}", markup=False)

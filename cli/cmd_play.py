@@ -2,7 +2,9 @@
 
 Before each human seat's decision the screen is cleared and the next player confirms they are at the keyboard;
 they then see only their own view and a numbered list of their legal moves. Bots (``--bots Ann=search,Bob``: a kind
-per seat, ``random`` by default) get only their own seat's view and log (docs/bots.md). Every decision is appended to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes.
+per seat, ``random`` by default) get only their own seat's view and log (docs/bots.md). Every decision is appended
+to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes (the screen is cleared first when a
+seat's hand may be on it, and the resume hint keeps ``--bots``).
 """
 
 from __future__ import annotations
@@ -76,9 +78,20 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
                 except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
                     out.print(f"Refused [{exc.rule}] {exc.message}", markup=False)
         except (EOFError, KeyboardInterrupt):
-            out.print(f"\nSaved. Resume with: lifeboat play {game}", markup=False)
+            if last_human is not None:  # a seat's hand, LOVE and HATE may be on the screen: clear it first
+                render.clear(out)
+            out.print(f"\nSaved. Resume with: {resume_command(game, bots)}", markup=False)
             return
         render.final(out, table.views.public_view())
+
+
+def resume_command(game: Path, bots: str | None) -> str:
+    """The command that resumes ``game`` as it was played: the same ``--bots`` (without it, bot seats would come
+    back as human seats), shell-quoted."""
+    import shlex
+
+    words = ["lifeboat", "play", str(game)] + (["--bots", bots] if bots else [])
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]

@@ -49,6 +49,10 @@ from service.games import RULESET_NAME, initial_state
 from service.receipts import Receipt
 
 
+SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the seed "
+               "can predict every card; fine for tests and teaching, not for a game with stakes")
+
+
 def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt] = ()) -> Report:
     """Audit the journal at ``path``; see the module docstring. ``receipts`` must be this game's (see
     :func:`route_receipts`). Never raises for a bad file: an unreadable one gives ``readable=False``."""
@@ -83,6 +87,8 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     except ReplayError as exc:
         report.findings.append(Finding(line=1, check="header", rule=exc.rule, message=exc.message))
         return
+    if header.meta.get("seeded"):
+        report.notes.append(SEEDED_NOTE)
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "
@@ -198,23 +204,20 @@ def audit_many(paths: Sequence[Path], *, parent: Path | None = None, receipts: S
     """Audit every file; returns the reports and the receipts that name none of the audited games.
 
     Each receipt goes to the file of its game (with one file, every receipt goes to it: one for another game is a
-    finding there). A fork whose parent game is among ``paths`` is checked against it even without ``parent``.
-    ``progress(path)`` is called after each file."""
-    ids: dict[str, Path] = {}
+    finding there). When several files share the receipt's game id (a copy, a backup, forks from before fork ids
+    were unique), it goes to the ones whose line at the receipt's seq is the one it names, or, if none is, to all
+    of them; each of those files gets a note naming the others. A fork whose parent game is among ``paths`` is
+    checked against it even without ``parent``. ``progress(path)`` is called after each file."""
+    ids: dict[str, list[Path]] = {}
     for p in paths:
         try:
-            ids.setdefault(read_header(p).game_id, p)
+            ids.setdefault(read_header(p).game_id, []).append(p)
         except Unreadable:
             pass
+    routed = _route_receipts(paths, ids, receipts)
     reports = []
-    matched: set[str] = set()
     for p in paths:
-        if len(paths) == 1:
-            mine = list(receipts)
-        else:
-            gid = next((g for g, q in ids.items() if q == p), None)
-            mine = [r for r in receipts if r.game_id == gid]
-        matched.update(r.token for r in mine)
+        mine = routed.get(p, [])
         his_parent = parent
         if his_parent is None:
             try:
@@ -222,11 +225,49 @@ def audit_many(paths: Sequence[Path], *, parent: Path | None = None, receipts: S
             except Unreadable:
                 ref = None
             if ref is not None and ref.game_id in ids:
-                his_parent = ids[ref.game_id]
-        reports.append(audit(p, parent=his_parent, receipts=mine))
+                his_parent = ids[ref.game_id][0]
+        report = audit(p, parent=his_parent, receipts=mine)
+        twins = next((g for g in ids.values() if p in g and len(g) > 1), [])
+        if twins:
+            others = ", ".join(str(q) for q in twins if q != p)
+            report.notes.append(f"{len(twins)} of the files audited share the game id {report.game_id} (this one and "
+                                f"{others}): a receipt for that id is checked against the file(s) holding the line "
+                                "it names, or against each of them when none does")
+        reports.append(report)
         if progress is not None:
             progress(p)
+    matched = {r.token for rs in routed.values() for r in rs}
     return reports, [r for r in receipts if r.token not in matched]
+
+
+def _route_receipts(paths: Sequence[Path], ids: dict[str, list[Path]],
+                    receipts: Sequence[Receipt]) -> dict[Path, list[Receipt]]:
+    """Which receipts each file is audited with (see :func:`audit_many`)."""
+    routed: dict[Path, list[Receipt]] = {}
+    for r in receipts:
+        if len(paths) == 1:
+            group = list(paths)
+        else:
+            group = ids.get(r.game_id, [])
+            if len(group) > 1:
+                group = [p for p in group if _line_hash(p, r.seq).startswith(r.line)] or group
+        for p in group:
+            routed.setdefault(p, []).append(r)
+    return routed
+
+
+def _line_hash(path: Path, seq: int) -> str:
+    """The real hash of commit ``seq`` of ``path`` (0: the header), or ``""`` when it cannot be read."""
+    try:
+        scan = Scan(path, None)
+        for _, commit, digest in scan.commits():
+            if seq == 0:
+                return scan.header_hash
+            if commit.seq == seq:
+                return digest
+        return scan.header_hash if seq == 0 and scan.header is not None else ""
+    except Unreadable:
+        return ""
 
 
 __all__ = ["Finding", "ReceiptResult", "Report", "Scan", "Unreadable", "audit", "audit_many", "check_fork",

@@ -114,7 +114,7 @@ class RuleCheck:
         self.orders = orders
         self.receipts = {r.token: r for r in receipts}
         self.fork_seq = header.parent.seq if header.parent is not None else 0
-        self.state = initial_state(header, report.path)
+        self.state = self.initial = initial_state(header, report.path)
         self.log: list[Event] = []
         self.history: deque[tuple[int, State, int]] = deque(maxlen=UNDO_DEPTH)
         self.skipped = 0
@@ -219,7 +219,7 @@ class RuleCheck:
             self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"the receipt's seat {r.seat!r} is not in the game "
                       "at this line", r.seat, "a character of this game")
         else:
-            view = seat_view_of(self.state, self.log, r.seat)
+            view = seat_view_of(self.initial, self.log, r.seat)
             got = hashlib.sha256(msgspec.json.encode(view)).hexdigest()[:VIEW_HEX]
             if got != r.view:
                 ok = False

@@ -9,8 +9,8 @@ The child holds the parent's commits ``1..SEQ`` re-chained under its own header 
   are shuffled again, with a new salt for random mugs, a new commitment and a new deck file. Every card already
   seen keeps its place in the order, so the orders stay one permutation of each deck.
 
-Nothing is written when the parent does not replay up to SEQ, SEQ does not exist, or the output (or its deck
-file) exists.
+Nothing is written when the parent does not replay up to SEQ, SEQ does not exist, the output (or its deck
+file) exists, or a reshuffle cannot make a playable game (a recorded game with cards nobody named, REC-1).
 """
 
 from __future__ import annotations
@@ -21,11 +21,15 @@ from pathlib import Path
 import msgspec
 
 import journal
-from lifeboat.chance import DeckOrders, commitment, shuffle
+from lifeboat import apply
+from lifeboat.cards import UNKNOWN, is_unknown
+from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
+from lifeboat.errors import RuleViolation
 from lifeboat.state import State
+from service.clock import new_fork_id, new_salt
 from service.clock import rng as make_rng
 from service.errors import BadRequest, FileProblem
-from service.games import deck_path, initial_state, load_orders, open_journal
+from service.games import deck_path, initial_state, load_orders, open_journal, write_deck_file
 from service.records import DecksRevealed
 from service.replay import replay
 
@@ -79,12 +83,13 @@ def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random)
     return tuple(out)
 
 
-def reshuffled(state: State, base: DeckOrders | None, rng: random.Random) -> DeckOrders:
-    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again.
+def reshuffled(state: State, base: DeckOrders | None, rng: random.Random, salt: str) -> DeckOrders:
+    """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again (``rng``),
+    with the new ``salt`` (hex, from :func:`service.clock.new_salt`: never from a seeded RNG).
 
     ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
     game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
-    salt = f"{rng.getrandbits(128):032x}"
+    rng.getrandbits(128)  # where the salt was drawn before: a seed reshuffles as it always did
     fresh = shuffle(rng, salt, state.ruleset)
     if not state.characters:  # before the deal: a whole new shuffle
         return fresh
@@ -102,6 +107,40 @@ def reshuffled(state: State, base: DeckOrders | None, rng: random.Random) -> Dec
     )
 
 
+def refuse_unknown_cards(game: Path, at: int, state: State) -> None:
+    """Refuse ``--chance reshuffle`` of a recorded game holding cards nobody named (REC-1 placeholders, an unknown
+    LOVE or HATE): a digital dealer must know every card, and a deck order made up around the placeholders gives
+    a game that fails at its first draw (CHANCE-1).
+
+    Raises:
+        BadRequest: naming what is unknown and what to do instead (nothing is written).
+    """
+    places = {"navigation card(s) in the deck": state.nav_unseen + state.nav_bottom, "provision(s) in the deck":
+              state.provisions, "hand card(s)": tuple(x for c in state.characters for x in c.hand + c.face_up)}
+    unknown = [f"{n} {what}" for what, cards in places.items() if (n := sum(map(is_unknown, cards)))]
+    secret = sum(getattr(c, w) == UNKNOWN for c in state.characters for w in ("love", "hate"))
+    if secret:
+        unknown.append(f"{secret} LOVE/HATE card(s)")
+    if unknown or state.unaccounted:
+        what = "; ".join(unknown) or f"{len(state.unaccounted)} card(s) not yet named"
+        raise BadRequest(f"--chance reshuffle: {game} at seq {at} holds cards nobody named ({what}; REC-1), and a "
+                         "digital dealer must know every card. Fork it with --chance keep and go on with "
+                         "'lifeboat record' (nothing was written)", "--chance")
+
+
+def check_first_draw(state: State, orders: DeckOrders) -> None:
+    """Deal the child's next chance command from ``orders`` on a copy of ``state``, so a reshuffle the rules
+    refuse is refused before anything is written. Raises :class:`BadRequest` with the rule's reason."""
+    cmd = next_chance(state, orders)
+    if cmd is None:
+        return
+    try:
+        apply(state, cmd)
+    except RuleViolation as exc:
+        raise BadRequest(f"--chance reshuffle: the reshuffled decks cannot deal the next draw here ([{exc.rule}] "
+                         f"{exc.message}); nothing was written", "--chance") from None
+
+
 def _state_at(game: Path, j: journal.JsonlJournal, at: int) -> State:
     state = initial_state(j.header, str(game))
     if at > 0:  # strict up to SEQ; what comes after SEQ is not the child's business
@@ -116,7 +155,8 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     """Fork ``game`` after commit ``at`` (0: before the deal) into the new file ``output``.
 
     Raises:
-        BadRequest: ``chance`` is not keep or reshuffle; ``at`` is not a commit of ``game``.
+        BadRequest: ``chance`` is not keep or reshuffle; ``at`` is not a commit of ``game``; ``reshuffle`` of a
+            state holding cards nobody named (:func:`refuse_unknown_cards`) or whose next draw the rules refuse.
         FileProblem: ``output`` or its deck file exists; ``keep`` without the committed orders; the deck file
             cannot be written (then nothing is kept).
         ReplayError, journal errors: the parent does not replay up to ``at``.
@@ -142,15 +182,19 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
             raise FileProblem(f"{game}: --chance keep needs the committed deck orders, but there is no deck file "
                               f"({deck_path(game).name}) and they are not revealed yet; use --chance reshuffle")
     else:
-        orders = reshuffled(state, base, rng)
+        refuse_unknown_cards(game, at, state)
+        orders = reshuffled(state, base, rng, new_salt())
+        check_first_draw(state, orders)
         changes["deck_commitment"] = commitment(orders)
         meta["chance"] = "committed"
-    game_id = f"{rng.getrandbits(64):016x}"
+        meta.pop("seeded", None)
+        if seed is not None:
+            meta["seeded"] = True  # the reshuffle is predictable by whoever knows or guesses the seed
+    game_id = new_fork_id(header.game_id, at)  # public: never from the seed, unique per fork
     child = journal.fork(game, at, output, game_id=game_id, **changes)
     try:
         if orders is not None:
-            with open(deck_path(output), "xb") as f:
-                f.write(msgspec.json.encode(orders))
+            write_deck_file(deck_path(output), orders)
     except OSError as exc:
         child.close()
         output.unlink()

@@ -11,8 +11,8 @@ These functions work on a journal object (:class:`journal.JsonlJournal` or :clas
 
 from __future__ import annotations
 
-import hashlib
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -28,8 +28,8 @@ from lifeboat.position import load as load_position
 from lifeboat.position import position_state
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from service.clock import new_game_id, rng
-from service.errors import BadRequest, ReplayError
+from service.clock import new_game_id, new_salt, rng
+from service.errors import BadRequest, FileProblem, ReplayError
 from service.records import DecksRevealed
 
 RULESET_NAME = "lifeboat-base"
@@ -132,27 +132,42 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
 
     Raises:
         journal.JournalExists: ``path`` exists (nothing is overwritten).
+        FileProblem: its deck file exists (nothing is written).
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
     ruleset = ruleset or Ruleset()
     state = new_game(players, ruleset)
+    if deck_path(path).exists() or deck_path(path).is_symlink():
+        raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
+                          "another file name (nothing was written)")
+    # the seed drives only the shuffles; the public numbers (game id, salt) come from the OS (issue 13)
     chance = rng(seed)
-    salt = f"{chance.getrandbits(128):032x}"
-    orders = shuffle(chance, salt, ruleset)  # the decks of the game's sets (EXP-1)
-    if seed is None:
-        game_id = new_game_id()
-    else:  # reproducible, yet different for other players, options or seeds (receipts are routed by game id)
-        key = msgspec.json.encode([seed, chance.getrandbits(64), state.players, msgspec.to_builtins(ruleset)])
-        game_id = hashlib.sha256(key).hexdigest()[:16]
+    chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
+    orders = shuffle(chance, new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
+    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE}
+    if seed is not None:
+        meta["seeded"] = True  # predictable by whoever knows or guesses the seed: audit says so
     header = journal.Header.new(
-        game_id=game_id, ruleset=RULESET_NAME, players=state.players,
+        game_id=new_game_id(), ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), deck_commitment=commitment(orders),
-        meta={"chance": "committed", "engine": ENGINE}, clock=clock,
+        meta=meta, clock=clock,
     )
     j = journal.JsonlJournal.create(path, header, clock=clock)
-    deck_path(path).write_bytes(msgspec.json.encode(orders))
+    write_deck_file(deck_path(path), orders)
     state, _ = advance_chance(j, state, orders)
     return j, state, orders
+
+
+def write_deck_file(target: Path, orders: DeckOrders) -> None:
+    """Write the dealer's secret deck orders to the new file ``target``, readable by its owner only (0600), so
+    another account on a shared disk cannot read every hand to come.
+
+    Raises:
+        FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
+    """
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(msgspec.json.encode(orders))
 
 
 def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | None:

@@ -19,7 +19,7 @@ import msgspec
 
 from lifeboat.events import Event
 from lifeboat.state import State
-from lifeboat.views import seat_view
+from lifeboat.views import Observer
 from service.errors import BadRequest
 from service.games import initial_state, open_journal
 from service.records import Correction
@@ -62,15 +62,23 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
         return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
 
 
-def seat_view_of(state: State, log: Sequence[Event], character: str) -> Any:
-    """The seat's view hashed by a receipt: :func:`lifeboat.views.seat_view` without the legal-move list (it
-    follows from the rest, and leaving it out keeps old receipts valid when the move list gains entries)."""
-    return seat_view(state, tuple(log), character, legal=False)
+def seat_view_of(initial: State, log: Sequence[Event], character: str) -> Any:
+    """The seat's view hashed by a receipt: the :class:`lifeboat.views.Observer` of the game's ``initial`` state
+    (:func:`service.games.initial_state`: before setup, or a recorded game's starting position, POS-1) fed the
+    ``log``, seen by ``character`` without the legal-move list (it follows from the rest, and leaving it out keeps
+    old receipts valid when the move list gains entries).
+
+    Raises:
+        lifeboat.errors.InconsistentHistory: an event of ``log`` cannot follow the state before it.
+    """
+    obs = Observer(initial)
+    obs.record(log)
+    return obs.seat_view(character, legal=False)
 
 
-def view_digest(state: State, log: Sequence[Event], character: str) -> str:
+def view_digest(initial: State, log: Sequence[Event], character: str) -> str:
     """SHA-256 hex of the msgspec JSON encoding of :func:`seat_view_of`."""
-    return hashlib.sha256(msgspec.json.encode(seat_view_of(state, log, character))).hexdigest()
+    return hashlib.sha256(msgspec.json.encode(seat_view_of(initial, log, character))).hexdigest()
 
 
 def read_receipts(values: Sequence[str]) -> list[Receipt]:
@@ -108,7 +116,7 @@ def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
     if seq < 1 or seq > j.last_seq:
         raise BadRequest(f"--at {seq}: {path} has commits 1 to {j.last_seq} (a receipt is for a commit after the "
                          "deal)", "--at")
-    state = initial_state(j.header, str(path))
+    state = initial = initial_state(j.header, str(path))
     log: list[Event] = []
     marks: dict[int, int] = {}
     line_hash = j.header_hash
@@ -126,4 +134,4 @@ def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
     if seat in ("public", "referee"):
         raise BadRequest(f"--as {who}: a receipt is for one seat (a player name or a character)", "--as")
     return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],
-                   view=view_digest(state, log, seat)[:VIEW_HEX])
+                   view=view_digest(initial, log, seat)[:VIEW_HEX])

@@ -43,7 +43,9 @@ def test_new_writes_a_header_and_the_setup(tmp_path: Path) -> None:
     assert len(header["deck_commitment"]) == 64
     first = json.loads(lines[1])
     assert first["actor"] == "chance" and first["command"]["type"] == "deal_setup"
-    assert "seed" not in lines[0]
+    # the header says the game was seeded (predictable, issue 13) but never the seed itself
+    assert header["meta"] == {"chance": "committed", "engine": "lifeboat 0.1", "seeded": True}
+    assert '"seed"' not in lines[0]
 
 
 def test_new_refuses_to_overwrite(tmp_path: Path) -> None:

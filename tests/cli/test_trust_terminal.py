@@ -1,0 +1,73 @@
+"""Issue 13, item 7: Ctrl-C in ``lifeboat play`` leaves no seat's secrets on a shared screen, and the resume hint
+keeps ``--bots`` (following it does not turn bot seats into human seats). Driven through a real pty (pexpect); the
+screen left behind is rendered by a terminal emulator (pyte)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pyte
+
+EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+ENV = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "LINES": "50"}
+ROWS, COLS = 50, 160
+
+
+def spawn(args: list[str], raw: io.StringIO) -> pexpect.spawn:
+    child = pexpect.spawn(EXE, args, encoding="utf-8", timeout=30, dimensions=(ROWS, COLS), env=ENV)
+    child.logfile_read = raw
+    return child
+
+
+def screen_after(raw: str) -> str:
+    screen = pyte.Screen(COLS, ROWS)
+    pyte.Stream(screen).feed(raw)
+    return "\n".join(screen.display)
+
+
+def test_ctrl_c_clears_the_hand_and_the_hint_keeps_the_bots(tmp_path: Path) -> None:
+    game = tmp_path / "hot.jsonl"
+    raw = io.StringIO()
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    child.expect(r"Your hand: ")
+    child.expect(r"Your choice \(1-")
+    assert "LOVE: " in raw.getvalue()  # Ann's secrets were on the screen
+    child.sendintr()  # Ctrl-C
+    child.expect(r"Saved\. Resume with: (.+?)\r?\n")
+    hint = child.match.group(1).strip()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    out = raw.getvalue()
+    # the visible screen shows no hand, LOVE or HATE; the scrollback was cleared (ESC [3J) after the last hand
+    shown = screen_after(out)
+    assert "Your hand" not in shown and "LOVE" not in shown and "HATE" not in shown
+    assert "Saved. Resume with:" in shown
+    assert out.rfind("\x1b[3J") > out.rfind("Your hand")
+    assert hint == f"lifeboat play {shlex.quote(str(game))} --bots Bob,Cy,Dee"
+
+    # following the hint: Bob, Cy and Dee are still bots (only Ann is asked), and they play on their own
+    before = len(game.read_text().splitlines())
+    raw2 = io.StringIO()
+    child = spawn(shlex.split(hint)[1:], raw2)
+    child.expect(r"Pass the keyboard to (\w+)")
+    assert child.match.group(1) == "Ann"
+    child.sendline("")
+    child.expect(r"Your choice \(1-")
+    child.sendline("1")
+    child.expect(r"(Pass the keyboard to \w+|Your choice \(1-)")
+    assert "Pass the keyboard" not in child.match.group(1)  # no other human seat
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    actors = [json.loads(line)["actor"] for line in game.read_text().splitlines()[before:]]
+    assert actors[0] == "Ann" and {"Bob", "Cy", "Dee"} & set(actors[1:])
