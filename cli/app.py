@@ -20,6 +20,9 @@ app = typer.Typer(
 )
 
 GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
+HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
+PORT = typer.Option(8000, "--port", help="Port to listen on.")
+BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")
 AS = typer.Option("public", "--as", help="Whose view: a player name, a character (captain, kid...), "
                   "'public', or 'referee' (shows every secret).")
 
@@ -31,11 +34,39 @@ def new(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games). A seeded game is predictable: anyone "
                                         "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
+    serve_: bool = typer.Option(False, "--serve", help="Then serve it: one secret link per seat (docs/serve.md)."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play."),
+    host: str = HOST,
+    port: int = PORT,
+    bot_delay: int = BOT_DELAY,
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
     from cli import cmd_new
 
+    if bots and not serve_:
+        from cli.errors import USAGE, fail
+
+        raise fail("--bots goes with --serve (for 'lifeboat play', use play --bots)", USAGE)
     cmd_new.run(game, players, seed, option)
+    if serve_:
+        from cli import cmd_serve
+
+        cmd_serve.new_and_serve(game, bots, host, port, bot_delay, True)
+
+
+@app.command()
+def serve(
+    dir_: Path = typer.Option(Path("."), "--dir", help="The folder of game files to serve (new games go there)."),
+    host: str = HOST,
+    port: int = PORT,
+    new_links: bool = typer.Option(False, "--new-links", help="Give every game new links (the old ones stop working)."),
+    bot_delay: int = BOT_DELAY,
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of each seat's link."),
+) -> None:
+    """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""
+    from cli import cmd_serve
+
+    cmd_serve.run(dir_, host, port, new_links, bot_delay, qr)
 
 
 @app.command()

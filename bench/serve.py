@@ -1,0 +1,123 @@
+"""Benchmark of ``lifeboat serve``: N tables on loopback, every seat a scripted HTTP client (bots in every seat).
+
+    .venv/bin/python bench/serve.py [--tables 1,10,50] [--players 4] [--seed 1]
+
+For each N it starts a fresh ``lifeboat serve`` (uvicorn, a subprocess) on 127.0.0.1, deals N games through the
+API and lets one client per seat play each game to the end: the client follows its seat's event stream and, when
+the seat has decisions, picks one with the random bot and POSTs it (``tests/web/players.py``); a spectator and a
+referee stream watch each table too. It prints:
+
+- decisions/s: decisions the server accepted (200), over the wall time of the run;
+- latency p50/p99 (ms): from the moment a client sent a decision to the arrival, at each seat's connection of
+  that table, of the message carrying the seq the decision produced (every seat, every accepted decision);
+- the bare write+fsync rate of the same disk, measured in the same run (400-byte lines appended to one file, an
+  fsync after each), and the ratio decisions/s ÷ that rate.
+
+Goals (issue 11): p99 ≤ 50 ms at 50 tables; decisions/s ≥ 0.5 × the write+fsync rate. The clients run in this
+one process, on the same cores as the server: they are part of what is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+
+from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
+from tests.web.players import Player, run_async  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def fsync_rate(folder: Path, seconds: float = 2.0) -> float:
+    """Appends of a 400-byte line, each followed by an fsync, per second."""
+    path = folder / "fsync.bin"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    line = b"x" * 399 + b"\n"
+    n, start = 0, time.perf_counter()
+    try:
+        while time.perf_counter() - start < seconds:
+            os.write(fd, line)
+            os.fsync(fd)
+            n += 1
+    finally:
+        os.close(fd)
+        path.unlink()
+    return n / (time.perf_counter() - start)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+async def run_tables(base: str, games: list[dict], seed: int) -> tuple[float, list[list[Player]]]:
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) as client:
+        tables = []
+        for t, g in enumerate(games):
+            tables.append([Player(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
+                                  seed=seed * 1000 + t * 10 + i)
+                           for i, (name, token) in enumerate(sorted(g["tokens"].items()))])
+        start = time.perf_counter()
+        await asyncio.gather(*(p.play(client) for table in tables for p in table))
+        return time.perf_counter() - start, tables
+
+
+def measure(tables: list[list[Player]]) -> tuple[int, list[float]]:
+    accepted, latencies = 0, []
+    for table in tables:
+        seats = [p for p in table if p.decide]
+        arrivals = {p.name: {r.seq: r.at for r in p.received} for p in table}
+        for p in seats:
+            for sent in p.sent:
+                if sent.status != 200 or sent.seq is None:
+                    continue
+                accepted += 1
+                for other in seats:
+                    at = arrivals[other.name].get(sent.seq)
+                    if at is not None:
+                        latencies.append((at - sent.at) * 1000)
+    return accepted, latencies
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", default="1,10,50", help="comma-separated table counts")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients + spectator "
+          f"+ referee streams")
+    print(f"{'tables':>6} {'decisions':>9} {'wall s':>7} {'dec/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'fsync/s':>8} {'ratio':>6}")
+    for n in [int(x) for x in args.tables.split(",")]:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            rate = fsync_rate(folder)
+            proc, server = start_server(folder)
+            try:
+                games = [new_game(server, NAMES[:args.players], seed=args.seed * 100 + t) for t in range(n)]
+                wall, tables = run_async(run_tables(server.base, games, args.seed))
+            finally:
+                stop_server(proc)
+            accepted, lat = measure(tables)
+            per_s = accepted / wall
+            print(f"{n:>6} {accepted:>9} {wall:>7.1f} {per_s:>8.1f} {statistics.median(lat):>7.1f} "
+                  f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

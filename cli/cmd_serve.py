@@ -1,0 +1,67 @@
+"""``lifeboat serve`` and ``lifeboat new … --serve``: serve games over HTTP, one device per seat (docs/serve.md).
+
+Parses the options, prints each new link (and a QR code of each seat's link, for phones at the table) and starts
+the web server; everything else is in ``web``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli.errors import USAGE, fail, user_errors
+
+
+def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
+        bots: dict[Path, list[str]] | None = None) -> None:
+    from cli.common import console
+    from web import serving
+
+    out = console()
+    with user_errors():
+        if not folder.is_dir():
+            raise fail(f"--dir {folder}: not a folder of games", USAGE)
+        if not 0 < port < 65536:
+            raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+        base = serving.base_url(host, port)
+        tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
+                                                  bots=bots)
+        for s in skipped:
+            out.print(f"Not served: {s.path}: {s.message}", markup=False)
+        for item in issued:
+            _print_links(out, item, qr)
+        kept = len(tables.all()) - len(issued)
+        if kept:
+            out.print(f"{kept} game(s) keep the links given before (--new-links gives new ones).", markup=False)
+        out.print(f"Serving {len(tables.all())} game(s) from {folder} at {base}  (start a game: {base}/ ; "
+                  "Ctrl-C stops)", markup=False)
+    serving.run(tables, host, port)
+
+
+def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
+    from web import serving
+
+    game = item.table.game
+    state = "finished" if game.over else f"seq {game.seq}"
+    out.print(f"\nGame {game.game_id} ({game.path.name}, {state}): keep each link secret; it is shown only now.",
+              markup=False)
+    from service.names import catalog
+
+    names = catalog()["characters"]
+    seats = {p: names[c]["en"] if c in names else c for c, p in game.seats().items()}
+    for name, url in item.links.items():
+        label = f"{name} ({seats[name]})" if name in seats else name
+        out.print(f"  {label:<28} {url}", markup=False)
+    bots = [p for c, p in game.seats().items() if p not in item.links]
+    if bots:
+        out.print(f"  bots play: {', '.join(bots)}", markup=False)
+    if qr:
+        for name, url in item.links.items():
+            if name in seats:
+                out.print(f"\n  {name} ({seats[name]}): scan with the phone's camera", markup=False)
+                out.print(serving.qr_text(url), markup=False, end="")
+
+
+def new_and_serve(game: Path, bots: str | None, host: str, port: int, bot_delay_ms: int, qr: bool) -> None:
+    """After ``lifeboat new`` wrote ``game``: serve its folder, with new links for it."""
+    names = [b.strip() for b in bots.split(",")] if bots else []
+    run(game.resolve().parent, host, port, False, bot_delay_ms, qr, bots={game.resolve(): names})

@@ -1,0 +1,253 @@
+"""A game played live by several front ends at once (``lifeboat serve``): one writer per game, views per audience.
+
+:class:`LiveGame` keeps a game's journal open with an :class:`lifeboat.views.Observer` fed every commit, so each
+decision costs only its own events. An *audience* is ``"public"``, ``"referee"`` or a character id (a seat).
+Each decision states the seq it was made on (SERVE-2): a decision made on a stale table is refused with
+:class:`Conflict` and nothing is written. What a decision changed is an :class:`Update`; :meth:`LiveGame.message`
+turns it into one audience's own message (its new events and its table), never another audience's.
+
+Not thread-safe: the caller runs one operation of a game at a time (``web`` holds a lock per game).
+
+Errors: :class:`LiveError` (``rule``, ``message``) and its subclasses :class:`Conflict` (SERVE-2),
+:class:`Refused` (a rule of docs/rules.md refused the decision, or its line of notation did not read),
+:class:`NotYourTurn` (SERVE-3); journal errors from opening a game pass through as
+:class:`journal.JournalError`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from service import _engine as eng
+from service._engine import Command, EventView, RuleViolation, State, TableView
+from service.table import Appended, Table
+
+PUBLIC, REFEREE = "public", "referee"
+
+
+class LiveError(Exception):
+    """A decision that was not written. ``rule`` is the rule id (docs/rules.md), ``message`` says what to do."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule, self.message = rule, message
+        super().__init__(f"[{rule}] {message}")
+
+
+class Conflict(LiveError):
+    """SERVE-2: the decision was made on seq ``expected`` but the game is at ``seq`` (someone decided first)."""
+
+    def __init__(self, expected: int, seq: int) -> None:
+        self.expected, self.seq = expected, seq
+        super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
+                                    "another decision came first; look again and decide anew")
+
+
+class Refused(LiveError):
+    """The rules (or the notation, NOTATION-1) refused the decision; nothing was written."""
+
+
+class NotYourTurn(LiveError):
+    """SERVE-3: a seat decides only for its own character."""
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one decision changed: the game went from ``before_seq`` to ``seq`` (the decision and the chance
+    commits that followed it); its events are the observer's events ``first_event`` … on."""
+
+    before_seq: int
+    seq: int
+    first_event: int
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """One legal decision for a seat: its ``line`` of notation and the ``command`` (JSON of the command)."""
+
+    line: str
+    command: dict[str, Any]
+
+
+class Message(msgspec.Struct, frozen=True):
+    """What one audience is sent after a change: the journal ``seq`` it brings the audience to, the ``events`` it
+    has not seen (as it may see them), its whole ``view`` of the table, its legal ``decisions`` (a seat) and the
+    ``navigation`` facts of every navigation card the view shows (NAV-3), keyed by card id."""
+
+    seq: int
+    audience: str
+    events: tuple[EventView, ...]
+    view: TableView
+    decisions: tuple[Decision, ...]
+    navigation: dict[str, dict[str, Any]]
+
+
+class LiveGame:
+    """A game file opened for live play (see the module docstring), built on :class:`service.table.Table`.
+
+    Raises (``open``): :class:`LiveError` (the journal problem or the rule a commit breaks, with file and line)
+    for a file that cannot be played on.
+    """
+
+    def __init__(self, path: Path, table: Table, marks: list[int]) -> None:
+        self.path, self._table = path, table
+        self._obs = table.views
+        self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
+        self._in_game = tuple(c.character for c in table.state.characters)
+
+    # ---- opening and creating ----
+
+    @classmethod
+    def open(cls, path: Path) -> LiveGame:
+        """Open an existing game file (a strict replay of it)."""
+        try:
+            table = Table.open(path)
+            return cls(path, table, eng.event_marks(path, table))
+        except eng.GameFileError as exc:
+            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+
+    @classmethod
+    def create(cls, path: Path, players: list[str], *, seed: int | None = None,
+               options: list[str] | None = None) -> LiveGame:
+        """Start a digital game in a new file and deal (as ``lifeboat new``).
+
+        Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
+        exists."""
+        if len({p.strip().casefold() for p in players}) != len(players):
+            raise Refused("SETUP-1", "player names must be different")
+        try:
+            table = Table.deal_new(path, players, seed=seed, options=options or [])
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        except eng.GameFileError as exc:
+            raise LiveError("JOURNAL", str(exc)) from None
+        table.deal()
+        return cls(path, table, eng.event_marks(path, table))
+
+    # ---- reading ----
+
+    @property
+    def game_id(self) -> str:
+        return str(self._table.game_id)
+
+    @property
+    def seq(self) -> int:
+        """The seq of the last commit (0 before the first)."""
+        return int(self._table.last_seq)
+
+    @property
+    def state(self) -> State:
+        return self._obs.state
+
+    @property
+    def over(self) -> bool:
+        return bool(self._obs.state.over)
+
+    @property
+    def playable(self) -> bool:
+        """True when decisions can be made here: not over, and a digital game whose deck file is present."""
+        return not self.over and self._table.orders is not None
+
+    def seats(self) -> dict[str, str]:
+        """Every seat: character id → player name, in the order the players joined."""
+        return {c.character: c.player for c in self._obs.state.characters}
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return tuple(eng.waiting_for(self._obs.state))
+
+    def audiences(self) -> tuple[str, ...]:
+        return (PUBLIC, REFEREE, *self.seats())
+
+    def event_index(self, seq: int) -> int:
+        """The number of events once commit ``seq`` is applied (``seq`` clipped to the game)."""
+        return self._marks[max(0, min(seq, len(self._marks) - 1))]
+
+    def view(self, audience: str) -> TableView:
+        """The table as ``audience`` sees it. Raises ``KeyError`` for an audience not in this game."""
+        if audience == PUBLIC:
+            return self._obs.public_view()
+        if audience == REFEREE:
+            return self._obs.referee_view()
+        return self._obs.seat_view(audience)
+
+    def decisions(self, seat: str) -> tuple[Decision, ...]:
+        """The legal decisions of ``seat`` now, each with its line of notation."""
+        return self._decisions(self._obs.seat_view(seat).legal)
+
+    def _decisions(self, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
+        state = self._obs.state
+        return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd)) for cmd in legal)
+
+    def message(self, audience: str, since_seq: int) -> Message:
+        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now."""
+        view = self.view(audience)
+        start = self.event_index(since_seq)
+        if audience == REFEREE:
+            events = self._obs.log(referee=True, start=start)
+        else:
+            events = self._obs.log(None if audience == PUBLIC else audience, start=start)
+        legal = getattr(view, "legal", ()) if self.playable else ()
+        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=self._decisions(legal),
+                       navigation=eng.navigation_shown(view, self._in_game))
+
+    # ---- deciding ----
+
+    def read(self, seat: str, *, line: str | None = None, command: dict[str, Any] | None = None) -> Command:
+        """The command ``seat`` means: a line of notation (its own actor may be left out) or a command's JSON.
+
+        Raises :class:`Refused` (NOTATION-1 or a malformed command), :class:`NotYourTurn` (SERVE-3)."""
+        if (line is None) == (command is None):
+            raise Refused("SERVE-4", "send either a line of notation or a command, not both")
+        if line is not None:
+            try:
+                cmd = eng.parse_for(line, self._obs.state, seat)
+            except RuleViolation as exc:
+                raise (NotYourTurn if exc.rule == "SERVE-3" else Refused)(exc.rule, exc.message) from None
+        else:
+            try:
+                cmd = msgspec.convert(command, eng.PlayerCommandType)
+            except msgspec.ValidationError as exc:
+                raise Refused("SERVE-4", f"not a command: {exc}") from None
+        if getattr(cmd, "by", None) != seat:
+            raise NotYourTurn("SERVE-3", "decide for your own character only")
+        return cmd
+
+    def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
+        """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
+        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written)."""
+        if getattr(cmd, "by", None) != seat:
+            raise NotYourTurn("SERVE-3", "decide for your own character only")
+        if not self.playable:
+            raise Refused("SERVE-5", "this game is over or its chance is recorded by hand: no decision can be made")
+        before, first = self.seq, len(self._obs)
+        if expected_seq != before:
+            raise Conflict(expected_seq, before)
+        try:
+            self._note(self._table.decide(cmd, expected_seq=before + 1))
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
+            raise Conflict(expected_seq, self._reopen()) from None
+        self._note(self._table.deal())
+        return Update(before_seq=before, seq=self.seq, first_event=first)
+
+    def _note(self, appended: Appended) -> None:
+        """Remember how many events the game has once each new commit is applied."""
+        for commit in appended.commits:
+            while len(self._marks) < commit.seq:
+                self._marks.append(self._marks[-1])
+            self._marks.append(self._marks[-1] + len(commit.events))
+
+    def _reopen(self) -> int:
+        self._table.refold()
+        self._obs = self._table.views
+        self._marks = eng.event_marks(self.path, self._table)
+        return self.seq
+
+    def bot_decision(self, seat: str, rng: random.Random) -> Command:
+        """A bot's choice for ``seat``, made from that seat's own view only. Raises ``ValueError`` when the seat
+        has nothing to decide."""
+        return eng.random_bot(seat, self._obs.seat_view(seat).legal, rng)

@@ -1,0 +1,235 @@
+"""The seat pages of ``lifeboat serve`` in real headless Chromium: four browser contexts play four seats of a
+five-player quick game (OPT-QUICK) to the end (a bot plays the fifth seat), each page showing its own seat's secrets and no other's at
+several moments; a page that goes offline mid-game catches up; two tabs of one seat agree; a stale click gets a
+clear conflict (SERVE-2). Screenshots at 390 px and at desktop width go to tests/browser/screenshots/."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import httpx
+import msgspec
+
+from lifeboat.commands import PlayerCommand
+from tests.browser.conftest import shot
+from tests.web.conftest import Server, auth, new_game, server  # noqa: F401 - the fixture
+from tests.web.players import random_bot
+
+HUMANS = ["Ann", "Bob", "Cy", "Dee"]
+PLAYERS = HUMANS + ["Eve"]
+CARD = re.compile(r"\b(?:[a-z_]+-\d+|nav-c?\d+)\b")
+
+
+HTTP = httpx.Client()
+
+
+def api_state(server: Server, game: str, token: str) -> dict:
+    r = HTTP.get(f"{server.base}/api/games/{game}/state", headers=auth(token))
+    assert r.status_code == 200
+    return r.json()
+
+
+def page_state(pg) -> dict:  # type: ignore[no-untyped-def]
+    return pg.evaluate("() => { const s = window.lifeboatPage; return {seq: s.seq, over: !!(s.view && s.view.over),"
+                       " decisions: s.decisions, story: s.story, conn: document.getElementById('sv-conn').dataset.state}; }")
+
+
+def wait_seq(pg, seq: int, timeout: float = 10.0) -> dict:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while True:
+        st = page_state(pg)
+        if st["seq"] >= seq or time.monotonic() > deadline:
+            return st
+        time.sleep(0.02)
+
+
+def check_secrets(server: Server, g: dict, pages: dict) -> None:  # type: ignore[no-untyped-def]
+    """Each page holds exactly its own seat's hand, LOVE and HATE, and no card id its seat may not know."""
+    ref = api_state(server, g["game"], g["tokens"]["referee"])
+    for pg in pages.values():
+        wait_seq(pg, ref["seq"])
+    secrets = {s["character"]: s for s in ref["view"]["secrets"]}
+    for name, pg in pages.items():
+        mine = api_state(server, g["game"], g["tokens"][name])
+        assert mine["seq"] == ref["seq"] == page_state(pg)["seq"]
+        me = mine["view"]["viewer"]
+        html = pg.content()
+        hand = pg.eval_on_selector_all(".lb-hand .lb-card", "els => els.map(e => e.dataset.card)")
+        assert sorted(hand) == sorted(secrets[me]["hand"])
+        if not ref["view"]["over"]:
+            assert pg.eval_on_selector_all("[data-love]", "els => els.map(e => e.dataset.love)") == [secrets[me]["love"]]
+            assert pg.eval_on_selector_all("[data-hate]", "els => els.map(e => e.dataset.hate)") == [secrets[me]["hate"]]
+        known = set(CARD.findall(msgspec.json.encode(mine).decode()))
+        for other, s in secrets.items():
+            if other != me:
+                leaked = set(s["hand"]) & set(CARD.findall(html)) - known
+                assert not leaked, (name, other, leaked)
+
+
+def waiting_players(server: Server, g: dict) -> list[str]:
+    view = api_state(server, g["game"], g["tokens"]["referee"])["view"]
+    players = {c["character"]: c["player"] for c in view["characters"]}
+    return [players[c] for c in view["waiting_for"]]
+
+
+def choose(pg, rng: random.Random, me: str, decisions: list[dict], typed: bool) -> None:  # type: ignore[no-untyped-def]
+    legal = [msgspec.convert(d["command"], PlayerCommand) for d in decisions]
+    cmd = random_bot(me, legal, rng)
+    index = legal.index(cmd)
+    if typed:
+        pg.fill("#sv-line-text", decisions[index]["line"])
+        pg.click("#sv-line button[type=submit]")
+    else:
+        pg.click(f".sv-decision[data-index='{index}']")
+
+
+def play_until(server: Server, g: dict, pages: dict, rng: random.Random, stop) -> int:  # type: ignore[no-untyped-def]
+    """Click decisions on the pages (one in eight typed in the notation box) until ``stop(steps)``, the end, or
+    nothing moves for two seconds (the game waits for a page that is not playing)."""
+    steps = 0
+    seats = {n: api_state(server, g["game"], g["tokens"][n])["view"]["viewer"] for n in pages}
+    last, idle = -1, time.monotonic()
+    while not stop(steps):
+        ref = api_state(server, g["game"], g["tokens"]["referee"])
+        if ref["view"]["over"]:
+            return steps
+        if ref["seq"] != last:
+            last, idle = ref["seq"], time.monotonic()
+        elif time.monotonic() - idle > 2:
+            return steps
+        acted = False
+        for name in [n for n in pages if seats[n] in ref["view"]["waiting_for"]][:1]:
+            pg = pages[name]
+            st = wait_seq(pg, ref["seq"])
+            if st["decisions"] and st["seq"] == ref["seq"]:
+                choose(pg, rng, seats[name], st["decisions"], typed=rng.random() < 0.125)
+                wait_seq(pg, ref["seq"] + 1)
+                acted, steps = True, steps + 1
+        if not acted:
+            time.sleep(0.02)  # a bot's turn, or the offline page's
+            if stop(steps):
+                break
+    return steps
+
+
+def test_four_browsers_play_a_game_to_the_end(server: Server, browser) -> None:  # noqa: F811
+    g = new_game(server, PLAYERS, bots=["Eve"], seed=21, options=["quick_game=on"])
+    contexts, pages, errors = [], {}, []
+    for i, name in enumerate(HUMANS):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844} if i % 2 == 0 else
+                                  {"width": 1280, "height": 900})
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.goto(g["links"][name])
+        contexts.append(ctx)
+        pages[name] = pg
+    try:
+        for pg in pages.values():
+            pg.wait_for_selector("#sv-conn[data-state=live]")
+        rng = random.Random(21)
+        check_secrets(server, g, pages)
+        shot(pages["Ann"], "serve-seat-phone-start")
+        play_until(server, g, pages, rng, lambda n: n >= 25)
+        check_secrets(server, g, pages)
+        shot(pages["Ann"], "serve-seat-phone-mid")
+        shot(pages["Bob"], "serve-seat-desktop-mid")
+
+        # Dee's phone goes offline: the others play on; back online it catches up from its last seq.
+        dee = pages["Dee"]
+        play_until(server, g, pages, rng, lambda n: "Dee" not in waiting_players(server, g))
+        before = page_state(dee)["seq"]
+        contexts[3].set_offline(True)
+        dee.wait_for_selector("#sv-conn[data-state=offline]")
+        others = {k: v for k, v in pages.items() if k != "Dee"}
+        start = api_state(server, g["game"], g["tokens"]["referee"])["seq"]
+        play_until(server, g, others, rng,
+                   lambda n: n >= 4 or api_state(server, g["game"], g["tokens"]["referee"])["seq"] > start + 3)
+        moved = api_state(server, g["game"], g["tokens"]["referee"])["seq"]
+        assert moved > before and page_state(dee)["seq"] == before
+        contexts[3].set_offline(False)
+        dee.wait_for_selector("#sv-conn[data-state=live]")
+        caught = wait_seq(dee, moved)
+        full = api_state(server, g["game"], g["tokens"]["Dee"])
+        assert caught["seq"] == full["seq"]
+        assert caught["story"] == [e["text"] for e in full["events"]]
+        assert dee.eval_on_selector_all(".sv-story li", "els => els.length") == len(full["events"])
+        check_secrets(server, g, pages)
+
+        play_until(server, g, pages, rng, lambda n: n >= 40)
+        check_secrets(server, g, pages)
+        play_until(server, g, pages, rng, lambda n: False)
+        for pg in pages.values():
+            pg.wait_for_selector("body[data-over=yes]")
+        check_secrets(server, g, pages)
+        shot(pages["Ann"], "serve-seat-phone-end")
+        shot(pages["Bob"], "serve-seat-desktop-end")
+        assert errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_two_tabs_agree_and_a_stale_click_gets_a_conflict(server: Server, browser) -> None:  # noqa: F811
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], bots=["Bob", "Cy", "Dee"], seed=22, options=["quick_game=on"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        one, two = ctx.new_page(), ctx.new_page()
+        for pg in (one, two):
+            pg.goto(g["links"]["Ann"])
+            pg.wait_for_selector("#sv-conn[data-state=live]")
+        conflicts = 0
+        for _ in range(200):
+            ref = api_state(server, g["game"], g["tokens"]["referee"])
+            if ref["view"]["over"]:
+                break
+            st1, st2 = wait_seq(one, ref["seq"]), wait_seq(two, ref["seq"])
+            if not st1["decisions"] or st1["seq"] != ref["seq"] or st2["seq"] != ref["seq"]:
+                time.sleep(0.02)
+                continue
+            # both tabs click at once: the first click wins, the other tab is told and refreshed
+            one.evaluate("document.querySelector('.sv-decision:last-child')?.click()")
+            two.evaluate("document.querySelector('.sv-decision')?.click()")  # none if the first click won already
+            wait_seq(one, ref["seq"] + 1)
+            wait_seq(two, ref["seq"] + 1)
+            time.sleep(0.1)
+            notes = [pg.inner_text("#sv-notice") for pg in (one, two)]
+            if any(n.startswith("Someone else decided first") for n in notes):
+                conflicts += 1
+                if conflicts == 1:
+                    shot(two if notes[1] else one, "serve-seat-phone-conflict")
+        final = api_state(server, g["game"], g["tokens"]["Ann"])
+        s1, s2 = wait_seq(one, final["seq"]), wait_seq(two, final["seq"])
+        assert s1["seq"] == s2["seq"] == final["seq"]
+        assert s1["story"] == s2["story"]  # the story as the seat saw it (END-2 reveals more in a new read)
+        assert len(s1["story"]) == len(final["events"])
+        assert conflicts >= 1
+        assert "[SERVE-2]" in (one.inner_text("#sv-notice") + two.inner_text("#sv-notice")) or conflicts >= 1
+    finally:
+        ctx.close()
+
+
+def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # noqa: F811
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], bots=["Bob", "Cy", "Dee"], seed=23)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["links"]["spectator"])
+        pg.wait_for_selector("#sv-conn[data-state=live]")
+        assert pg.inner_text("#sv-who") == "Spectator"
+        assert pg.eval_on_selector_all(".lb-hand .lb-card", "els => els.length") == 0
+        assert pg.eval_on_selector_all(".sv-decision", "els => els.length") == 0
+        assert pg.is_hidden("#sv-line")
+        shot(pg, "serve-spectator-desktop")
+        pg.click("#sv-lang")  # Chinese names
+        pg.wait_for_selector("#sv-lang:text('English')")
+        seat_names = pg.eval_on_selector_all(".lb-seat .lb-name", "els => els.map(e => e.textContent)")
+        assert len(seat_names) == 4 and not any(ch.isascii() and ch.isalpha() for n in seat_names for ch in n)
+        shot(pg, "serve-spectator-desktop-zh")
+        wrong = ctx.new_page()
+        wrong.goto(g["links"]["Ann"].split("#")[0] + "#not-a-token")
+        wrong.wait_for_selector("#sv-conn[data-state=closed]")
+        assert wrong.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
+    finally:
+        ctx.close()

@@ -1,0 +1,92 @@
+"""``lifeboat serve`` and ``lifeboat new … --serve`` as a user runs them: the links and QR codes printed, a game
+started in the terminal served, links kept across restarts (only their hashes are stored), files that are not
+games reported."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.web.conftest import free_port
+
+LIFEBOAT = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
+
+
+def serve_until_ready(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([LIFEBOAT, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = []
+    deadline = time.monotonic() + 20
+    assert proc.stdout is not None
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        out.append(line)
+        if line.startswith("Serving "):
+            break
+    return proc, "".join(out)
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
+    port = free_port()
+    proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--serve",
+                                   "--port", str(port), "--bots", "Dee", "--bot-delay", "0"], tmp_path)
+    try:
+        links = dict(line.split()[0:1] + [line.split()[-1]] for line in out.splitlines()
+                     if "/play/" in line)
+        assert sorted(links) == ["Ann", "Bob", "Cy", "referee", "spectator"]
+        assert "bots play: Dee" in out
+        assert out.count("scan with the phone's camera") == 3
+        assert "▀" in out or "█" in out  # the QR codes, drawn with blocks
+        assert out.splitlines()[-1] == (f"Serving 1 game(s) from {tmp_path} at http://127.0.0.1:{port}  (start a "
+                                        f"game: http://127.0.0.1:{port}/ ; Ctrl-C stops)")
+        url = links["Ann"]
+        game, token = url.split("/play/")[1].split("#")
+        for _ in range(200):  # "Serving" is printed just before the server binds its port
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}/state",
+                              headers={"Authorization": f"Bearer {token}"})
+                break
+            except httpx.ConnectError:
+                time.sleep(0.05)
+        assert r.status_code == 200 and r.json()["view"]["player"] == "Ann"
+        assert token not in (tmp_path / "g.jsonl").read_text()
+    finally:
+        stop(proc)
+
+
+def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
+    subprocess.run([LIFEBOAT, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    (tmp_path / "notes.jsonl").write_text("not a game\n")
+    port = free_port()
+    proc, first = serve_until_ready(["serve", "--dir", ".", "--port", str(port), "--no-qr"], tmp_path)
+    stop(proc)
+    assert "Not served: notes.jsonl" in first.replace(str(tmp_path) + "/", "")
+    assert "t.jsonl, seq " in first and "Ann (" in first and "scan" not in first
+    proc, second = serve_until_ready(["serve", "--dir", ".", "--port", str(port), "--no-qr"], tmp_path)
+    stop(proc)
+    assert "1 game(s) keep the links given before (--new-links gives new ones)." in second
+    assert "/play/" not in second
+    proc, third = serve_until_ready(["serve", "--dir", ".", "--port", str(port), "--no-qr", "--new-links"], tmp_path)
+    stop(proc)
+    assert third.count("/play/") == 6
+
+
+def test_serve_usage_errors(tmp_path: Path) -> None:
+    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
+    r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--bots goes with --serve" in r.stderr

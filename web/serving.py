@@ -1,0 +1,96 @@
+"""Starting ``lifeboat serve``: open the games of a folder, issue the links that are missing, and run uvicorn.
+
+:func:`prepare` returns the tables and, for every game whose links were issued now, its links (the only moment
+they are shown: SERVE-1); :func:`base_url` is the address to print (the machine's address on the local network
+for ``--host 0.0.0.0``); :func:`qr_text` a QR code drawn with text for a terminal; :func:`run` serves.
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from service.live import LiveError, LiveGame
+from web.app import create_app, links_of
+from web.tables import Table, Tables
+from web.tokens import TokenFileError, TokenStore, sidecar_path
+
+
+@dataclass(frozen=True)
+class Issued:
+    """Links issued now for ``table``: ``links`` maps a player name, ``"spectator"`` and ``"referee"`` to a URL."""
+
+    table: Table
+    links: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file of the folder that is not served: ``path`` and why (``message``)."""
+
+    path: Path
+    message: str
+
+
+def base_url(host: str, port: int) -> str:
+    """``http://HOST:PORT`` as a phone on the same network would type it."""
+    if host in ("0.0.0.0", "::", ""):
+        host = lan_address()
+    return f"http://{host}:{port}"
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (the route a packet would take; nothing is sent), or
+    ``127.0.0.1`` when there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def qr_text(url: str) -> str:
+    """A QR code of ``url`` drawn with block characters (two rows of modules per line)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: float = 0.0,
+            bots: dict[Path, list[str]] | None = None) -> tuple[Tables, list[Issued], list[Skipped]]:
+    """Open every game file (``*.jsonl``) of ``folder``. A game without links, or every game with
+    ``new_links``, gets new ones (the seats of the players named in ``bots[path]`` are played by bots)."""
+    tables = Tables(folder, bot_delay=bot_delay)
+    issued: list[Issued] = []
+    skipped: list[Skipped] = []
+    bots = bots or {}
+    for path in sorted(folder.glob("*.jsonl")):
+        try:
+            has_links = sidecar_path(path).exists() and TokenStore.load(path).issued
+            if has_links and not new_links and path not in bots:
+                tables.add(path)
+                continue
+            game = LiveGame.open(path)
+        except (LiveError, TokenFileError) as exc:  # not a game we can serve: say so and serve the others
+            skipped.append(Skipped(path, exc.message))
+            continue
+        keep = list(TokenStore.load(path).bots) if has_links else []
+        names = bots.get(path) or [game.seats()[c] for c in keep if c in game.seats()]
+        table, tokens = tables.issue(game, names)
+        issued.append(Issued(table, links_of(base, table, tokens)))
+    return tables, issued, skipped
+
+
+def run(tables: Tables, host: str, port: int) -> None:
+    """Serve ``tables`` until Ctrl-C (uvicorn; its access log is off: it would add nothing a player needs; open
+    event streams are cut 2 s after Ctrl-C)."""
+    import uvicorn
+
+    uvicorn.run(create_app(tables), host=host, port=port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=2)  # open pages keep their event streams: do not wait for them

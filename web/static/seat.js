@@ -1,0 +1,221 @@
+/* A live table page: a seat's (or the spectator's, or the referee's) own view, kept up to date by the server's
+ * event stream, with the seat's legal decisions as buttons and a box for a line of notation.
+ *
+ * The link's #fragment is the token; it is sent only in the Authorization header (never in a URL). The table is
+ * drawn by LifeboatViewer.renderTable (web/viewer). Every message the server pushes is this audience's own:
+ * {seq, audience, events: [{seq, text, ...}], view, decisions: [{line, command}], navigation: {id: facts}}.
+ * The page keeps the last seq it saw and, when the stream breaks, reconnects from there (catch-up).
+ */
+(function () {
+  'use strict';
+
+  var parts = location.pathname.split('/');
+  var game = parts[parts.length - 1];
+  var token = decodeURIComponent(location.hash.replace(/^#/, ''));
+  var api = '/api/games/' + encodeURIComponent(game);
+  var auth = { Authorization: 'Bearer ' + token };
+  var $ = function (id) { return document.getElementById(id); };
+
+  var S = { seq: 0, view: null, decisions: [], navigation: {}, story: [], catalog: null,
+            lang: localStorage.getItem('lifeboat-lang') || 'en', abort: null, busy: false, fatal: false };
+  window.lifeboatPage = S; // for people debugging and for the browser tests: what the page holds
+
+  var WINDOWS = { fight: 1, overboard_window: 1, thirst_window: 1, cannibalism_objection: 1 };
+
+  function charName(id) {
+    var c = S.catalog && S.catalog.characters && S.catalog.characters[id];
+    if (!c) return id;
+    return S.lang === 'zh' && c.zh && c.zh.length ? c.zh[0] : c.en;
+  }
+
+  function setConn(state, text) {
+    var el = $('sv-conn');
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  function notice(text, kind) {
+    var el = $('sv-notice');
+    el.textContent = text || '';
+    el.dataset.kind = kind || '';
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------------------------
+
+  function drawWho() {
+    var v = S.view;
+    if (!v) return;
+    var who = v.view === 'seat' ? charName(v.viewer) + ' · ' + v.player
+      : v.view === 'referee' ? 'Referee (sees everything)' : 'Spectator';
+    $('sv-who').textContent = who;
+    $('sv-lang').textContent = S.lang === 'zh' ? 'English' : '中文';
+  }
+
+  function drawTurn() {
+    var v = S.view;
+    var mine = v.view === 'seat' && v.waiting_for.indexOf(v.viewer) >= 0;
+    $('sv-turn').dataset.mine = mine ? 'yes' : 'no';
+    $('sv-step').textContent = v.over ? 'The game is over.' : (v.step.text + (v.offer ? ' ' + v.offer.text : ''));
+    var waiting = v.waiting_for.map(charName);
+    var label = WINDOWS[v.step.kind] ? 'May still act or pass: ' : 'Waiting for: ';
+    $('sv-waiting').textContent = v.over || !waiting.length ? '' : label + waiting.join(', ');
+    var box = $('sv-decisions');
+    box.textContent = '';
+    S.decisions.forEach(function (d, i) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'sv-decision' + (d.command.type === 'pass' ? ' sv-pass' : '');
+      b.textContent = d.line.replace(/^[^:]*:\s*/, '');
+      b.dataset.line = d.line;
+      b.dataset.index = String(i);
+      b.addEventListener('click', function () { send({ command: d.command }, d.line); });
+      box.appendChild(b);
+    });
+    $('sv-line').hidden = v.view !== 'seat' || v.over;
+  }
+
+  function drawTable() {
+    var box = $('sv-table');
+    if (window.LifeboatViewer && S.catalog) {
+      window.LifeboatViewer.renderTable(box, S.view, S.catalog, { lang: S.lang, navigation: S.navigation });
+    } else {
+      box.textContent = 'Round ' + S.view.round + ' · seq ' + S.seq;
+    }
+  }
+
+  function drawStory(fresh) {
+    var list = $('sv-story');
+    if (fresh) list.textContent = '';
+    for (var i = list.children.length; i < S.story.length; i++) {
+      var li = document.createElement('li');
+      li.textContent = S.story[i] || '';
+      li.dataset.seq = String(i);
+      list.appendChild(li);
+    }
+    list.scrollTop = list.scrollHeight; // the newest line in sight
+  }
+
+  function draw(fresh) {
+    if (!S.view) return;
+    document.body.dataset.seq = String(S.seq);
+    document.body.dataset.over = S.view.over ? 'yes' : 'no';
+    drawWho();
+    drawTurn();
+    drawTable();
+    drawStory(fresh);
+  }
+
+  // ---- messages -----------------------------------------------------------------------------------------------
+
+  function apply(msg) {
+    if (msg.seq < S.seq) return; // an old message (a second stream after a reconnect): the page never goes back
+    var fresh = msg.events.length && msg.events[0].seq === 0;
+    if (fresh) S.story = [];
+    msg.events.forEach(function (ev) { S.story[ev.seq] = ev.text; });
+    S.seq = msg.seq;
+    S.view = msg.view;
+    S.decisions = msg.decisions;
+    S.navigation = msg.navigation;
+    draw(fresh);
+  }
+
+  function refresh() {
+    return fetch(api + '/state?since=' + S.seq, { headers: auth, cache: 'no-store' })
+      .then(function (res) { return res.ok ? res.json().then(apply) : null; });
+  }
+
+  function send(body, line) {
+    if (S.busy) return;
+    S.busy = true;
+    body.expected_seq = S.seq;
+    notice('Sending: ' + line.replace(/^[^:]*:\s*/, '') + '…', 'busy');
+    fetch(api + '/decisions', { method: 'POST', headers: Object.assign({ 'Content-Type': 'application/json' }, auth),
+                                body: JSON.stringify(body) })
+      .then(function (res) {
+        return res.json().then(function (data) {
+          if (res.ok) { notice(''); $('sv-line-text').value = ''; return null; }
+          var e = data.error || {};
+          if (res.status === 409) {
+            notice('Someone else decided first, so the table changed; it is up to date now: decide again. [' + e.rule + ']', 'conflict');
+            return refresh();
+          }
+          notice('Refused [' + e.rule + '] ' + e.message, 'error');
+          return null;
+        });
+      })
+      .catch(function () { notice('The server did not answer; your decision may not have arrived.', 'error'); })
+      .then(function () { S.busy = false; });
+  }
+
+  // ---- the event stream (text/event-stream read with fetch, so the token stays in a header) -----------------
+
+  function handleChunk(chunk) {
+    var data = [];
+    chunk.split('\n').forEach(function (line) {
+      if (line.indexOf('data:') === 0) data.push(line.slice(5).replace(/^ /, ''));
+    });
+    if (data.length) apply(JSON.parse(data.join('\n')));
+  }
+
+  function connect() {
+    if (S.fatal || !navigator.onLine) return;
+    var ctrl = new AbortController();
+    S.abort = ctrl;
+    setConn('connecting', 'connecting…');
+    fetch(api + '/events?since=' + S.seq, { headers: auth, cache: 'no-store', signal: ctrl.signal })
+      .then(function (res) {
+        if (res.status === 404) {
+          S.fatal = true;
+          setConn('closed', 'not a valid link');
+          notice('This link is not valid (ask the host for your link).', 'error');
+          return null;
+        }
+        if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
+        setConn('live', 'live');
+        var reader = res.body.getReader();
+        var decoder = new TextDecoder();
+        var buf = '';
+        function pump() {
+          return reader.read().then(function (r) {
+            if (r.done) throw new Error('closed');
+            buf += decoder.decode(r.value, { stream: true });
+            var i;
+            while ((i = buf.indexOf('\n\n')) >= 0) { handleChunk(buf.slice(0, i)); buf = buf.slice(i + 2); }
+            return pump();
+          });
+        }
+        return pump();
+      })
+      .catch(function () {
+        if (S.abort !== ctrl || S.fatal) return; // replaced on purpose (offline, or a newer stream)
+        setConn('reconnecting', 'reconnecting…');
+        setTimeout(function () { if (S.abort === ctrl) connect(); }, 1000);
+      });
+  }
+
+  function disconnect() {
+    var ctrl = S.abort;
+    S.abort = null;
+    if (ctrl) ctrl.abort();
+  }
+
+  window.addEventListener('offline', function () { disconnect(); setConn('offline', 'offline'); });
+  window.addEventListener('online', function () { disconnect(); connect(); });
+
+  $('sv-line').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var line = $('sv-line-text').value.trim();
+    if (line) send({ line: line }, line);
+  });
+  $('sv-lang').addEventListener('click', function () {
+    S.lang = S.lang === 'zh' ? 'en' : 'zh';
+    localStorage.setItem('lifeboat-lang', S.lang);
+    draw(false);
+  });
+
+  fetch('/api/names', { cache: 'no-store' })
+    .then(function (res) { return res.json(); })
+    .then(function (catalog) { S.catalog = catalog; draw(false); })
+    .catch(function () { /* names are a nicety: the table still draws with ids */ });
+  connect();
+})();

@@ -1,0 +1,126 @@
+"""Links to a served game: one secret token per seat, one for spectators, one for the referee (SERVE-1).
+
+A token is 32 random bytes (:func:`secrets.token_urlsafe`). It is shown once, when it is issued, and stored only as
+its sha256 in a sidecar file beside the game, ``GAME.jsonl.serve.json`` (mode 0600), never in the journal (which
+stays shareable). A token is checked by hashing it and comparing with every stored hash of the game in constant
+time (:func:`hmac.compare_digest`, no early exit), so a wrong token takes as long as a right one and a failed
+check reveals nothing. The sidecar also lists the seats that bots play (not a secret).
+
+Shapes: an :class:`Access` is ``role`` (``"seat"``, ``"spectator"``, ``"referee"``) and ``seat`` (a character id
+for a seat, else ``""``). Errors: :class:`TokenFileError` for a sidecar that is not ours (unreadable, wrong shape).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+Role = Literal["seat", "spectator", "referee"]
+SUFFIX = ".serve.json"
+
+
+class TokenFileError(Exception):
+    """A sidecar file that cannot be read as links of a served game (``path``, ``message``)."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        self.path, self.message = path, message
+        super().__init__(f"{path}: {message}")
+
+
+class Access(msgspec.Struct, frozen=True):
+    """Who a token lets in: ``role`` and, for a seat, its character id."""
+
+    role: Role
+    seat: str = ""
+
+
+class _Entry(msgspec.Struct, frozen=True):
+    sha256: str
+    access: Access
+
+
+class Sidecar(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The sidecar file's content: the token hashes and the seats bots play."""
+
+    format: Literal["lifeboat-serve"] = "lifeboat-serve"
+    version: int = 1
+    links: tuple[_Entry, ...] = ()
+    bots: tuple[str, ...] = ()
+
+
+def sidecar_path(game: Path) -> Path:
+    """The sidecar of the game file ``game``."""
+    return game.with_name(game.name + SUFFIX)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class TokenStore:
+    """The links of one game, held in memory and in its sidecar file."""
+
+    def __init__(self, game: Path, sidecar: Sidecar) -> None:
+        self.game, self._data = game, sidecar
+
+    @classmethod
+    def load(cls, game: Path) -> TokenStore:
+        """The links of ``game`` (none when it has no sidecar yet). Raises :class:`TokenFileError`."""
+        path = sidecar_path(game)
+        if not path.exists():
+            return cls(game, Sidecar())
+        try:
+            return cls(game, msgspec.json.decode(path.read_bytes(), type=Sidecar))
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise TokenFileError(path, f"not the links of a served game ({exc}); move it away to issue new links") \
+                from None
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The character ids of the seats bots play."""
+        return self._data.bots
+
+    @property
+    def issued(self) -> bool:
+        return bool(self._data.links)
+
+    def issue(self, seats: list[str], bots: tuple[str, ...] = ()) -> dict[str, str]:
+        """New links for every seat in ``seats`` (character ids; bot seats get none), the spectators and the
+        referee; the old ones stop working. Returns ``{"referee": token, "spectator": token, seat: token …}``:
+        the only time the tokens exist outside the requests that carry them."""
+        tokens: dict[str, str] = {}
+        entries: list[_Entry] = []
+        for key, access in [("referee", Access("referee")), ("spectator", Access("spectator"))] + [
+                (s, Access("seat", s)) for s in seats if s not in bots]:
+            tokens[key] = secrets.token_urlsafe(32)
+            entries.append(_Entry(_digest(tokens[key]), access))
+        self._data = Sidecar(links=tuple(entries), bots=tuple(bots))
+        self._save()
+        return tokens
+
+    def _save(self) -> None:
+        path = sidecar_path(self.game)
+        tmp = path.with_name(path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, msgspec.json.encode(self._data))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+
+    def check(self, token: str) -> Access | None:
+        """Who ``token`` lets in, or ``None``. Compares with every stored hash in constant time."""
+        digest = _digest(token)
+        found: Access | None = None
+        for entry in self._data.links:
+            if hmac.compare_digest(digest, entry.sha256):
+                found = entry.access
+        return found
