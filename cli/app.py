@@ -72,15 +72,17 @@ def serve(
 @app.command()
 def play(
     game: Path = GAME,
-    bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all' or comma-separated names."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all', or comma-separated names, "
+                                       "each NAME or NAME=KIND (random, heuristic, search), e.g. Ann=search,Bob=heuristic; 'all=heuristic'."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices (and the shuffle with --players: a seeded game is "
                                         "predictable)."),
     players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
+    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms or 1s."),
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
     from cli import cmd_play
 
-    cmd_play.run(game, bots, seed, players)
+    cmd_play.run(game, bots, seed, players, think)
 
 
 @app.command()
@@ -90,11 +92,14 @@ def replay(
     to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
     step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, q quits."),
     json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
+    bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
+                            "--as seat: random, heuristic or search."),
+    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time for 'w', e.g. 200ms."),
 ) -> None:
     """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
     from cli import cmd_replay
 
-    cmd_replay.run(game, as_, to, step, json_)
+    cmd_replay.run(game, as_, to, step, json_, bot, think)
 
 
 @app.command()
@@ -186,6 +191,24 @@ def repair(game: Path = GAME) -> None:
     from cli import cmd_repair
 
     cmd_repair.run(game)
+
+
+@app.command()
+def arena(
+    bots: str = typer.Option("random,heuristic", "--bots", help="Bot kinds, comma-separated (random, heuristic, "
+                             "search): each plays one seat against a field of every kind listed before it."),
+    games: int = typer.Option(20, "--games", help="Games per pairing."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the deals (and the bots' choices)."),
+    seats: int = typer.Option(4, "--seats", help="Players per game, 4 to 6."),
+    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms."),
+    out: Path = typer.Option(Path("arena"), "--out", help="A new directory for the games' journals and results.jsonl."),
+    json_: bool = typer.Option(False, "--json", help="Print the strength table as JSON."),
+) -> None:
+    """Seeded, seat-rotated tournaments between bot kinds; every game kept as a journal and audited; the
+    strength table (mean score, win rate with a 95% interval, pairwise results)."""
+    from cli import cmd_arena
+
+    cmd_arena.run(bots, games, seed, seats, think, out, json_)
 
 
 STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False,

@@ -1,9 +1,10 @@
 """``lifeboat play``: hotseat play in the terminal, with optional bots.
 
 Before each human seat's decision the screen is cleared and the next player confirms they are at the keyboard;
-they then see only their own view and a numbered list of their legal moves. Bots get only their own seat's legal
-moves. Every decision is appended to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes
-(the screen is cleared first when a seat's hand may be on it, and the resume hint keeps ``--bots``).
+they then see only their own view and a numbered list of their legal moves. Bots (``--bots Ann=search,Bob``: a kind
+per seat, ``random`` by default) get only their own seat's view and log (docs/bots.md). Every decision is appended
+to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes (the screen is cleared first when a
+seat's hand may be on it, and the resume hint keeps ``--bots``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ def _ask(prompt: str) -> str:
     return line.strip()
 
 
-def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> None:
+def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms") -> None:
     from cli import render
+    from cli.cmd_arena import parse_think
     from cli.common import console
-    from service import RuleViolation, Table, bot_seats, deck_path, parse_players, random_bot
+    from service import RuleViolation, Table, ask, bot_kinds, deck_path, make_bot, parse_players
     from service.clock import rng as make_rng
 
     out = console()
@@ -45,8 +47,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
         rng = make_rng(seed)
+        think_ms = parse_think(think)
         last_human: str | None = None
-        seats: set[str] | None = None
+        seats: dict | None = None
         try:
             while True:
                 table.deal()
@@ -54,14 +57,14 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None) -> 
                 if state.over:
                     break
                 if seats is None:  # the seats exist once the characters are dealt
-                    seats = bot_seats(state, bots)
+                    seats = {seat: make_bot(kind, think_ms) for seat, kind in bot_kinds(state, bots).items()}
                 who = table.waiting_for()
                 if not who:
                     raise fail("the game waits for chance but has no dealer", 4)
                 me = who[0]
                 view = table.views.seat_view(me)  # a seat, bot or human, gets only its own view
                 if me in seats:
-                    cmd = random_bot(me, view.legal, rng)
+                    cmd = ask(seats[me], table.views, me, rng)
                     if len(seats) < len(state.characters):
                         out.print(render.command_line(me, cmd), markup=False)
                 else:

@@ -11,14 +11,17 @@ from pathlib import Path
 from cli.errors import USAGE, fail, user_errors
 
 
-def run(game: Path, as_: str, to: int | None, step: bool, json_: bool) -> None:
+def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str = "heuristic",
+        think: str = "200ms") -> None:
     if step and json_:
         raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
     if step:
         from cli import cmd_step
 
+        from cli.cmd_arena import parse_think
+
         with user_errors():
-            cmd_step.run(game, as_, to)
+            cmd_step.run(game, as_, to, bot, parse_think(think))
         return
     import msgspec
     from rich.text import Text

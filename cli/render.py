@@ -117,3 +117,21 @@ def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
         out.print(scores_table(reveal.scores, reveal.winners))
         label = "Winner" if len(reveal.winners) == 1 else "Shared win"
         out.print(Text(f"{label}: {', '.join(reveal.winners)}"))
+
+
+def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]
+    """The arena's strength table (service.arena.summarize): per bot kind, then per pairing."""
+    kinds = Table(title="Per bot kind (every seat it played)")
+    for col in ("bot", "seats played", "mean score", "win rate", "95% CI"):
+        kinds.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    for line in per_kind:
+        kinds.add_row(Text(line.who), str(line.games), f"{line.mean_score:.2f}", f"{line.win_rate:.3f}",
+                      f"{line.low:.3f}–{line.high:.3f}")
+    pairs = Table(title="Pairwise: one seat of the bot against a field of the other kind")
+    for col in ("bot", "field", "games", "mean", "win rate", "95% CI", "verdict"):
+        pairs.add_column(col, justify="left" if col in ("bot", "field", "verdict") else "right", no_wrap=True)
+    for line in pairwise:
+        verdict = f"{line.verdict} 1/{round(1 / line.equal_share)}" if line.equal_share else ""
+        pairs.add_row(Text(line.who), Text(line.field or ""), str(line.games), f"{line.mean_score:.1f}",
+                      f"{line.win_rate:.3f}", f"{line.low:.2f}–{line.high:.2f}", Text(verdict))
+    return Group(kinds, pairs)

@@ -21,7 +21,10 @@ The API, by task (each function documents its shapes and every error it raises):
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
     score    score_game(path) -> ScoreSheet
-    bots     random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
+    bots     bot_kinds(state, spec) -> {seat: kind}; make_bot(kind, think_ms); ask(bot, views, seat, rng)
+             suggest(path, who, at, kind) -> (seat, Command | None, waiting)        "what would a bot do here"
+             random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
+    arena    Arena(kinds, games, seed, out, seats, think_ms).play() -> Iterator[GameResult]; summarize(results)
     repair   repair_game(path) -> RepairReport
     store    import_game(path, store_url, *, schema) -> Transferred     a file into a PostgreSQL store
              export_game(store_url, game_id, path, *, schema) -> Transferred; store_games(store_url) -> ids
@@ -31,7 +34,7 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 """
 
 from service.audit import audit, audit_many
-from service.bots import bot_seats, random_bot
+from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
 from service.findings import Finding, ReceiptResult, Report
@@ -51,9 +54,10 @@ __all__ = [
     "CHANCE_MODES", "UNDO_DEPTH", "AmbiguousCommand", "Appended", "BadRequest", "Correction", "DecksRevealed",
     "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Receipt", "ReceiptResult", "Record",
     "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step", "StoryStep",
-    "Table", "Transferred", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "audit",
-    "audit_many", "bot_seats", "build_ruleset", "character_named", "create_game", "create_recorded_game",
-    "deck_path", "export_game", "final_state", "fork_game", "import_game", "initial_state", "load_orders",
-    "make_receipt", "parse_players", "perspective", "random_bot", "read_position", "read_receipts", "repair_game",
-    "replay", "resolve_viewer", "score_game", "store_games", "story", "view_at",
+    "Table", "Transferred", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "ask",
+    "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset", "character_named", "create_game",
+    "create_recorded_game", "deck_path", "export_game", "final_state", "fork_game", "import_game", "initial_state",
+    "load_orders", "make_bot", "make_receipt", "parse_players", "perspective", "random_bot", "read_position",
+    "read_receipts", "repair_game", "replay", "resolve_viewer", "score_game", "store_games", "story", "suggest",
+    "view_at",
 ]

@@ -1,66 +1,112 @@
-"""Bots: choose a command from what one seat may see and do.
+"""Bots at a table: which seats bots play and of what kind, each bot asked with only its seat's view.
 
-A bot is given only its own seat's options (the legal commands listed in that seat's view) and its own RNG; it
-never sees another seat's secret. :func:`random_bot` is a weighted random legal player.
+The bots themselves live in :mod:`bots` (``random``, ``heuristic``, ``search``); this module connects them to a
+game: :func:`bot_kinds` reads a ``--bots`` spec, :func:`ask` gives a bot the seat's view and log from a
+:class:`lifeboat.views.Observer` (the views module is the one choke point for secrets), :func:`suggest` asks a
+bot "what would you do here" at any commit of a journal, for one seat, knowing only what that seat knew then.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
+import bots
+from bots.random_bot import random_choice
 from lifeboat import commands as c
 from lifeboat.state import State
+from lifeboat.views import Observer
 from service.errors import BadRequest
+from service.games import initial_state, open_journal
+from service.replay import active_events
 from service.seats import resolve_viewer
 
-ACTION_WEIGHTS = {
-    c.Row: 4.0, c.DoNothing: 2.0, c.Mug: 1.5, c.ChangeSeats: 0.7, c.FireFlareGun: 1.0, c.OpenParasol: 2.0,
-    c.UseMedicalKit: 1.5, c.Cannibalize: 2.0,
-}
+KINDS = bots.KINDS
+DEFAULT_KIND = "random"
 
 
 def random_bot(me: str, legal: Sequence[c.Command], rng: random.Random) -> c.Command:
-    """Pick one of ``legal`` (the commands of character ``me``), weighted to look like play.
+    """Pick one of ``legal`` (the commands of character ``me``) like :class:`bots.random_bot.RandomBot`.
 
     Raises :class:`BadRequest` when ``legal`` is empty.
     """
     if not legal:
         raise BadRequest("no legal command to choose from")
-    water_self = [x for x in legal if isinstance(x, c.GiveWater) and x.target == me]
-    if water_self and rng.random() < 0.9:
-        return rng.choice(water_self)
-    lifesaver = [x for x in legal if isinstance(x, c.ThrowLifePreserver) and x.target == me]
-    if lifesaver:
-        return lifesaver[0]
-    if any(isinstance(x, c.Pass) for x in legal):
-        joins = [x for x in legal if isinstance(x, (c.JoinFight, c.ObjectToCannibalism))]
-        if joins and rng.random() < 0.15:
-            return rng.choice(joins)
-        return next(x for x in legal if isinstance(x, c.Pass))
-    actions = [x for x in legal if type(x) in ACTION_WEIGHTS]
-    if actions:
-        weights = [ACTION_WEIGHTS[type(x)] / sum(type(y) is type(x) for y in actions) for x in actions]
-        return rng.choices(actions, weights=weights)[0]
-    core = [x for x in legal if not isinstance(x, (c.Reveal, c.OfferTrade))]
-    if core and rng.random() < 0.97:
-        if all(isinstance(x, c.Answer) for x in core):
-            return core[0] if rng.random() < 0.5 else core[-1]
-        return rng.choice(core)
-    return rng.choice(list(legal))
+    return random_choice(me, legal, rng)  # type: ignore[arg-type]
+
+
+def _kind(text: str, field: str) -> str:
+    kind = text.strip().lower()
+    if kind not in KINDS:
+        raise BadRequest(f"{field}: unknown bot kind {text.strip()!r}; expected one of {', '.join(KINDS)}", field)
+    return kind
+
+
+def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str, str]:
+    """The seats (character ids) ``spec`` gives to bots, with their kind: ``"all"`` or ``"all=KIND"``, or
+    comma-separated ``NAME`` or ``NAME=KIND`` (a player or character name; the kind is ``random`` unless given:
+    ``Ann=search,Bob=heuristic``). Empty for ``None``. Raises :class:`BadRequest` (``field``) for a name that is
+    no seat or an unknown kind."""
+    if not spec:
+        return {}
+    out: dict[str, str] = {}
+    for part in spec.split(","):
+        name, sep, kind_text = part.partition("=")
+        kind = _kind(kind_text, field) if sep else DEFAULT_KIND
+        if name.strip().lower() == "all":
+            out.update({ch.character: kind for ch in state.characters})
+            continue
+        who = resolve_viewer(state, name, option=field)
+        if who in ("public", "referee"):
+            raise BadRequest(f"{field}: {name!r} is not a seat", field)
+        out[who] = kind
+    return out
+
+
+def make_bot(kind: str, think_ms: int = bots.DEFAULT_THINK_MS, field: str = "--bots") -> bots.Bot:
+    """A new bot of ``kind`` (:data:`KINDS`); ``think_ms`` the search bot's CPU milliseconds per decision. Raises
+    :class:`BadRequest` (``field``, or ``--think`` for the budget) for an unknown kind or a budget under 1 ms."""
+    kind = _kind(kind, field)
+    if think_ms < 1:
+        raise BadRequest(f"--think: at least 1ms, got {think_ms}ms", "--think")
+    return bots.make(kind, think_ms)
 
 
 def bot_seats(state: State, spec: str | None) -> set[str]:
-    """The seats (character ids) ``spec`` names for bots: ``"all"``, or comma-separated player or character
-    names; empty for ``None``. Raises :class:`BadRequest` (``field`` ``"--bots"``) for a name that is no seat."""
-    if not spec:
-        return set()
-    if spec.strip().lower() == "all":
-        return {ch.character for ch in state.characters}
-    seats = set()
-    for name in spec.split(","):
-        who = resolve_viewer(state, name, option="--bots")
-        if who in ("public", "referee"):
-            raise BadRequest(f"--bots: {name!r} is not a seat", "--bots")
-        seats.add(who)
-    return seats
+    """The seats :func:`bot_kinds` gives to bots (any kind)."""
+    return set(bot_kinds(state, spec))
+
+
+def ask(bot: bots.Bot, views: Observer, seat: str, rng: random.Random) -> c.PlayerCommand:
+    """``bot``'s decision for ``seat`` from the table ``views`` follow: the seat's view and, when the bot wants it,
+    the seat's view of the log; nothing else. Raises :class:`BadRequest` when the seat has no legal command."""
+    view = views.seat_view(seat)
+    if not view.legal:
+        raise BadRequest(f"{view.player} has nothing to decide now")
+    return bot.choose(view, views.log(seat) if bot.wants_log else (), rng)
+
+
+def suggest(path: Path, who: str, at: int, kind: str = "heuristic", think_ms: int = bots.DEFAULT_THINK_MS,
+            seed: int | None = None) -> tuple[str, c.PlayerCommand | None, tuple[str, ...]]:
+    """What a ``kind`` bot would do for the seat ``who`` after commit ``at`` of the game at ``path``, knowing only
+    what that seat knew then. Returns ``(seat, command, waiting)``: the seat's character id, the bot's command
+    (``None`` when the seat is not to move there) and the characters the game waits for there.
+
+    Raises :class:`BadRequest` for an audience that is not a seat (``--as public`` / ``referee``), an unknown kind
+    (``--bot``) or ``at`` out of range; and what replaying the journal raises."""
+    kind = _kind(kind, "--bot")
+    j = open_journal(path)
+    if not 0 <= at <= j.last_seq:
+        raise BadRequest(f"commit {at}: expected a number from 0 to {j.last_seq} in {path}", "--to")
+    views = Observer(initial_state(j.header, str(path)))
+    views.record(active_events(j, str(path), at))
+    state = views.state
+    seat = resolve_viewer(state, who) if state.characters else "public"
+    if seat in ("public", "referee"):
+        raise BadRequest("a bot plays one seat: replay --as a player or character to ask what it would do", "--as")
+    waiting = views.seat_view(seat, legal=False).waiting_for
+    if seat not in waiting:
+        return seat, None, waiting
+    rng = random.Random(seed if seed is not None else f"{j.header.game_id}:{at}:{seat}")
+    return seat, ask(make_bot(kind, think_ms, "--bot"), views, seat, rng), waiting

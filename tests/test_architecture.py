@@ -1,11 +1,12 @@
 """Architecture: imports go one way (docs/architecture.md).
 
-    cli ─┐
-         ├─> service ─┬─> lifeboat   (pure: stdlib + msgspec)
-    web ─┘            └─> journal    (generic: knows nothing of the game)
+    cli ─┐            ┌─> bots ─┐
+         ├─> service ─┼─────────┴─> lifeboat   (pure: stdlib + msgspec)
+    web ─┘            └─> journal              (generic: knows nothing of the game)
 
 - ``lifeboat`` imports only the standard library, msgspec and itself; ``journal`` nothing of ours but itself.
 - ``service`` is the only package that imports both ``lifeboat`` and ``journal``; it imports no front end.
+- ``bots`` imports only ``lifeboat`` (and the standard library and msgspec); only ``service`` imports ``bots``.
 - ``cli`` calls ``service``; it never imports ``journal``, and of ``lifeboat`` only what it renders: card names
   (``cards``), commands and their notation (``commands``, ``notation``), views (``views``) and the state's types
   (``state``). ``web`` imports ``service`` only (and its server's libraries: Starlette, uvicorn, segno).
@@ -22,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
-OURS = {"lifeboat", "journal", "service", "cli", "web"}
+OURS = {"lifeboat", "journal", "service", "bots", "cli", "web"}
 CLI_MAY_RENDER = {"lifeboat.cards", "lifeboat.commands", "lifeboat.notation", "lifeboat.views", "lifeboat.state"}
 
 
@@ -66,6 +67,17 @@ def test_core_imports_only_stdlib_and_msgspec() -> None:
 def test_journal_knows_nothing_of_the_game_or_of_anything_of_ours() -> None:
     found = {f: sorted(tops(names) & (OURS - {"journal"})) for f, names in imports_of("journal").items()}
     assert {f: n for f, n in found.items() if n} == {}
+
+
+def test_bots_import_only_the_game() -> None:
+    assert offending("bots", STDLIB | {"msgspec", "lifeboat", "bots"}) == {}
+
+
+def test_only_service_drives_the_bots() -> None:
+    found = {f: "bots" for package in ("lifeboat", "journal", "cli", "web")
+             for f, names in imports_of(package).items() if "bots" in tops(names)}
+    assert found == {}
+    assert any("bots" in tops(names) for names in imports_of("service").values())
 
 
 def test_service_imports_the_core_and_the_journal_and_no_front_end() -> None:
@@ -118,6 +130,7 @@ def test_the_packages_exist() -> None:
     assert len(imports_of("lifeboat")) >= 2
     assert len(imports_of("journal")) >= 1
     assert len(imports_of("service")) >= 5
+    assert len(imports_of("bots")) >= 5
     assert len(imports_of("cli")) >= 5
 
 

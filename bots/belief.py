@@ -1,0 +1,129 @@
+"""What one seat knows of the hidden cards, read from its own view of the log (:meth:`Observer.log` for the seat).
+
+:func:`read` folds a seat's :class:`EventView` log into a :class:`Belief`:
+
+- ``places``: for every provision card, the set of places it may be in now, as far as the seat can tell:
+  ``"deck"`` (the provisions deck), ``"removed"`` (set aside unseen, SETUP-3), ``"pick"`` (being handed out,
+  PROV-2), ``"pub"`` (face up or discarded: the view shows where) or ``"h:<character>"`` (a hand). A card the seat
+  saw go somewhere has one place; a hidden move from place A to place B (a hand card mugged unseen, a provision kept
+  unseen, a trade between others) adds B to every card that might have been in A. The true place is always in
+  the set (the property tests check it).
+- ``bottom``: the navigation cards under the deck, top first (the shuffled part is drawn first, NAV-3, ROW-1),
+  each the card id where the seat saw it go there, else ``None``; ``unseen`` how many cards are left in the
+  shuffled part; ``seen_nav`` every navigation card the seat has seen (such a card is never back in the shuffled
+  part).
+- ``players`` and ``characters`` in joining order (``characters_dealt``); ``action_index`` the current action
+  turn's index in the action order (ACT-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from lifeboat.cards import NAVIGATION, provision_instances
+from lifeboat.views import EventView
+
+PUBLIC_CARD_EVENTS = frozenset({
+    "card_revealed", "flare_gun_fired", "parasol_opened", "medical_kit_used", "life_preserver_thrown",
+    "chum_expended", "card_discarded", "water_given", "cannibalism_declared",
+})
+
+
+@dataclass
+class Belief:
+    """See the module docstring for the fields."""
+
+    players: tuple[str, ...] = ()
+    characters: tuple[str, ...] = ()
+    places: dict[str, set[str]] = field(default_factory=dict)
+    bottom: list[str | None] = field(default_factory=list)
+    unseen: int = 0
+    seen_nav: set[str] = field(default_factory=set)
+    action_index: int = 0
+
+    def _hidden_move(self, source: str, dest: str) -> None:
+        for where in self.places.values():
+            if source in where:
+                where.add(dest)
+
+    def _see(self, card: str | None, place: str) -> None:
+        if card is not None and card in self.places:
+            self.places[card] = {place}
+
+
+def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
+    """Fold a seat's log (from setup, in order) into a :class:`Belief`; ``sets`` are the game's card sets
+    (``"base"`` and expansion ids)."""
+    b = Belief(places={card: {"deck"} for card in provision_instances(sets)})
+    for ev in log:
+        _fold(b, ev.type, ev.data)
+    return b
+
+
+def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per event kind
+    for value in d.values():  # every navigation card the seat sees anywhere
+        for x in value if isinstance(value, tuple) else (value,):
+            if isinstance(x, str) and x in NAVIGATION:
+                b.seen_nav.add(x)
+    if kind == "characters_dealt":
+        b.players, b.characters = tuple(d["players"]), tuple(d["characters"])
+    elif kind == "decks_ready":
+        b.unseen = len(d["navigation"])
+    elif kind == "provisions_removed":
+        b._hidden_move("deck", "removed")
+        for card in d["cards"]:
+            b._see(card, "removed")
+    elif kind in ("provision_dealt", "provision_kept"):  # from the deck at setup, from the cards handed out later
+        if d["card"] is None:
+            b._hidden_move("deck" if kind == "provision_dealt" else "pick", "h:" + d["character"])
+        b._see(d["card"], "h:" + d["character"])
+    elif kind == "provisions_drawn":
+        if any(x is None for x in d["cards"]):
+            b._hidden_move("deck", "pick")
+        for card in d["cards"]:
+            b._see(card, "pick")
+    elif kind == "action_phase_started":
+        for where in b.places.values():
+            if "pick" in where and len(where) > 1:
+                where.discard("pick")
+    elif kind == "action_turn_started":
+        b.action_index = d["index"]
+    elif kind == "card_mugged":
+        if d["card"] is None:
+            b._hidden_move("h:" + d["target"], "h:" + d["character"])
+        b._see(d["card"], "h:" + d["character"])
+    elif kind == "trade_completed":
+        a, t = "h:" + d["character"], "h:" + d["to"]
+        could_a = [k for k, w in b.places.items() if a in w]
+        could_t = [k for k, w in b.places.items() if t in w]
+        if d["gave"] and any(x is None for x in d["gave"]):
+            for k in could_a:
+                b.places[k].add(t)
+        if d["got"] and any(x is None for x in d["got"]):
+            for k in could_t:
+                b.places[k].add(a)
+        for card in d["gave"]:
+            b._see(card, t)
+        for card in d["got"]:
+            b._see(card, a)
+    elif kind in PUBLIC_CARD_EVENTS:
+        b._see(d["card"], "pub")
+    _fold_navigation(b, kind, d)
+
+
+def _fold_navigation(b: Belief, kind: str, d: dict) -> None:
+    if kind == "navigation_drawn":
+        n = len(d["cards"])
+        from_unseen = min(n, b.unseen)
+        b.unseen -= from_unseen
+        del b.bottom[: n - from_unseen]
+    elif kind == "rowed_cards_placed":
+        b.bottom.extend(d["to_bottom"])
+    elif kind == "cards_to_bottom":
+        b.bottom.extend(d["cards"])
+    elif kind == "navigation_card_chosen":
+        b.bottom.extend(d["to_bottom"])
+
+
+__all__ = ["Belief", "read"]

@@ -1,0 +1,53 @@
+"""``lifeboat arena``: seeded, seat-rotated tournaments between bot kinds, with a progress bar and the strength
+table (docs/bots.md). The games are played by :mod:`service.arena`; this module parses and renders only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli.errors import USAGE, fail, user_errors
+
+
+def parse_think(text: str) -> int:
+    """``"200ms"``, ``"1s"`` or ``"200"`` (milliseconds) → milliseconds. Raises the usage exit for anything else."""
+    t = text.strip().lower()
+    try:
+        if t.endswith("ms"):
+            return int(t[:-2])
+        if t.endswith("s"):
+            return int(float(t[:-1]) * 1000)
+        return int(t)
+    except ValueError:
+        raise fail(f"--think: expected a time like 200ms or 1s, got {text!r}", USAGE) from None
+
+
+def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool) -> None:
+    import msgspec
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from cli import render
+    from cli.common import console
+    from service.arena import Arena, summarize
+
+    arena = Arena(kinds=[k.strip() for k in bots.split(",") if k.strip()], games=games, seed=seed, out=out,
+                  seats=seats, think_ms=parse_think(think))
+    screen = console()
+    with user_errors():
+        arena.check()
+        total = arena.total()
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=screen, transient=True, disable=json_) as bar:
+            task = bar.add_task("arena", total=total)
+            for result in arena.play():
+                bar.update(task, advance=1, description=f"{result.pairing} game {result.game + 1}")
+    per_kind, pairwise = summarize(arena.results)
+    unclean = [r.file for r in arena.results if not r.clean]
+    if json_:
+        print(msgspec.json.encode({"per_kind": per_kind, "pairwise": pairwise, "unclean": unclean}).decode())
+    else:
+        screen.print(render.arena_tables(per_kind, pairwise))
+        screen.print(f"{len(arena.results)} games in {out}/ ; every game audited: "
+                     + ("all clean" if not unclean else f"{len(unclean)} with findings: {', '.join(unclean)}"),
+                     markup=False)
+    if unclean:
+        raise fail(f"{len(unclean)} arena game(s) have audit findings; run 'lifeboat audit' on them", 5)

@@ -1,0 +1,89 @@
+"""lifeboat arena, play --bots NAME=KIND and replay --step's "what would a bot do here", end to end."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_arena_plays_audits_and_tables(tmp_path: Path) -> None:
+    exe = shutil.which("lifeboat")
+    assert exe is not None
+    out = tmp_path / "arena"
+    done = subprocess.run([exe, "arena", "--bots", "random,heuristic,search", "--games", "2", "--seed", "3",
+                           "--think", "2ms", "--out", str(out)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "Per bot kind" in done.stdout and "Pairwise" in done.stdout
+    assert "6 games in" in done.stdout and "every game audited: all clean" in done.stdout
+    results = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert [(r["pairing"], r["game"]) for r in results] == [
+        ("heuristic-vs-random", 0), ("heuristic-vs-random", 1), ("search-vs-random", 0), ("search-vs-random", 1),
+        ("search-vs-heuristic", 0), ("search-vs-heuristic", 1)]
+    assert [r["kinds"]["Ann"] for r in results] == ["heuristic", "random", "search", "random", "search", "heuristic"]
+    assert all(r["clean"] and r["findings"] == 0 for r in results)
+    audit = subprocess.run([exe, "audit", str(out / results[4]["file"])], capture_output=True, text=True)
+    assert audit.returncode == 0, audit.stdout
+    replay = subprocess.run([exe, "replay", str(out / results[4]["file"])], capture_output=True, text=True)
+    assert replay.returncode == 0
+    again = subprocess.run([exe, "arena", "--bots", "random,heuristic", "--games", "1", "--out", str(out)],
+                           capture_output=True, text=True)
+    assert again.returncode == 2 and "already holds an arena" in again.stderr and "Traceback" not in again.stderr
+
+
+def test_arena_json_and_bad_options(tmp_path: Path) -> None:
+    result = run("arena", "--bots", "random,heuristic", "--games", "1", "--seed", "5", "--out",
+                 str(tmp_path / "a"), "--json")
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.output)
+    assert [x["who"] for x in table["pairwise"]] == ["heuristic"] and table["unclean"] == []
+    assert table["pairwise"][0]["games"] == 1 and table["pairwise"][0]["equal_share"] == 0.25
+    for args, message in (
+        (["--bots", "random"], "name two or more different bot kinds"),
+        (["--bots", "random,clever"], "unknown bot kind 'clever'"),
+        (["--games", "0"], "at least 1 game per pairing"),
+        (["--seats", "7"], "4 to 6 players"),
+        (["--think", "fast"], "expected a time like 200ms or 1s"),
+    ):
+        bad = run("arena", *args, "--out", str(tmp_path / "b"))
+        assert bad.exit_code == 2, (args, bad.output)
+        assert message in bad.output
+
+
+def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    result = run("play", str(game), "--bots", "Ann=search,Bob=heuristic,Cy=random,Dee", "--seed", "4",
+                 "--think", "2ms")
+    assert result.exit_code == 0, result.output
+    assert run("audit", str(game)).exit_code == 0
+    bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Ann=genius")
+    assert bad.exit_code == 2 and "unknown bot kind 'genius'; expected one of random, heuristic, search" in bad.output
+
+
+def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> None:
+    from service import suggest
+
+    game = tmp_path / "g.jsonl"
+    assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    assert run("play", str(game), "--bots", "all", "--seed", "4").exit_code == 0
+    # Ann plays Frenchy; find the first commit after which Frenchy is to move
+    seq = next(s for s in range(1, 60) if suggest(game, "Ann", s)[1] is not None)
+    out = run("replay", str(game), "--as", "Ann", "--step", input=f"w\n{seq}\nw\nq\n")
+    assert out.exit_code == 0, out.output
+    assert "Frenchy is not to move here (the game waits for chance)." in out.output
+    said = [x for x in out.output.splitlines() if "The heuristic bot, as Frenchy knowing only what it knew then" in x]
+    assert len(said) == 1
+    public = run("replay", str(game), "--step", input="w\nq\n")
+    assert "a bot plays one seat: replay --as a player or character" in public.output
