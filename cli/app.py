@@ -103,6 +103,20 @@ def replay(
 
 
 @app.command()
+def annotate(
+    game: Path = GAME,
+    text: str = typer.Argument(..., help="The note's text (quote it).", show_default=False),
+    at: int = typer.Option(..., "--at", help="The commit (seq) the note is about: a game decision."),
+    for_: str = typer.Option("public", "--for", help="Who may read it: 'public' (everyone), a seat (a player or "
+                             "character: that seat and the referee), or 'referee'."),
+) -> None:
+    """Append a note about one decision (NOTE-1): replays and HTML replays show it to its audience only."""
+    from cli import cmd_annotate
+
+    cmd_annotate.run(game, at, text, for_)
+
+
+@app.command()
 def show(
     game: Path = GAME,
     as_: str = AS,

@@ -234,17 +234,20 @@ def advance_chance(j: AnyJournal, state: State, orders: DeckOrders) -> tuple[Sta
             break
         state, events = append(j, state, cmd)
         new.extend(events)
-    if state.over and not _revealed(j):
+    if state.over and not revealed(j):
         j.append(j.last_seq + 1, "system", DecksRevealed(orders=orders), ())
     return state, new
 
 
-def _revealed(j: AnyJournal) -> bool:
-    """True when the journal's last commit reveals the decks (it is always the last line of a game)."""
-    for commit in j.commits(from_seq=max(1, j.last_seq)):
+def revealed(j: AnyJournal) -> bool:
+    """True when the journal reveals the decks: its last commit, or the last before the notes appended after the
+    end (NOTE-1). Reads the file from the end of the game only when the caller asks (a finished game)."""
+    found = False
+    for commit in j.commits():
         cmd = commit.command
-        return isinstance(cmd, dict) and cmd.get("type") == "decks_revealed"
-    return False
+        if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
+            found = True
+    return found
 
 
 def read_position(path: Path) -> dict:
