@@ -231,6 +231,17 @@ STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False
 SCHEMA = typer.Option("journal", "--schema", help="The store's schema (one store per schema).")
 
 
+@app.command()
+def cards(
+    file: Optional[Path] = typer.Argument(None, help="A card data file (JSON); without it, the bundled card data.",
+                                          show_default=False),
+) -> None:
+    """Check card data against its own checks and print its hash (CARD-2): what a journal header records."""
+    from cli import cmd_cards
+
+    cmd_cards.run(file)
+
+
 @app.command("import")
 def import_(game: Path = GAME, store: str = STORE, schema: str = SCHEMA) -> None:
     """Copy a game file into a PostgreSQL store, byte for byte, checking every line (docs/postgresql.md)."""

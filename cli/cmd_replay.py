@@ -15,6 +15,12 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         think: str = "200ms") -> None:
     if step and json_:
         raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
+    from service import card_data_note_of
+
+    with user_errors():
+        note = card_data_note_of(game)
+    if note is not None:  # CARD-2: on stderr, so --json stays one JSON value per line
+        sys.stderr.write(f"lifeboat: note: {game}: {note}\n")
     if step:
         from cli import cmd_step
 

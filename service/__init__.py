@@ -18,6 +18,8 @@ The API, by task (each function documents its shapes and every error it raises):
              story(path, who, to=None) -> Iterator[StoryStep]                       the views of one audience
              view_at(path, who, at=None) -> view; final_state(path) -> State
     seats    resolve_viewer(state, who) -> "public" | "referee" | character id
+    cards    read_card_file(path) -> (data, sha256); bundled_card_hash()    card data checked (CARD-2)
+             card_data_note_of(path) -> str | None      a journal made with other card data (CARD-2)
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
     score    score_game(path) -> ScoreSheet
@@ -38,11 +40,13 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 
 from service.audit import audit, audit_many
 from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
+from service.card_files import bundled_card_hash, read_card_file
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
 from service.findings import Finding, ReceiptResult, Report
 from service.fork import CHANCE_MODES, Forked, fork_game
-from service.games import (advance_chance, append, build_ruleset, create_game, create_recorded_game, deck_path,
+from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
+                           create_recorded_game, deck_path,
                            initial_state, load_orders, parse_players, read_position, repair_game)
 from service.receipts import Receipt, make_receipt, read_receipts
 from service.records import Correction, DecksRevealed, Note, Record
@@ -60,9 +64,10 @@ __all__ = [
     "Record", "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step",
     "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
     "advance_chance", "annotate", "append", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
-    "character_named", "create_game", "create_recorded_game", "deck_path", "export_game", "final_state",
+    "bundled_card_hash", "card_data_note_of", "character_named", "create_game", "create_recorded_game", "deck_path",
+    "export_game", "final_state",
     "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
-    "parse_players", "perspective", "random_bot", "read_position", "read_receipts", "repair_game", "replay",
+    "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",
     "replay_book", "replay_document", "resolve_viewer", "score_game", "store_games", "story", "suggest", "view_at",
     "visible_note",
 ]
