@@ -45,7 +45,7 @@ from service.audit_rules import RuleCheck, events_diff, orders_to_check
 from service.audit_scan import Scan, read_header
 from service.errors import ReplayError, Unreadable
 from service.findings import Finding, ReceiptResult, Report, show
-from service.games import RULESET_NAME, initial_state
+from service.games import RULESET_NAME, card_data_note, initial_state
 from service.receipts import Receipt
 
 
@@ -89,6 +89,8 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
         return
     if header.meta.get("seeded"):
         report.notes.append(SEEDED_NOTE)
+    if (note := card_data_note(header)) is not None:
+        report.notes.append(note)
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "

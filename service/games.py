@@ -20,6 +20,7 @@ import msgspec
 
 import journal
 from lifeboat import Ruleset, apply, new_game
+from lifeboat.cards import CARD_DATA_SHA256
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.errors import RuleViolation
@@ -36,6 +37,27 @@ RULESET_NAME = "lifeboat-base"
 ENGINE = "lifeboat 0.1"
 
 AnyJournal = journal.JsonlJournal | journal.MemoryJournal
+
+CARD_DATA = "card_data"
+"""The header ``meta`` key of the card data's hash (CARD-2): :data:`lifeboat.cards.CARD_DATA_SHA256` when made."""
+
+
+def card_data_note(header: journal.Header) -> str | None:
+    """What to say of the card data a journal was made with (CARD-2): ``None`` when its header records this
+    lifeboat's card data, or records none (journals made before headers carried it); otherwise a sentence naming
+    both hashes, for replay (on stderr) and audit (a note)."""
+    recorded = header.meta.get(CARD_DATA)
+    if recorded is None or recorded == CARD_DATA_SHA256:
+        return None
+    shown = f"sha256 {recorded[:16]}…" if isinstance(recorded, str) else f"{recorded!r}, not a hash"
+    return (f"made with other card data ({shown}) than this lifeboat's (sha256 {CARD_DATA_SHA256[:16]}…) [CARD-2]: "
+            "it is checked against this lifeboat's cards, so a card that differs (a survival value, a navigation "
+            "card) can change what the rules decide and the scores; replay it with the lifeboat that made it")
+
+
+def card_data_note_of(path: Path) -> str | None:
+    """:func:`card_data_note` of the game file at ``path``. Raises journal errors for a file that cannot be read."""
+    return card_data_note(journal.read_header(path))
 
 
 def deck_path(path: Path) -> Path:
@@ -106,7 +128,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     header = journal.Header.new(
         game_id=new_game_id(), ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), position=stored,
-        meta={"chance": "recorded", "engine": ENGINE}, clock=clock,
+        meta={"chance": "recorded", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}, clock=clock,
     )
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
@@ -144,7 +166,7 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     chance = rng(seed)
     chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
     orders = shuffle(chance, new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
-    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE}
+    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}
     if seed is not None:
         meta["seeded"] = True  # predictable by whoever knows or guesses the seed: audit says so
     header = journal.Header.new(
@@ -212,17 +234,20 @@ def advance_chance(j: AnyJournal, state: State, orders: DeckOrders) -> tuple[Sta
             break
         state, events = append(j, state, cmd)
         new.extend(events)
-    if state.over and not _revealed(j):
+    if state.over and not revealed(j):
         j.append(j.last_seq + 1, "system", DecksRevealed(orders=orders), ())
     return state, new
 
 
-def _revealed(j: AnyJournal) -> bool:
-    """True when the journal's last commit reveals the decks (it is always the last line of a game)."""
-    for commit in j.commits(from_seq=max(1, j.last_seq)):
+def revealed(j: AnyJournal) -> bool:
+    """True when the journal reveals the decks: its last commit, or the last before the notes appended after the
+    end (NOTE-1). Reads the file from the end of the game only when the caller asks (a finished game)."""
+    found = False
+    for commit in j.commits():
         cmd = commit.command
-        return isinstance(cmd, dict) and cmd.get("type") == "decks_revealed"
-    return False
+        if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
+            found = True
+    return found
 
 
 def read_position(path: Path) -> dict:

@@ -24,8 +24,8 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from service.games import (actor_of, build_ruleset, create_game, create_recorded_game, initial_state, load_orders,
-                           open_journal)
-from service.records import Correction, DecksRevealed
+                           open_journal, revealed)
+from service.records import Correction, DecksRevealed, Note
 from service.replay import UNDO_DEPTH, replay
 
 
@@ -122,7 +122,7 @@ class Table:
         for step in replay(self._j, str(self.path)):
             if isinstance(step.record, Correction):
                 kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
-            elif not isinstance(step.record, DecksRevealed):
+            elif not isinstance(step.record, (DecksRevealed, Note)):
                 kept.append((step.commit.seq, step.events))
                 reach.append(step.commit.seq)
         self.views = Observer(initial_state(self._j.header, str(self.path)))
@@ -217,10 +217,7 @@ class Table:
         return self._appended(commits, tuple(events), before, start)
 
     def _revealed(self) -> bool:
-        for commit in self._j.commits(from_seq=max(1, self._j.last_seq)):
-            cmd = commit.command
-            return isinstance(cmd, dict) and cmd.get("type") == "decks_revealed"
-        return False
+        return revealed(self._j)
 
     def close_window(self) -> Appended:
         """Everyone who has not passed in the open window passes (PROC-1). Raises RuleViolation (PROC-1) when no
