@@ -54,7 +54,8 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
                 sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
                 continue
             if note is not None:
-                out.print(Text(f"   {_note_head(note)} on {note.at}: {note.text}", style="italic"))
+                body = note.text.replace("\n", "\n      ")
+                out.print(Text(f"   {_note_head(note)} on {note.at}: {body}", style="italic"))
             if isinstance(st.record, Correction):
                 out.print(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
             for i, v in enumerate(last.views):

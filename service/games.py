@@ -204,7 +204,7 @@ def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | 
         return None
     try:
         orders = msgspec.json.decode(p.read_bytes(), type=DeckOrders)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=str(p), line=1,
                                      expected="the dealer's deck orders written by 'lifeboat new'") from None
     if commitment_hash is not None and commitment(orders) != commitment_hash:
@@ -261,11 +261,23 @@ def read_position(path: Path) -> dict:
         if path.suffix.lower() == ".json":
             return json.loads(raw)
         return tomllib.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise BadRequest(f"{path}: not a valid position file: nested too deep", "--position") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequest(f"{path}: not a valid position file: {exc}", "--position") from None
 
 
 def repair_game(path: Path) -> journal.RepairReport:
     """Cut a torn last line left by a crash, keeping the cut bytes in a side file (:func:`journal.repair`);
-    ``cut_line`` is ``None`` when there was nothing to cut. Raises journal errors for any other problem."""
-    return journal.repair(path)
+    ``cut_line`` is ``None`` when there was nothing to cut. A file with a byte-order mark, CR LF endings or
+    trailing blank lines is kept as it is and a clean copy written beside it (``clean_copy``), with a copy of the
+    dealer's deck file (0600) when there is one. Raises journal errors for any other problem."""
+    report = journal.repair(path)
+    deck = deck_path(path)
+    if report.clean_copy is not None and deck.exists():
+        target = deck_path(Path(report.clean_copy))
+        if not target.exists():
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(deck.read_bytes())
+    return report

@@ -25,8 +25,9 @@ from lifeboat.state import State
 from lifeboat.views import Observer
 from service.games import (actor_of, build_ruleset, create_game, create_recorded_game, initial_state, load_orders,
                            open_journal, revealed)
-from service.records import Correction, DecksRevealed, Note
+from service.records import NOTE_ACTOR, Correction, DecksRevealed, Note
 from service.replay import UNDO_DEPTH, replay
+from service.teaching import new_note
 
 
 class StatusChange(msgspec.Struct, frozen=True):
@@ -244,6 +245,12 @@ class Table:
         commit = self._j.append(self.last_seq + 1, actor, Correction(from_seq=from_seq), ())
         self.refold()
         return commit
+
+    def note(self, at: int, text: str, for_: str = "public") -> journal.Commit:
+        """Append a note about decision ``at`` (one in force) for ``for_`` (NOTE-1; :func:`service.teaching.annotate`
+        for a file). Raises :class:`service.errors.BadRequest` as :func:`service.teaching.new_note` does."""
+        note = new_note(self.state, at, text, for_, set(self.active), self.path)
+        return self._j.append(self.last_seq + 1, NOTE_ACTOR, note, ())
 
     def close(self) -> None:
         self._j.close()

@@ -13,7 +13,7 @@ Everything a book holds comes from the reader's views, so it holds nothing that 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,14 +50,27 @@ def _note_text(text: str) -> str:
     return text
 
 
+def new_note(state: State, at: int, text: str, for_: str, decisions: Container[int], path: Path) -> Note:
+    """The :class:`Note` about decision ``at`` for ``for_`` (``"public"``, ``"referee"`` or a seat name, resolved
+    in ``state``); ``decisions`` are the seqs a note may point at. Raises :class:`BadRequest` (NOTE-1) for an
+    ``at`` not among them, an unknown seat (field ``--for``) or a bad text."""
+    if at not in decisions:
+        raise BadRequest(f"[NOTE-1] --at {at}: not a game decision of {path} (a note points at a decision, not "
+                         f"at a note or a system record; 'lifeboat replay {path} --json' lists the seqs)", "--at")
+    key = for_.strip().casefold()
+    seat = None if key in ("public", "referee") else resolve_viewer(state, for_, "--for")
+    return Note(at=at, audience="seat" if seat else key, seat=seat, text=_note_text(text))  # type: ignore[arg-type]
+
+
 def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[journal.Commit, Note]:
     """Append a note about commit ``at`` of the game at ``path``, for ``for_``: ``"public"``, ``"referee"`` or a
     seat (a player or character name, resolved as ``--as`` is). The game is replayed strictly first; nothing is
     rewritten: the note is a new last line and the hash chain goes on (NOTE-1).
 
-    Returns the note's commit and the note. Raises :class:`BadRequest` (``--at`` is not a game decision of the file, ``--for``
-    is not a seat, the text is empty, too long or holds control characters), what :func:`service.replay.replay`
-    raises, and :class:`journal.JournalConflict` when another writer appended first (nothing is written).
+    Returns the note's commit and the note. Raises :class:`BadRequest` (``--at`` is not a game decision of the
+    file, ``--for`` is not a seat, the text is empty, too long or holds control characters), what
+    :func:`service.replay.replay` raises, and :class:`journal.JournalConflict` when another writer appended first
+    (nothing is written).
     """
     j = open_journal(path)
     try:
@@ -67,15 +80,9 @@ def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[jour
             if not isinstance(step.record, (Note, DecksRevealed, Correction)):
                 decisions.add(step.commit.seq)
             state = step.after
-        if at not in decisions:
-            what = "a note or a system record" if 1 <= at <= j.last_seq else "not a commit of this game"
-            last = max(decisions, default=0)
-            raise BadRequest(f"[NOTE-1] --at {at}: {what}; a note points at a game decision (seqs 1 to {last} in "
-                             f"{path}; 'lifeboat replay {path} --json' lists them)", "--at")
-        assert state is not None
-        key = for_.strip().casefold()
-        seat = None if key in ("public", "referee") else resolve_viewer(state, for_, "--for")
-        note = Note(at=at, audience="seat" if seat else key, seat=seat, text=_note_text(text))  # type: ignore[arg-type]
+        if state is None:
+            raise BadRequest(f"[NOTE-1] --at {at}: {path} has no decision yet to write a note about", "--at")
+        note = new_note(state, at, text, for_, decisions, path)
         return j.append(j.last_seq + 1, NOTE_ACTOR, note, ()), note
     finally:
         j.close()
