@@ -97,11 +97,13 @@ def replay(
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time for 'w', e.g. 200ms."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Write one self-contained page (no server, no "
+                                        "network) that steps through the game as --as saw it, up to --to."),
 ) -> None:
     """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
     from cli import cmd_replay
 
-    cmd_replay.run(game, as_, to, step, json_, bot, think)
+    cmd_replay.run(game, as_, to, step, json_, bot, think, html)
 
 
 @app.command()
