@@ -35,7 +35,8 @@ def new(
                                         "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
     serve_: bool = typer.Option(False, "--serve", help="Then serve it: one secret link per seat (docs/serve.md)."),
-    bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play, NAME or "
+                                       "NAME=KIND (random, heuristic, search), comma-separated."),
     host: str = HOST,
     port: int = PORT,
     bot_delay: int = BOT_DELAY,
@@ -47,11 +48,12 @@ def new(
         from cli.errors import USAGE, fail
 
         raise fail("--bots goes with --serve (for 'lifeboat play', use play --bots)", USAGE)
-    cmd_new.run(game, players, seed, option)
-    if serve_:
-        from cli import cmd_serve
+    from cli import cmd_serve
 
-        cmd_serve.new_and_serve(game, bots, host, port, bot_delay, True)
+    kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
+    cmd_new.run(game, players, seed, option, serve=serve_)
+    if serve_:
+        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True)
 
 
 @app.command()
