@@ -12,9 +12,16 @@ from cli.errors import USAGE, fail, user_errors
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str = "heuristic",
-        think: str = "200ms") -> None:
+        think: str = "200ms", html: Path | None = None) -> None:
     if step and json_:
         raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
+    if html is not None:
+        if step or json_:
+            raise fail("--html writes a page; leave out --step and --json", USAGE)
+        from cli import cmd_html
+
+        cmd_html.run(game, as_, to, html)
+        return
     from service import card_data_note_of
 
     with user_errors():
