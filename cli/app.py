@@ -221,12 +221,15 @@ def arena(
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms."),
     out: Path = typer.Option(Path("arena"), "--out", help="A new directory for the games' journals and results.jsonl."),
     json_: bool = typer.Option(False, "--json", help="Print the strength table as JSON."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the run in --out (same --bots, --games, --seed, "
+                                "--seats): its games are kept, the missing ones played."),
+    jobs: int = typer.Option(1, "--jobs", help="Games played at once, each in a process of its own."),
 ) -> None:
     """Seeded, seat-rotated tournaments between bot kinds; every game kept as a journal and audited; the
     strength table (mean score, win rate with a 95% interval, pairwise results)."""
     from cli import cmd_arena
 
-    cmd_arena.run(bots, games, seed, seats, think, out, json_)
+    cmd_arena.run(bots, games, seed, seats, think, out, json_, resume, jobs)
 
 
 STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False,
