@@ -41,6 +41,7 @@ class Belief:
     unseen: int = 0
     seen_nav: set[str] = field(default_factory=set)
     action_index: int = 0
+    turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step
 
     def _hidden_move(self, source: str, dest: str) -> None:
         for where in self.places.values():
@@ -84,11 +85,14 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
         for card in d["cards"]:
             b._see(card, "pick")
     elif kind == "action_phase_started":
+        b.turned_early = ()
         for where in b.places.values():
             if "pick" in where and len(where) > 1:
                 where.discard("pick")
     elif kind == "action_turn_started":
         b.action_index = d["index"]
+    elif kind == "swapped_turn_started":  # ACT-3
+        b.turned_early = b.turned_early + (d["character"],)
     elif kind == "card_mugged":
         if d["card"] is None:
             b._hidden_move("h:" + d["target"], "h:" + d["character"])

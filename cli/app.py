@@ -95,11 +95,27 @@ def replay(
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time for 'w', e.g. 200ms."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Write one self-contained page (no server, no "
+                                        "network) that steps through the game as --as saw it, up to --to."),
 ) -> None:
     """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
     from cli import cmd_replay
 
-    cmd_replay.run(game, as_, to, step, json_, bot, think)
+    cmd_replay.run(game, as_, to, step, json_, bot, think, html)
+
+
+@app.command()
+def annotate(
+    game: Path = GAME,
+    text: str = typer.Argument(..., help="The note's text (quote it).", show_default=False),
+    at: int = typer.Option(..., "--at", help="The commit (seq) the note is about: a game decision."),
+    for_: str = typer.Option("public", "--for", help="Who may read it: 'public' (everyone), a seat (a player or "
+                             "character: that seat and the referee), or 'referee'."),
+) -> None:
+    """Append a note about one decision (NOTE-1): replays and HTML replays show it to its audience only."""
+    from cli import cmd_annotate
+
+    cmd_annotate.run(game, at, text, for_)
 
 
 @app.command()
@@ -215,6 +231,17 @@ STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False
                      help="The PostgreSQL store: postgresql://[user@]host[:port]/dbname (or $LIFEBOAT_STORE); keep "
                      "the password in ~/.pgpass or $PGPASSWORD.")
 SCHEMA = typer.Option("journal", "--schema", help="The store's schema (one store per schema).")
+
+
+@app.command()
+def cards(
+    file: Optional[Path] = typer.Argument(None, help="A card data file (JSON); without it, the bundled card data.",
+                                          show_default=False),
+) -> None:
+    """Check card data against its own checks and print its hash (CARD-2): what a journal header records."""
+    from cli import cmd_cards
+
+    cmd_cards.run(file)
 
 
 @app.command("import")

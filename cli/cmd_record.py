@@ -9,7 +9,9 @@ nothing. Lines come from the keyboard, or from stdin when it is not a terminal
 - ``close``: close the open window (fight, overboard, thirst): everyone who has not passed passes (PROC-1);
 - ``legal``: what the player(s) to move (or chance) may type; ``show``: the table; ``hands``: every hand, face-up
   card, LOVE and HATE as recorded so far, with the placeholders (``?p12``) still to name; ``help``; ``quit``;
-- ``# …``: a comment, kept out of the journal.
+- ``# …``: a comment, kept as a public note (NOTE-1) on the decision typed next (consecutive comment lines make
+  one note; a line that starts with two spaces after ``#`` goes on the line before); comments after the last
+  decision go on it. ``## …``: a comment kept out of the journal.
 
 Exit code 0 when every line was accepted, 3 when some line was refused (each refusal is printed with its line
 number and rule id), 4 for a journal problem.
@@ -24,7 +26,8 @@ from cli.errors import RULE, USAGE, fail, user_errors
 
 HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
-Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help · quit · # comment"""
+Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help · quit
+# comment: a public note on the next decision · ## comment: kept out of the journal"""
 
 CHANCE_EXAMPLES = {
     "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
@@ -58,6 +61,7 @@ class Recorder:
         self.refused = 0
         self.prompting = False  # True at the keyboard: the status is shown before each prompt
         self.lines: list[int] = []  # the first seq of each line of this session still in force
+        self.comment: list[str] = []  # '# …' lines waiting for the next decision (NOTE-1)
 
     @property
     def state(self):  # type: ignore[no-untyped-def]
@@ -100,6 +104,8 @@ class Recorder:
     def handle(self, line: str, number: int) -> bool:
         """Handle one input line; returns False to stop."""
         text = line.lstrip("\ufeff").strip()  # a file saved with a byte-order mark
+        if text.startswith("#") and not text.startswith("##"):
+            self.comment.append(line.lstrip("\ufeff").lstrip().rstrip("\r\n")[1:])
         if not text or text.startswith("#"):
             return True
         word = text.lower()
@@ -125,7 +131,31 @@ class Recorder:
                 self.decide(text, number)
             if len(self.active) > first:
                 self.lines.append(self.active[first])
+                self.keep_comment(self.active[first])
         return True
+
+    def keep_comment(self, at: int | None = None) -> None:
+        """Append the waiting '#' comment as a public note on decision ``at`` (default: the last in force)."""
+        from service import BadRequest
+
+        at = at if at is not None else (self.active[-1] if self.active else None)
+        parts: list[str] = []
+        for raw in self.comment:
+            body = raw.strip()
+            if body and parts and raw.startswith("  "):
+                parts[-1] += " " + body
+            elif body:
+                parts.append(body)
+        self.comment = []
+        if not parts or at is None:
+            return
+        try:
+            self.table.note(at, "\n".join(parts))
+        except BadRequest as exc:
+            self.say(f"comment not kept: {exc.message}")
+            return
+        if self.prompting:
+            self.say(f"  (comment kept as a public note on decision {at})")
 
     def refuse(self, number: int, rule: str, message: str) -> None:
         self.refused += 1
@@ -340,6 +370,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                     break
         except KeyboardInterrupt:  # every accepted line is already in the journal
             rec.say("")
+        rec.keep_comment()  # comments after the last decision go on it
         if rec.state.over:
             from cli import render
 

@@ -1,4 +1,5 @@
-"""``lifeboat repair``: cut a torn last line (a crash mid-write), keeping the cut bytes in a side file.
+"""``lifeboat repair``: cut a torn last line (a crash mid-write), keeping the cut bytes in a side file; or, for a
+file an editor wrapped in a byte-order mark, CR LF endings or trailing blank lines, write a clean copy beside it.
 
 Nothing else is ever removed: a journal with any other problem is left as it is and reported (exit 4).
 """
@@ -17,7 +18,12 @@ def run(game: Path) -> None:
     with user_errors():
         report = repair_game(game)
     out = console()
-    if report.cut_line is None:
+    if report.clean_copy is not None:
+        out.print(f"{game}: wrote a clean copy to {report.clean_copy} (without {', '.join(report.cleaned)}); "
+                  f"every line and the hash chain check, last seq {report.last_seq}. The file itself is kept as "
+                  f"it was: look at the copy (lifeboat audit {report.clean_copy}), then put it in its place.",
+                  markup=False)
+    elif report.cut_line is None:
         out.print(f"{game}: nothing to repair (last seq {report.last_seq}).", markup=False)
     else:
         out.print(f"{game}: cut the torn line {report.cut_line} ({report.cut_bytes} bytes), kept in "

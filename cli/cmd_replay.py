@@ -12,9 +12,22 @@ from cli.errors import USAGE, fail, user_errors
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str = "heuristic",
-        think: str = "200ms") -> None:
+        think: str = "200ms", html: Path | None = None) -> None:
     if step and json_:
         raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
+    if html is not None:
+        if step or json_:
+            raise fail("--html writes a page; leave out --step and --json", USAGE)
+        from cli import cmd_html
+
+        cmd_html.run(game, as_, to, html)
+        return
+    from service import card_data_note_of
+
+    with user_errors():
+        note = card_data_note_of(game)
+    if note is not None:  # CARD-2: on stderr, so --json stays one JSON value per line
+        sys.stderr.write(f"lifeboat: note: {game}: {note}\n")
     if step:
         from cli import cmd_step
 
@@ -28,7 +41,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
 
     from cli import render
     from cli.common import console
-    from service import Correction, perspective, story
+    from service import Correction, perspective, story, visible_note
 
     out = console()
     last = None
@@ -39,11 +52,17 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
             st = last.step
             if st is None:
                 continue
+            note = st.record if visible_note(st.record, last.viewer) else None  # NOTE-1: its audience only
             if json_:
                 line = {"seq": st.commit.seq, "line": st.commit.line, "actor": st.commit.actor,
                         "events": last.views}
+                if note is not None:
+                    line["note"] = note
                 sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
                 continue
+            if note is not None:
+                body = note.text.replace("\n", "\n      ")
+                out.print(Text(f"   {_note_head(note)} on {note.at}: {body}", style="italic"))
             if isinstance(st.record, Correction):
                 out.print(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
             for i, v in enumerate(last.views):
@@ -64,3 +83,12 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         render.final(out, view)
     else:
         out.print(render.table(view))
+
+
+def _note_head(note) -> str:  # type: ignore[no-untyped-def]
+    """"Note", "Note for the referee" or "Note for Sir Stephen" (NOTE-1)."""
+    from cli.describe import who
+
+    if note.audience == "public":
+        return "Note"
+    return "Note for the referee" if note.audience == "referee" else f"Note for {who(note.seat or '')}"

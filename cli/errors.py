@@ -41,6 +41,8 @@ def user_errors() -> Iterator[None]:
         hint = ""
         if isinstance(exc, e.JournalTorn):
             hint = f" — run: lifeboat repair {exc.path}"
+        elif isinstance(exc, e.JournalUnclean):
+            hint = f" — run: lifeboat repair {exc.path} (writes a clean copy beside it)"
         raise fail(f"{exc}{hint}", JOURNAL) from None
     except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None

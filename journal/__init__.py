@@ -32,12 +32,12 @@ Public API::
     journal.schema.journal_schema() -> dict          JSON Schema of a line (docs/journal-schema.json)
     system_clock() -> int                            integer ms since the epoch
     register_upcaster(from_version, *, header, commit)
-    errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > JournalTorn,
+    errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, JournalUnclean,
             UnsupportedJournalVersion, JournalConflict, JournalTampered
 """
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
-                            JournalTampered, JournalTorn, UnsupportedJournalVersion)
+                            JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion)
 from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
 from journal.memory import MemoryJournal
@@ -62,7 +62,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "CommitListener", "FindingsReader", "Header",
     "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
     "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
     "decode_as", "fork", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
     "supported_versions", "system_clock", "unregister_upcaster", "verify",

@@ -14,18 +14,26 @@ no re-encoding, so any tool in any language can verify it, and any byte change i
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 import msgspec
 
-from journal.errors import JournalCorrupt, JournalTampered, JournalTorn, UnsupportedJournalVersion
+from journal.errors import JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
 HASH_KEY = b',"hash":"'
 SUFFIX_LEN = len(HASH_KEY) + 64 + 2  # ,"hash":"<64 hex>"}
 _HEX = frozenset(b"0123456789abcdef")
+BOM = b"\xef\xbb\xbf"
+MAX_DEPTH = 64
+"""The deepest nesting of JSON arrays and objects a line may have (real lines have 4 or 5 levels): deeper lines are
+refused with a named :class:`JournalCorrupt` before decoding, so no reader ever recurses without bound."""
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
+REPAIR_HINT = "repair writes a clean copy beside the file (and keeps the file)"
 
 _encoder = msgspec.json.Encoder()
 _commit_decoder = msgspec.json.Decoder(Commit)
@@ -36,6 +44,55 @@ def _show(raw: bytes) -> str:
     """Bytes for an error message: UTF-8 text, with invalid bytes and control characters escaped."""
     text = raw.decode("utf-8", errors="backslashreplace")
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON arrays and objects of ``raw`` nest more than ``limit`` levels deep (brackets inside strings
+    do not count). Cheap for ordinary lines: a line with at most ``limit`` opening brackets is never too deep."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False
+    depth = 0
+    for byte in _STRING.sub(b"", raw).translate(None, _NOT_BRACKET):
+        depth += 1 if byte in b"[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def check_clean(raw: bytes, number: int, path: str | None) -> None:
+    """Raise :class:`JournalUnclean` if line ``number`` (``raw``, without its newline) starts with a byte-order mark
+    (line 1) or ends in CR; :class:`JournalCorrupt` if it nests deeper than :data:`MAX_DEPTH`."""
+    if number == 1 and raw.startswith(BOM):
+        raise JournalUnclean(f"line 1 starts with a byte-order mark (an editor added it); {REPAIR_HINT}",
+                             kind="bom", path=path, line=1, expected='line 1 to start with {"format"',
+                             found="the bytes EF BB BF (U+FEFF)")
+    if raw.endswith(b'"}\r'):  # a sealed line with CR LF (a binary file's stray CR is not JSON, said so later)
+        raise JournalUnclean(f"line {number} ends in CR LF (an editor or a transfer changed the line endings); "
+                             f"{REPAIR_HINT}", kind="crlf", path=path, line=number,
+                             expected="the line to end in LF alone", found="CR LF")
+    if too_deep(raw):
+        raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
+                             line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
+                             found=_show(raw[:40]))
+
+
+def blank_line(number: int, path: str | None, trailing: bool) -> JournalCorrupt:
+    """The error for a blank line ``number``: :class:`JournalUnclean` if only blank lines follow it."""
+    if trailing:
+        return JournalUnclean(f"line {number} is a blank line after the last line; {REPAIR_HINT}", kind="blank",
+                              path=path, line=number, expected="the end of the file", found="a blank line")
+    what = "the journal header" if number == 1 else "a commit"
+    return JournalCorrupt(f"line {number} is blank", path=path, line=number, expected=what, found="a blank line")
+
+
+def _decode(decode: Any, raw: bytes, number: int, path: str | None) -> Any:
+    """``decode(raw)``, a :class:`RecursionError` (JSON nested too deep for the stack) as :class:`JournalCorrupt`."""
+    try:
+        return decode(raw)
+    except RecursionError:
+        raise JournalCorrupt(f"line {number} nests JSON too deep to read", path=path, line=number,
+                             expected=f"at most {MAX_DEPTH} levels of arrays and objects",
+                             found=_show(raw[:40])) from None
 
 
 # ----------------------------------------------------------------------------------------------- encoding
@@ -145,14 +202,16 @@ class ChainReader:
         ``None`` for the header.
 
         Raises:
-            JournalCorrupt: the line is empty, not JSON, of the wrong shape, or lacks its trailing hash member.
+            JournalUnclean: line 1 starts with a byte-order mark, or the line ends in CR.
+            JournalCorrupt: the line is blank, not JSON, nested deeper than :data:`MAX_DEPTH`, of the wrong shape,
+                or lacks its trailing hash member.
             UnsupportedJournalVersion: line 1 names a version this code cannot read.
             JournalTampered: the line's hash does not match its bytes, or its prev/seq does not follow.
         """
         number = self.line + 1
         if not raw.strip():
-            what = "the journal header" if number == 1 else "a commit"
-            raise JournalCorrupt("empty line", path=self.path, line=number, expected=what, found="an empty line")
+            raise blank_line(number, self.path, trailing=False)
+        check_clean(raw, number, self.path)
         if number == 1:
             self._header(raw)
             self.line = 1
@@ -184,7 +243,7 @@ class ChainReader:
 
     def _header(self, raw: bytes) -> None:
         try:
-            obj = msgspec.json.decode(raw)
+            obj = _decode(msgspec.json.decode, raw, 1, self.path)
         except msgspec.DecodeError as exc:
             raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
                                  expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
@@ -218,9 +277,10 @@ class ChainReader:
     def _commit(self, raw: bytes, number: int) -> Commit:
         try:
             if self.file_version == FORMAT_VERSION:
-                commit = _commit_decoder.decode(raw)
+                commit = _decode(_commit_decoder.decode, raw, number, self.path)
             else:
-                commit = msgspec.convert(upcast_commit(msgspec.json.decode(raw), self.file_version), Commit)
+                obj = _decode(msgspec.json.decode, raw, number, self.path)
+                commit = msgspec.convert(upcast_commit(obj, self.file_version), Commit)
         except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
             raise JournalCorrupt(f"the line is not a commit: {exc}", path=self.path, line=number,
                                  expected="a commit as in docs/journal-schema.json", found=_show(raw)) from exc
@@ -285,6 +345,7 @@ def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
 
     Raises:
         JournalTorn: the last line has no newline (and is not line 1).
+        JournalUnclean: a blank line with only blank lines after it, or what :meth:`ChainReader.feed` raises.
         JournalCorrupt: the range is empty at the start of the file, or line 1 has no newline.
         UnsupportedJournalVersion, JournalTampered: from :meth:`ChainReader.feed`.
     """
@@ -302,4 +363,23 @@ def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
             raise JournalTorn(f"the last line ({len(raw)} bytes) is torn: it has no newline; "
                               "run repair to cut it (a copy is kept)", path=reader.path, line=number,
                               offset=offset, size=len(raw), found=_show(raw[:60]))
+        if not raw.strip():
+            raise blank_line(reader.line + 1, reader.path, blank_to(stream, offset + len(raw) + 1, end))
         yield offset + len(raw) + 1, raw, reader.feed(raw)
+
+
+def blank_to(stream: IO[bytes], start: int, end: int) -> bool:
+    """Whether ``stream[start:end]`` holds only whitespace (the stream's position is kept)."""
+    here = stream.tell()
+    try:
+        stream.seek(start)
+        while start < end:
+            chunk = stream.read(min(end - start, 1 << 16))
+            if not chunk:
+                break
+            if chunk.strip():
+                return False
+            start += len(chunk)
+        return True
+    finally:
+        stream.seek(here)

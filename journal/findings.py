@@ -21,7 +21,7 @@ from pathlib import Path
 
 import msgspec
 
-from journal.codec import ChainReader, line_hash, split_hash
+from journal.codec import ChainReader, blank_line, blank_to, line_hash, split_hash
 from journal.errors import JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion
 from journal.model import Commit, Header, HeaderLine, header_of
 
@@ -100,6 +100,8 @@ class FindingsReader:
                 if not complete and number > 1:
                     return self._torn(raw, number)
                 try:
+                    if not raw.strip():
+                        raise blank_line(number, where, blank_to(stream, stream.tell(), os.fstat(stream.fileno()).st_size))
                     commit = reader.feed(raw)
                     if number == 1 and not complete:
                         raise JournalCorrupt("line 1 does not end in a newline", path=where, line=1)

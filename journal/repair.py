@@ -2,12 +2,14 @@
 
 :func:`verify` checks a whole file (optionally against a head hash known from elsewhere, which is the only way to
 notice that complete lines were cut off the end). :func:`repair` cuts a torn last line, and only that, keeping
-the cut bytes in a side file ``<name>.torn-<n>``.
+the cut bytes in a side file ``<name>.torn-<n>``; a file whose lines an editor wrapped in a byte-order mark, CR LF
+endings or trailing blank lines (:class:`JournalUnclean`) it leaves as it is and writes a clean copy beside it.
 """
 
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +17,8 @@ from typing import IO
 
 import msgspec
 
-from journal.codec import ChainReader, check_stream
-from journal.errors import JournalExists, JournalTampered, JournalTorn
+from journal.codec import BOM, ChainReader, check_lines, check_stream
+from journal.errors import JournalExists, JournalTampered, JournalTorn, JournalUnclean
 from journal.files import PathLike, checked_file, flocked, fsync_directory, open_existing, write_new_file
 from journal.model import Header
 
@@ -49,8 +51,11 @@ class RepairReport(msgspec.Struct, frozen=True, kw_only=True):
         cut_line: the line number of the torn line that was cut, or ``None`` if nothing was cut.
         cut_bytes: how many bytes were cut (0 if nothing).
         side_file: the file holding exactly the cut bytes (``<path>.torn-<n>``), or ``None``.
-        last_seq: the seq of the last commit now in the file.
-        head_hash: the hash of the file's last line now.
+        last_seq: the seq of the last commit now in the file (in the clean copy, if one was written).
+        head_hash: the hash of the file's last line now (in the clean copy, if one was written).
+        clean_copy: the clean copy written beside an unclean file (``<stem>.clean.jsonl``, or ``.clean-<n>``),
+            or ``None``; the file itself is then left as it was.
+        cleaned: what the clean copy leaves out, one phrase each (e.g. ``"CR before the newline of 12 lines"``).
     """
 
     path: str
@@ -59,6 +64,8 @@ class RepairReport(msgspec.Struct, frozen=True, kw_only=True):
     side_file: str | None
     last_seq: int
     head_hash: str
+    clean_copy: str | None = None
+    cleaned: tuple[str, ...] = ()
 
     @property
     def repaired(self) -> bool:
@@ -109,9 +116,14 @@ def repair(path: PathLike) -> RepairReport:
     left as it is (``cut_line`` is ``None``). Nothing else is ever removed: a problem in a complete line is
     raised and the file is not touched.
 
+    A file whose only problems are a byte-order mark before line 1, CR before newlines or blank lines at the end
+    (:class:`JournalUnclean`) is not touched: its lines without those bytes are checked like any journal and
+    written to a new file beside it (``clean_copy``), for the user to look at and put in its place.
+
     Raises:
         JournalNotFound, JournalCorrupt, UnsupportedJournalVersion, JournalTampered, JournalError: a problem
-            other than a torn last line (as :meth:`journal.JsonlJournal.open`); the file is left untouched.
+            other than a torn last line or unclean bytes (as :meth:`journal.JsonlJournal.open`; for an unclean
+            file, in its clean lines); the file is left untouched and no copy is written.
     """
     path = Path(path)
     fd = open_existing(path, os.O_RDWR)
@@ -126,6 +138,8 @@ def repair(path: PathLike) -> RepairReport:
                         pass
                 except JournalTorn as exc:
                     torn = exc
+                except JournalUnclean:
+                    return _clean_copy(path, stream, end)
                 if torn is None:
                     return RepairReport(path=str(path), cut_line=None, cut_bytes=0, side_file=None,
                                         last_seq=reader.last_seq, head_hash=reader.head_hash)
@@ -160,3 +174,47 @@ def _save_side_file(path: Path, stream: IO[bytes], start: int, end: int) -> Path
             return side
         except JournalExists:
             number += 1
+
+
+def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
+    """Write the lines of ``stream[:end]`` without a byte-order mark, CRs before newlines and trailing blank lines
+    to a new ``<stem>.clean.jsonl`` beside ``path``, checking each as it goes; nothing is written on a problem."""
+    stream.seek(0)
+    data = stream.read(end)
+    lines = data.split(b"\n")
+    cleaned = []
+    if data.startswith(BOM):
+        lines[0] = lines[0][len(BOM):]
+        cleaned.append("a byte-order mark before line 1")
+    crs = sum(1 for line in lines if line.endswith(b"\r"))
+    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    if crs:
+        cleaned.append(f"CR before the newline of {crs} line{'s' if crs > 1 else ''}")
+    ended = lines[-1] == b""  # the file ends in a newline
+    if ended:
+        lines.pop()
+    blank = 0
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
+        blank += 1
+    if blank:
+        cleaned.append(f"{blank} blank line{'s' if blank > 1 else ''} after the last line")
+    body = b"\n".join(lines) + (b"\n" if ended or blank else b"")
+    reader = ChainReader(str(path))
+    for _ in check_lines(reader, io.BytesIO(body), 0, len(body)):
+        pass
+    copy = _free_name(path)
+    write_new_file(copy, (body,))
+    return RepairReport(path=str(path), cut_line=None, cut_bytes=0, side_file=None, last_seq=reader.last_seq,
+                        head_hash=reader.head_hash, clean_copy=str(copy), cleaned=tuple(cleaned))
+
+
+def _free_name(path: Path) -> Path:
+    """``<stem>.clean<suffix>`` beside ``path``, or ``<stem>.clean-<n><suffix>`` (lowest free ``n >= 2``)."""
+    number = 1
+    while True:
+        tag = "clean" if number == 1 else f"clean-{number}"
+        copy = path.with_name(f"{path.stem}.{tag}{path.suffix}")
+        if not os.path.lexists(copy):
+            return copy
+        number += 1

@@ -18,8 +18,9 @@ from typing import Literal
 import msgspec
 
 
-class CardDataError(Exception):
-    """The card data file is malformed; the message names the entry and what was expected."""
+from lifeboat.card_data import CardDataError, check
+
+__all__ = ["CardDataError"]  # re-exported: raised here for a malformed entry, by lifeboat.card_data for the rest
 
 
 class Character(msgspec.Struct, frozen=True):
@@ -105,6 +106,8 @@ def _load() -> tuple[
 ]:
     text = resources.files("lifeboat").joinpath("data/cards.json").read_text(encoding="utf-8")
     raw = json.loads(text)
+    global CARD_DATA_SHA256
+    CARD_DATA_SHA256 = check(raw, "lifeboat/data/cards.json")  # CARD-2: against its own checks, at load
     try:
         characters = {
             c["id"]: msgspec.convert(
@@ -142,12 +145,15 @@ def _load() -> tuple[
                     fighters_thirsty=bool(e["fighters_thirsty"]), rowers_thirsty=bool(e["rowers_thirsty"]),
                 )
     except (KeyError, TypeError, msgspec.ValidationError) as exc:
-        raise CardDataError(f"lifeboat/data/cards.json: malformed card data: {exc!r}") from exc
+        raise CardDataError("(an entry)", repr(exc), "well-formed card data", "lifeboat/data/cards.json") from exc
     for cid in seat_order:
         if cid not in characters:
-            raise CardDataError(f"seat_order_from_bow names unknown character {cid!r}")
+            raise CardDataError("seat_order_from_bow", cid, "a character id of the data")
     return characters, seat_order, faces, navigation, raw.get("checks", {})
 
+
+CARD_DATA_SHA256 = ""
+"""The :func:`lifeboat.card_data.data_hash` of the bundled card data (CARD-2): every journal header records it."""
 
 CHARACTERS, SEAT_ORDER, FACES, NAVIGATION, CHECKS = _load()
 

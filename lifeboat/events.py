@@ -113,6 +113,13 @@ class ActionTurnStarted(_Ev, tag="action_turn_started"):
     index: int
 
 
+class SwappedTurnStarted(_Ev, tag="swapped_turn_started"):
+    """Option ``swap_grants_immediate_turn`` (ACT-3, REF-16): ``character``, whose seat was just changed before it
+    had its turn this round, acts now; the action order's place (``State.action_index``) stays where it was."""
+
+    character: str
+
+
 class NavigationPhaseStarted(_Ev, tag="navigation_phase_started"):
     """Navigation begins; ``navigator`` is the conscious character nearest the stern, or None (NAV-1)."""
 
@@ -475,7 +482,7 @@ Event = Union[
     CardsUnaccounted, CardIdentified, LoveHateIdentified,
     CharactersDealt, LoveDealt, HateDealt, ProvisionsRemoved, DecksReady, ProvisionDealt, RoundStarted,
     ProvisionsPhaseStarted, ProvisionsDrawn, ProvisionKept, ProvisionsPassed, ActionPhaseStarted,
-    ActionTurnStarted, NavigationPhaseStarted, RoundEnded, GameEnded, DidNothing, Rowed, NavigationDrawn,
+    ActionTurnStarted, SwappedTurnStarted, NavigationPhaseStarted, RoundEnded, GameEnded, DidNothing, Rowed, NavigationDrawn,
     RowedCardsPlaced, SeatChangeDeclared, MugDeclared, Answered, FightStarted, FightJoined, Passed, FightResolved,
     SeatsChanged, MugSucceeded, CardMugged, MugFoundNothing, CardRevealed, FlareGunFired, ParasolOpened, MedicalKitUsed, Healed,
     Wounded, SeagullAdded, SeagullRemoved, CardsToBottom, TradeOffered, TradeCompleted, TradeDeclined,

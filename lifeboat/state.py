@@ -216,6 +216,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     round: int = 0
     action_order: tuple[str, ...] = ()
     action_index: int = 0
+    turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step (swapped with)
     open_parasol: str | None = None
     offer: TradeOffer | None = None
     step: Step = AwaitSetup()

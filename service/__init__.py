@@ -18,6 +18,8 @@ The API, by task (each function documents its shapes and every error it raises):
              story(path, who, to=None) -> Iterator[StoryStep]                       the views of one audience
              view_at(path, who, at=None) -> view; final_state(path) -> State
     seats    resolve_viewer(state, who) -> "public" | "referee" | character id
+    cards    read_card_file(path) -> (data, sha256); bundled_card_hash()    card data checked (CARD-2)
+             card_data_note_of(path) -> str | None      a journal made with other card data (CARD-2)
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
     score    score_game(path) -> ScoreSheet
@@ -25,6 +27,9 @@ The API, by task (each function documents its shapes and every error it raises):
              suggest(path, who, at, kind) -> (seat, Command | None, waiting)        "what would a bot do here"
              random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
     arena    Arena(kinds, games, seed, out, seats, think_ms).play() -> Iterator[GameResult]; summarize(results)
+    teach    annotate(path, at, text, for_="public") -> (Commit, Note)            append a note (NOTE-1)
+             replay_book(path, who, to=None) -> Book; replay_document(path, who, to=None) -> dict   the steps
+             of one reader: story, table, notes, the decisions that were open (HTML replays: web.viewer)
     repair   repair_game(path) -> RepairReport
     store    import_game(path, store_url, *, schema) -> Transferred     a file into a PostgreSQL store
              export_game(store_url, game_id, path, *, schema) -> Transferred; store_games(store_url) -> ids
@@ -35,29 +40,34 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 
 from service.audit import audit, audit_many
 from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
+from service.card_files import bundled_card_hash, read_card_file
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
 from service.findings import Finding, ReceiptResult, Report
 from service.fork import CHANCE_MODES, Forked, fork_game
-from service.games import (advance_chance, append, build_ruleset, create_game, create_recorded_game, deck_path,
+from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
+                           create_recorded_game, deck_path,
                            initial_state, load_orders, parse_players, read_position, repair_game)
 from service.receipts import Receipt, make_receipt, read_receipts
-from service.records import Correction, DecksRevealed, Record
+from service.records import Correction, DecksRevealed, Note, Record
 from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
                             replay, story, view_at)
 from service.score import ScoreSheet, score_game
 from service.seats import character_named, resolve_viewer
 from service.table import Appended, StatusChange, Table
+from service.teaching import Book, annotate, note_view, replay_book, replay_document, visible_note
 from service.transfer import Transferred, export_game, import_game, store_games
 
 __all__ = [
-    "CHANCE_MODES", "UNDO_DEPTH", "AmbiguousCommand", "Appended", "BadRequest", "Correction", "DecksRevealed",
-    "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Receipt", "ReceiptResult", "Record",
-    "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step", "StoryStep",
-    "Table", "Transferred", "Unreadable", "active_commits", "active_events", "advance_chance", "append", "ask",
-    "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset", "character_named", "create_game",
-    "create_recorded_game", "deck_path", "export_game", "final_state", "fork_game", "import_game", "initial_state",
-    "load_orders", "make_bot", "make_receipt", "parse_players", "perspective", "random_bot", "read_position",
-    "read_receipts", "repair_game", "replay", "resolve_viewer", "score_game", "store_games", "story", "suggest",
-    "view_at",
+    "AmbiguousCommand", "Appended", "BadRequest", "Book", "CHANCE_MODES", "Correction", "DecksRevealed",
+    "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Note", "Receipt", "ReceiptResult",
+    "Record", "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step",
+    "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
+    "advance_chance", "annotate", "append", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
+    "bundled_card_hash", "card_data_note_of", "character_named", "create_game", "create_recorded_game", "deck_path",
+    "export_game", "final_state",
+    "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
+    "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",
+    "replay_book", "replay_document", "resolve_viewer", "score_game", "store_games", "story", "suggest", "view_at",
+    "visible_note",
 ]

@@ -43,9 +43,10 @@ import journal
 from lifeboat.scoring import scores, winners
 from service.audit_rules import RuleCheck, events_diff, orders_to_check
 from service.audit_scan import Scan, read_header
+from service.audit_time import TimeCheck
 from service.errors import ReplayError, Unreadable
 from service.findings import Finding, ReceiptResult, Report, show
-from service.games import RULESET_NAME, initial_state
+from service.games import RULESET_NAME, card_data_note, initial_state
 from service.receipts import Receipt
 
 
@@ -69,7 +70,10 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     # pass 1: structure, and the revealed orders (they come last but every draw needs them)
     scan = Scan(path, report.findings)
     reveal = None
+    times = TimeCheck()
     for line, commit, _ in scan.commits():
+        assert scan.header is not None
+        times.see(scan.header, line, commit)
         cmd = commit.command
         if reveal is None and isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
             reveal = (line, commit.seq, cmd)
@@ -89,6 +93,9 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
         return
     if header.meta.get("seeded"):
         report.notes.append(SEEDED_NOTE)
+    if (note := card_data_note(header)) is not None:
+        report.notes.append(note)
+    report.notes.extend(times.notes(header))
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "

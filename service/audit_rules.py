@@ -27,7 +27,7 @@ from lifeboat.state import State
 from service.findings import Finding, ReceiptResult, Report, show
 from service.games import actor_of, deck_path, initial_state
 from service.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
-from service.records import Correction, DecksRevealed, Record
+from service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, Record
 from service.replay import UNDO_DEPTH
 
 MAX_SKIPPED = 8
@@ -120,6 +120,7 @@ class RuleCheck:
         self.skipped = 0
         self.stopped = False
         self.reveals = 0
+        self.decisions: set[int] = set()  # the seqs of game commands (what a note may point at, NOTE-1)
 
     def find(self, line: int, seq: int, check: str, rule: str, message: str, found: Any = None,
              expected: Any = None) -> None:
@@ -137,6 +138,8 @@ class RuleCheck:
             self.find(line, seq, "legality", "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command,
                       _expected_now(self.state))
             return self._skip(line)
+        if isinstance(record, Note):
+            return self.note(line, commit, record)
         if isinstance(record, DecksRevealed):
             self.reveals += 1
             if self.reveals > 1:
@@ -157,6 +160,7 @@ class RuleCheck:
             self.state, keep = target
             del self.log[keep:]
             return
+        self.decisions.add(seq)
         self.history.append((seq, self.state, len(self.log)))
         expected_actor = actor_of(self.state, record)
         if commit.actor != expected_actor:
@@ -190,6 +194,29 @@ class RuleCheck:
         self.skipped = 0
         self.state = state
         self.log.extend(events)
+
+    def note(self, line: int, commit: journal.Commit, note: Note) -> None:
+        """The structural checks of a note (NOTE-1): it points at an earlier game decision, its audience is
+        public, the referee or a seat of the game, its text is there and not too long, it has no events and the
+        annotator's actor. A note never changes the state, so a finding here disturbs nothing after it."""
+        seq = commit.seq
+        if note.at not in self.decisions:
+            why = "a later commit" if note.at >= seq else "not a game decision (a note, a system record, or no commit)"
+            self.find(line, seq, "note", "NOTE-1", f"the note points at seq {note.at}: {why}", note.at,
+                      f"the seq of a game decision before {seq}")
+        if note.audience == "seat" and not self.state.has(note.seat or ""):
+            self.find(line, seq, "note", "NOTE-1", "the note is for a seat that is not in this game", note.seat,
+                      "a character of this game")
+        elif note.audience != "seat" and note.seat is not None:
+            self.find(line, seq, "note", "NOTE-1", f"a {note.audience} note names a seat", note.seat, None)
+        if not note.text.strip() or len(note.text) > NOTE_MAX_CHARS:
+            self.find(line, seq, "note", "NOTE-1", "the note's text is empty or too long",
+                      f"{len(note.text)} characters", f"1 to {NOTE_MAX_CHARS} characters")
+        if commit.events:
+            self.find(line, seq, "legality", "EVENTS", "a note has events", commit.events, [])
+        if commit.actor != NOTE_ACTOR:
+            self.find(line, seq, "note", "NOTE-1", "a note's actor is not the annotator", f"actor {commit.actor!r}",
+                      f"actor {NOTE_ACTOR!r}")
 
     def _skip(self, line: int) -> None:
         self.skipped += 1

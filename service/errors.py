@@ -15,7 +15,7 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     RuleViolation                   (from :mod:`lifeboat.errors`) a decision the rules refuse; ``rule``, ``message``
     └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
     JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
-    ├── JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, UnsupportedJournalVersion, JournalTampered
+    ├── JournalNotFound, JournalExists, JournalCorrupt > JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
     └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
 
 The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only.
@@ -24,7 +24,7 @@ The rule and journal errors are re-exported here, unchanged, so a front end need
 from __future__ import annotations
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, UnsupportedJournalVersion)
+                     JournalTorn, JournalUnclean, UnsupportedJournalVersion)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
@@ -79,6 +79,6 @@ class Unreadable(ServiceError):
 
 __all__ = [
     "AmbiguousCommand", "BadRequest", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "ReplayError", "RuleViolation", "ServiceError",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
     "Unreadable", "UnsupportedJournalVersion",
 ]

@@ -16,7 +16,7 @@ SHOW = 160
 class Finding(msgspec.Struct, frozen=True, kw_only=True):
     """One problem. ``line`` is the 1-based line of the audited file it is on (``None``: not on a line);
     ``seq`` the commit's seq when known; ``check`` one of ``structure``, ``header``, ``legality``, ``chance``,
-    ``commitment``, ``fork``, ``receipt``; ``rule`` the rule id (``MUG-1``, ``CHANCE-2`` …) or the check's code
+    ``commitment``, ``fork``, ``receipt``, ``note``; ``rule`` the rule id (``MUG-1``, ``CHANCE-2`` …) or the check's code
     (``JOURNAL-TAMPERED``, ``EVENTS``, ``FORK-PREFIX`` …); ``found`` what the journal says; ``expected`` what it
     should say."""
 

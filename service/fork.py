@@ -62,7 +62,7 @@ def parent_orders(game: Path, header: journal.Header, last_seq: int) -> DeckOrde
         orders = None
     if orders is not None and commitment(orders) == header.deck_commitment:
         return orders
-    for commit in journal.read(game, from_seq=max(1, last_seq)):
+    for commit in journal.read(game):  # the reveal is the last game line; notes may follow it (NOTE-1)
         cmd = commit.command
         if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
             try:

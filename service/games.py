@@ -20,6 +20,7 @@ import msgspec
 
 import journal
 from lifeboat import Ruleset, apply, new_game
+from lifeboat.cards import CARD_DATA_SHA256
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.errors import NotImplementedOption, RuleViolation
@@ -36,6 +37,27 @@ RULESET_NAME = "lifeboat-base"
 ENGINE = "lifeboat 0.1"
 
 AnyJournal = journal.JsonlJournal | journal.MemoryJournal
+
+CARD_DATA = "card_data"
+"""The header ``meta`` key of the card data's hash (CARD-2): :data:`lifeboat.cards.CARD_DATA_SHA256` when made."""
+
+
+def card_data_note(header: journal.Header) -> str | None:
+    """What to say of the card data a journal was made with (CARD-2): ``None`` when its header records this
+    lifeboat's card data, or records none (journals made before headers carried it); otherwise a sentence naming
+    both hashes, for replay (on stderr) and audit (a note)."""
+    recorded = header.meta.get(CARD_DATA)
+    if recorded is None or recorded == CARD_DATA_SHA256:
+        return None
+    shown = f"sha256 {recorded[:16]}…" if isinstance(recorded, str) else f"{recorded!r}, not a hash"
+    return (f"made with other card data ({shown}) than this lifeboat's (sha256 {CARD_DATA_SHA256[:16]}…) [CARD-2]: "
+            "it is checked against this lifeboat's cards, so a card that differs (a survival value, a navigation "
+            "card) can change what the rules decide and the scores; replay it with the lifeboat that made it")
+
+
+def card_data_note_of(path: Path) -> str | None:
+    """:func:`card_data_note` of the game file at ``path``. Raises journal errors for a file that cannot be read."""
+    return card_data_note(journal.read_header(path))
 
 
 def deck_path(path: Path) -> Path:
@@ -115,7 +137,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     header = journal.Header.new(
         game_id=new_game_id(), ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), position=stored,
-        meta={"chance": "recorded", "engine": ENGINE}, clock=clock,
+        meta={"chance": "recorded", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}, clock=clock,
     )
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
@@ -153,7 +175,7 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     chance = rng(seed)
     chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
     orders = shuffle(chance, new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
-    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE}
+    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}
     if seed is not None:
         meta["seeded"] = True  # predictable by whoever knows or guesses the seed: audit says so
     header = journal.Header.new(
@@ -191,7 +213,7 @@ def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | 
         return None
     try:
         orders = msgspec.json.decode(p.read_bytes(), type=DeckOrders)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=str(p), line=1,
                                      expected="the dealer's deck orders written by 'lifeboat new'") from None
     if commitment_hash is not None and commitment(orders) != commitment_hash:
@@ -221,17 +243,20 @@ def advance_chance(j: AnyJournal, state: State, orders: DeckOrders) -> tuple[Sta
             break
         state, events = append(j, state, cmd)
         new.extend(events)
-    if state.over and not _revealed(j):
+    if state.over and not revealed(j):
         j.append(j.last_seq + 1, "system", DecksRevealed(orders=orders), ())
     return state, new
 
 
-def _revealed(j: AnyJournal) -> bool:
-    """True when the journal's last commit reveals the decks (it is always the last line of a game)."""
-    for commit in j.commits(from_seq=max(1, j.last_seq)):
+def revealed(j: AnyJournal) -> bool:
+    """True when the journal reveals the decks: its last commit, or the last before the notes appended after the
+    end (NOTE-1). Reads the file from the end of the game only when the caller asks (a finished game)."""
+    found = False
+    for commit in j.commits():
         cmd = commit.command
-        return isinstance(cmd, dict) and cmd.get("type") == "decks_revealed"
-    return False
+        if isinstance(cmd, dict) and cmd.get("type") == "decks_revealed":
+            found = True
+    return found
 
 
 def read_position(path: Path) -> dict:
@@ -245,11 +270,23 @@ def read_position(path: Path) -> dict:
         if path.suffix.lower() == ".json":
             return json.loads(raw)
         return tomllib.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise BadRequest(f"{path}: not a valid position file: nested too deep", "--position") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequest(f"{path}: not a valid position file: {exc}", "--position") from None
 
 
 def repair_game(path: Path) -> journal.RepairReport:
     """Cut a torn last line left by a crash, keeping the cut bytes in a side file (:func:`journal.repair`);
-    ``cut_line`` is ``None`` when there was nothing to cut. Raises journal errors for any other problem."""
-    return journal.repair(path)
+    ``cut_line`` is ``None`` when there was nothing to cut. A file with a byte-order mark, CR LF endings or
+    trailing blank lines is kept as it is and a clean copy written beside it (``clean_copy``), with a copy of the
+    dealer's deck file (0600) when there is one. Raises journal errors for any other problem."""
+    report = journal.repair(path)
+    deck = deck_path(path)
+    if report.clean_copy is not None and deck.exists():
+        target = deck_path(Path(report.clean_copy))
+        if not target.exists():
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(deck.read_bytes())
+    return report

@@ -6,11 +6,13 @@ these system records (actor ``"system"``), whose ``events`` list is empty:
 - :class:`DecksRevealed`: at the end of a digital game, the committed deck orders and salt (CHANCE-2).
 - :class:`Correction`: ``undo`` while recording (REC-2): the commits from ``from_seq`` on are withdrawn; replay
   folds the game again without them. Nothing is ever deleted from the file.
+- :class:`Note`: commentary (NOTE-1, actor ``"annotator"``): text for an audience, pointing at an earlier game
+  commit. It changes nothing in the game; replay skips it, the views show it only to its audience.
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Literal, Union
 
 import msgspec
 
@@ -31,5 +33,22 @@ class Correction(msgspec.Struct, frozen=True, tag="correction", tag_field="type"
     reason: str = "undo"
 
 
-SystemRecord = Union[DecksRevealed, Correction]
-Record = Union[Command, DecksRevealed, Correction]
+NOTE_ACTOR = "annotator"
+NOTE_MAX_CHARS = 4000
+
+NoteAudience = Literal["public", "seat", "referee"]
+
+
+class Note(msgspec.Struct, frozen=True, kw_only=True, tag="note", tag_field="type", forbid_unknown_fields=True):
+    """A note (NOTE-1): ``text`` about game commit ``at``, for ``audience`` ``"public"`` (everyone), ``"seat"``
+    (the character id ``seat`` and the referee) or ``"referee"`` (the referee only). No events; appended with actor
+    :data:`NOTE_ACTOR`; ``at`` is an earlier commit that is a game decision (not a system record or a note)."""
+
+    at: int
+    audience: NoteAudience = "public"
+    seat: str | None = None
+    text: str
+
+
+SystemRecord = Union[DecksRevealed, Correction, Note]
+Record = Union[Command, DecksRevealed, Correction, Note]

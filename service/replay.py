@@ -25,7 +25,7 @@ from lifeboat.state import State
 from lifeboat.views import Observer
 from service.errors import BadRequest, ReplayError
 from service.games import AnyJournal, actor_of, initial_state, open_journal
-from service.records import Correction, DecksRevealed, Record
+from service.records import Correction, DecksRevealed, Note, Record
 from service.seats import resolve_viewer
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
@@ -77,7 +77,9 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
             raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}") from None
         before = state
         events: tuple[Event, ...] = ()
-        if isinstance(record, DecksRevealed):
+        if isinstance(record, Note):  # commentary (NOTE-1): the game does not change
+            pass
+        elif isinstance(record, DecksRevealed):
             if commitment(record.orders) != header.deck_commitment:
                 raise ReplayError(path, commit.line, commit.seq, "CHANCE-2",
                                   "the revealed deck orders do not match the header's commitment")
@@ -102,7 +104,7 @@ def active_commits(j: AnyJournal, path: str = "", upto_seq: int | None = None) -
             break
         if isinstance(step.record, Correction):
             kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
-        elif not isinstance(step.record, DecksRevealed):
+        elif not isinstance(step.record, (DecksRevealed, Note)):
             kept.append((step.commit.seq, step.events))
     return kept
 

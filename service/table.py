@@ -24,9 +24,10 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from service.games import (actor_of, build_ruleset, create_game, create_recorded_game, initial_state, load_orders,
-                           open_journal)
-from service.records import Correction, DecksRevealed
+                           open_journal, revealed)
+from service.records import NOTE_ACTOR, Correction, DecksRevealed, Note
 from service.replay import UNDO_DEPTH, replay
+from service.teaching import new_note
 
 
 class StatusChange(msgspec.Struct, frozen=True):
@@ -122,7 +123,7 @@ class Table:
         for step in replay(self._j, str(self.path)):
             if isinstance(step.record, Correction):
                 kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
-            elif not isinstance(step.record, DecksRevealed):
+            elif not isinstance(step.record, (DecksRevealed, Note)):
                 kept.append((step.commit.seq, step.events))
                 reach.append(step.commit.seq)
         self.views = Observer(initial_state(self._j.header, str(self.path)))
@@ -217,10 +218,7 @@ class Table:
         return self._appended(commits, tuple(events), before, start)
 
     def _revealed(self) -> bool:
-        for commit in self._j.commits(from_seq=max(1, self._j.last_seq)):
-            cmd = commit.command
-            return isinstance(cmd, dict) and cmd.get("type") == "decks_revealed"
-        return False
+        return revealed(self._j)
 
     def close_window(self) -> Appended:
         """Everyone who has not passed in the open window passes (PROC-1). Raises RuleViolation (PROC-1) when no
@@ -247,6 +245,12 @@ class Table:
         commit = self._j.append(self.last_seq + 1, actor, Correction(from_seq=from_seq), ())
         self.refold()
         return commit
+
+    def note(self, at: int, text: str, for_: str = "public") -> journal.Commit:
+        """Append a note about decision ``at`` (one in force) for ``for_`` (NOTE-1; :func:`service.teaching.annotate`
+        for a file). Raises :class:`service.errors.BadRequest` as :func:`service.teaching.new_note` does."""
+        note = new_note(self.state, at, text, for_, set(self.active), self.path)
+        return self._j.append(self.last_seq + 1, NOTE_ACTOR, note, ())
 
     def close(self) -> None:
         self._j.close()

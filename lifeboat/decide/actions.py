@@ -9,7 +9,7 @@ from lifeboat import events as e
 from lifeboat.decide.context import (
     Ctx, card_face, name_of, nav_available, require_actor, require_character, require_held, require_in_boat,
 )
-from lifeboat.decide.procedure import end_action, maybe_close, request_succeeds, start_actions
+from lifeboat.decide.procedure import end_action, maybe_close, request_succeeds, seats_changed, start_actions
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import ProvisionsPick, RowPlace, State
 
@@ -69,9 +69,8 @@ def change_seats(ctx: Ctx, s: State, cmd: c.ChangeSeats) -> None:
     if t == by:
         raise IllegalCommand("SWAP-1", "change seats with another character")
     ctx.emit(e.SeatChangeDeclared(character=by, target=t))
-    if not s.conscious(t):  # STATUS-1: cannot refuse
-        ctx.emit(e.SeatsChanged(character=by, target=t))
-        end_action(ctx)
+    if not s.conscious(t):  # STATUS-1: cannot refuse (ACT-3: and so cannot act now either)
+        seats_changed(ctx, by, t)
 
 
 def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:

@@ -34,14 +34,30 @@ def start_actions(ctx: Ctx) -> None:
 
 
 def next_turn(ctx: Ctx, start: int) -> None:
-    """ACT-1: the next conscious character from ``start`` in the action order acts; navigation after the last."""
+    """ACT-1: the next conscious character from ``start`` in the action order acts; navigation after the last.
+    ACT-3: one who already acted out of order (swapped with) is passed over."""
     s = ctx.state
     for i in range(start, len(s.action_order)):
         ch = s.action_order[i]
-        if s.conscious(ch):  # ACT-1: skipped when no longer conscious
+        if s.conscious(ch) and ch not in s.turned_early:  # ACT-1: skipped when no longer conscious; ACT-3
             ctx.emit(e.ActionTurnStarted(character=ch, index=i))
             return
     start_navigation(ctx)
+
+
+def seats_changed(ctx: Ctx, by: str, target: str) -> None:
+    """SWAP-1: ``by`` and ``target`` change seats and ``by``'s action ends. ACT-3 (option
+    ``swap_grants_immediate_turn``, REF-16): if ``target`` is conscious and has not had its turn in this action
+    step (later in the action order than the regular place, and not already out of order), it acts now."""
+    ctx.emit(e.SeatsChanged(character=by, target=target))
+    s = ctx.state
+    if s.over:
+        return
+    if (s.ruleset.swap_grants_immediate_turn and s.conscious(target) and target not in s.turned_early
+            and target in s.action_order and s.action_order.index(target) > s.action_index):
+        ctx.emit(e.SwappedTurnStarted(character=target))  # ACT-3
+        return
+    end_action(ctx)
 
 
 def end_action(ctx: Ctx) -> None:
@@ -198,8 +214,7 @@ def request_succeeds(ctx: Ctx, kind: str, attacker: str, target: str, card: str 
         eat(ctx, attacker, target)
         return
     if kind == "swap":
-        ctx.emit(e.SeatsChanged(character=attacker, target=target))  # SWAP-1
-        end_action(ctx)
+        seats_changed(ctx, attacker, target)  # SWAP-1, ACT-3
         return
     ctx.emit(e.MugSucceeded(character=attacker, target=target, card=card))  # MUG-1
     if card is not None:

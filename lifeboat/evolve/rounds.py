@@ -36,11 +36,16 @@ def provisions_passed(state: State, event: e.ProvisionsPassed) -> State:
 
 
 def action_phase_started(state: State, event: e.ActionPhaseStarted) -> State:
-    return replace(state, action_order=event.order, action_index=0)
+    return replace(state, action_order=event.order, action_index=0, turned_early=())
 
 
 def action_turn_started(state: State, event: e.ActionTurnStarted) -> State:
     return replace(state, action_index=event.index, step=ActionTurn(actor=event.character))
+
+
+def swapped_turn_started(state: State, event: e.SwappedTurnStarted) -> State:
+    """ACT-3: an out-of-order turn; ``action_index`` stays the place of the regular order."""
+    return replace(state, turned_early=state.turned_early + (event.character,), step=ActionTurn(actor=event.character))
 
 
 def round_ended(state: State, event: e.RoundEnded) -> State:
@@ -56,5 +61,6 @@ APPLIERS = {
     e.RoundStarted: round_started, e.ProvisionsPhaseStarted: provisions_phase_started,
     e.ProvisionsDrawn: provisions_drawn, e.ProvisionKept: provision_kept, e.ProvisionsPassed: provisions_passed,
     e.ActionPhaseStarted: action_phase_started, e.ActionTurnStarted: action_turn_started,
+    e.SwappedTurnStarted: swapped_turn_started,
     e.RoundEnded: round_ended, e.GameEnded: game_ended,
 }

@@ -212,6 +212,7 @@ EVENT_AUDIENCE: dict[str, dict[str, str]] = {
     "provisions_passed": {"by": _P, "to": _P, "cards": "parties:by,to"},
     "action_phase_started": {"order": _P},
     "action_turn_started": {"character": _P, "index": _P},
+    "swapped_turn_started": {"character": _P},
     "navigation_phase_started": {"navigator": _P},
     "round_ended": {"round": _P},
     "game_ended": {"reason": _P},
@@ -295,6 +296,7 @@ STATE_AUDIENCE: dict[str, str] = {
     "ruleset": _P, "players": _P, "characters": "nested", "seats": _P, "provisions": "referee",
     "removed": "referee", "discard": _P, "nav_unseen": "referee", "nav_bottom": "referee", "row_stack": "knowers",
     "in_play": _P, "unaccounted": "referee", "seagulls": _P, "round": _P, "action_order": _P, "action_index": _P,
+    "turned_early": _P,
     "open_parasol": _P, "offer": "nested", "step": "nested",
 }
 

@@ -141,6 +141,12 @@ def _action_turn_started(d: Data, me: str | None) -> str:
     return "Your action." if d["character"] == me else f"{name(d['character'])}'s action."
 
 
+def _swapped_turn_started(d: Data, me: str | None) -> str:
+    who = d["character"]
+    return ("Your action now: you were swapped before your turn." if who == me
+            else f"{name(who)} acts now: swapped before having a turn.")
+
+
 def _navigation_phase_started(d: Data, me: str | None) -> str:
     nav = d["navigator"]
     if nav is None:
@@ -260,6 +266,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "provisions_passed": _provisions_passed,
     "action_phase_started": lambda d, me: f"Actions, in order: {names(d['order'], me)}.",
     "action_turn_started": _action_turn_started,
+    "swapped_turn_started": _swapped_turn_started,
     "navigation_phase_started": _navigation_phase_started,
     "round_ended": lambda d, me: f"Round {d['round']} ends; the markers are cleared.",
     "game_ended": _game_ended,

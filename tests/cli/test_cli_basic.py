@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from lifeboat.cards import CARD_DATA_SHA256
 
 runner = CliRunner()
 
@@ -44,7 +45,8 @@ def test_new_writes_a_header_and_the_setup(tmp_path: Path) -> None:
     first = json.loads(lines[1])
     assert first["actor"] == "chance" and first["command"]["type"] == "deal_setup"
     # the header says the game was seeded (predictable, issue 13) but never the seed itself
-    assert header["meta"] == {"chance": "committed", "engine": "lifeboat 0.1", "seeded": True}
+    assert header["meta"] == {"chance": "committed", "engine": "lifeboat 0.1", "seeded": True,
+                              "card_data": CARD_DATA_SHA256}
     assert '"seed"' not in lines[0]
 
 

@@ -74,4 +74,22 @@ def test_the_committed_episode_journals_match_a_fresh_recording_and_audit_clean(
     assert json.loads(committed.read_text().splitlines()[0])["position"] is not None
     audit = subprocess.run([EXE, "audit", str(committed), "--json"], capture_output=True, text=True, timeout=60)
     assert audit.returncode == 0, audit.stdout + audit.stderr
-    assert len(active_commits(journal.JsonlJournal.open(committed))) == len(decisions(committed))
+    moves = [d for d in decisions(committed) if d[1].get("type") != "note"]  # notes are commentary (NOTE-1)
+    assert len(active_commits(journal.JsonlJournal.open(committed))) == len(moves)
+
+
+@pytest.mark.parametrize("name", ["episode-a", "episode-b"])
+def test_the_committed_episodes_carry_the_recording_s_comments_as_public_notes(name: str) -> None:
+    """NOTE-1: each '# n. …' paragraph of the record file is a public note on the decision typed after it; the
+    '## …' heading stays out of the journal."""
+    text = (EXAMPLES / f"{name}.record.txt").read_text(encoding="utf-8")
+    numbered = [line[2:].split(":")[0] for line in text.splitlines() if line[:3].strip("# ").isdigit()]
+    commits = list(journal.read(EXAMPLES / f"{name}.jsonl"))
+    notes = [c for c in commits if c.command["type"] == "note"]
+    assert numbered and [n.split(".")[0] for c in notes for n in c.command["text"].split("\n")] == [
+        x.split(".")[0] for x in numbered]
+    kinds = {c.seq: c.command["type"] for c in commits}
+    for c in notes:
+        assert c.actor == "annotator" and c.command["audience"] == "public" and not c.events
+        assert c.command["at"] < c.seq and kinds[c.command["at"]] != "note"
+    assert "recorded with" not in json.dumps([c.command for c in notes])

@@ -429,3 +429,26 @@ def test_legal_says_what_may_be_typed_now_chance_included(tmp_path: Path) -> Non
     assert "The game is over: only recorder lines" in done.stdout
     assert "To score it, name what each player shows" in done.stdout  # and the hands still to name, at the end
     assert "Bob (The Kid): hand ?p18 ?p13 · LOVE ? · HATE ?" in done.stdout
+
+
+def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> None:
+    """NOTE-1: '# …' lines wait for the next accepted decision and become one public note on it (a line starting
+    with '#' and two spaces goes on the one before; a refused line keeps them waiting); '## …' stays out; comments
+    after the last decision go on it."""
+    text = (SETUP + "## private: not in the journal\n# Lauren has no reason\n#   to row yet.\n# Watch her.\n"
+            "chance: draw ? ? ? ?\n# the Kid keeps\nkid: keep nonsense\nlauren: keep ?\n# the end of the session\n")
+    game = tmp_path / "g.jsonl"
+    done = record(game, text, "--players", PLAYERS)
+    assert done.returncode == 3, done.stdout + done.stderr  # the nonsense line is refused
+    commits = list(journal.read(game))
+    notes = [(c.seq, c.actor, c.command) for c in commits if c.command["type"] == "note"]
+    kinds = {c.seq: c.command["type"] for c in commits}
+    assert [(n["at"], n["audience"], n["text"]) for _, _, n in notes] == [
+        (2, "public", "Lauren has no reason to row yet.\nWatch her."),
+        (4, "public", "the Kid keeps"),
+        (4, "public", "the end of the session")]
+    assert kinds[2] == "draw_provisions" and kinds[4] == "keep_provision"
+    assert {actor for _, actor, _ in notes} == {"annotator"}
+    assert "private" not in game.read_text(encoding="utf-8")
+    audit = run("audit", game)
+    assert audit.returncode == 0, audit.stdout

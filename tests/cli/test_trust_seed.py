@@ -9,6 +9,7 @@ import json
 import stat
 from pathlib import Path
 
+from lifeboat.cards import CARD_DATA_SHA256
 from tests.cli.conftest import invoke
 
 SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the seed "
@@ -36,14 +37,16 @@ def test_same_seed_same_deal_but_fresh_game_id_salt_and_commitment(tmp_path: Pat
     assert ha["deck_commitment"] != hb["deck_commitment"]  # the salt (in the committed orders) is fresh
     salts = {json.loads(p.with_name(p.name + ".deck.json").read_text())["salt"] for p in (a, b)}
     assert len(salts) == 2 and all(len(s) == 32 for s in salts)
-    assert ha["meta"] == hb["meta"] == {"chance": "committed", "engine": "lifeboat 0.1", "seeded": True}
+    assert ha["meta"] == hb["meta"] == {"chance": "committed", "engine": "lifeboat 0.1", "seeded": True,
+                                        "card_data": CARD_DATA_SHA256}
 
 
 def test_unseeded_game_says_nothing_of_a_seed(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     result = invoke("new", game, "--players", "Ann,Bob,Cy,Dee")
     assert result.exit_code == 0 and "Seeded" not in result.stdout
-    assert header(game)["meta"] == {"chance": "committed", "engine": "lifeboat 0.1"}
+    assert header(game)["meta"] == {"chance": "committed", "engine": "lifeboat 0.1",
+                                    "card_data": CARD_DATA_SHA256}
     audit = invoke("audit", game, "--json")
     assert json.loads(audit.stdout)["files"][0]["notes"] == ["the game is not over"]
 

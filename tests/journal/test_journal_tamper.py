@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from journal_testkit import Fight, Row, Rowed, StepClock, Wounded, make_header
 
-from journal import (JournalCorrupt, JournalError, JournalTampered, JournalTorn, JsonlJournal, repair, verify)
+from journal import (JournalCorrupt, JournalError, JournalTampered, JournalTorn, JournalUnclean, JsonlJournal, repair,
+                     verify)
 
 Lines = list[bytes]  # the file's lines, each with its newline
 
@@ -91,7 +92,11 @@ CASES: dict[str, tuple[Callable[[Lines], Lines], type[JournalError], int]] = {
     "change the seq of line 7 and reseal it": (reseal(7, b'{"seq":6,', b'{"seq":7,'), JournalTampered, 7),
     "change the actor of line 5 and reseal it": (reseal(5, b'"actor":"bob"', b'"actor":"eve"'), JournalTampered, 6),
     "an empty line inserted before line 6": (lambda ls: ls[:5] + [b"\n"] + ls[5:], JournalCorrupt, 6),
-    "CRLF line ends": (lambda ls: [line.replace(b"\n", b"\r\n") for line in ls], JournalCorrupt, 1),
+    "CRLF line ends": (lambda ls: [line.replace(b"\n", b"\r\n") for line in ls], JournalUnclean, 1),
+    "CRLF on line 7 only": (lambda ls: ls[:6] + [ls[6].replace(b"\n", b"\r\n")] + ls[7:], JournalUnclean, 7),
+    "a byte-order mark before line 1": (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], JournalUnclean, 1),
+    "a blank line after the last": (lambda ls: ls + [b"\n"], JournalUnclean, 10),
+    "blank lines after the last": (lambda ls: ls + [b" \n", b"\n"], JournalUnclean, 10),
     "cut the tail inside line 9": (cut(9, 100), JournalTorn, 9),
     "cut the tail inside line 3 (everything after is gone)": (cut(3, 1), JournalTorn, 3),
 }
@@ -119,6 +124,12 @@ def test_each_edit_is_detected_at_its_line(tmp_path: Path, name: str) -> None:
         assert report.cut_line == line
         assert Path(report.side_file).read_bytes() == tampered[len(path.read_bytes()):]
         assert verify(path).last_seq == line - 2
+    elif error is JournalUnclean:  # the file is kept; a clean copy holds the sound lines
+        report = repair(path)
+        assert path.read_bytes() == tampered
+        assert report.clean_copy == str(tmp_path / "g.clean.jsonl") and report.cut_line is None
+        assert Path(report.clean_copy).read_bytes() == b"".join(sound(tmp_path / "again.jsonl"))
+        assert verify(report.clean_copy).head_hash == report.head_hash
     else:
         with pytest.raises(error):
             repair(path)

@@ -17,6 +17,7 @@ from lifeboat.cards import FACES, card_name, navigation_instances, provision_ins
 from lifeboat.chance import DeckOrders, next_chance, shuffle
 from lifeboat.game import apply, new_game
 from lifeboat.legal import legal_commands, waiting_for
+from lifeboat.ruleset import Ruleset
 from lifeboat.state import NavigatorChoice, ProvisionsPick, RowPlace, State
 
 ALL_CARDS: frozenset[str] = frozenset(provision_instances()) | frozenset(navigation_instances())
@@ -124,12 +125,14 @@ class Commit:
     after: State
 
 
-def random_game(seed: int, players: int, *, trade_bias: float = 0.25) -> Iterator[Commit]:
-    """Play a whole random game (4-6 players) and yield each commit. Chance follows seeded deck orders; players
-    pick uniformly among their legal commands, with reveals and trades damped (``trade_bias``) so games end."""
+def random_game(seed: int, players: int, *, trade_bias: float = 0.25, ruleset: Ruleset | None = None
+                ) -> Iterator[Commit]:
+    """Play a whole random game (4-6 players; ``ruleset``, default the defaults) and yield each commit. Chance
+    follows seeded deck orders; players pick uniformly among their legal commands, with reveals and trades damped
+    (``trade_bias``) so games end."""
     rng = random.Random(seed)
-    state = new_game([f"p{i}" for i in range(players)])
-    orders: DeckOrders = shuffle(rng, f"{seed:x}")
+    state = new_game([f"p{i}" for i in range(players)], ruleset)
+    orders: DeckOrders = shuffle(rng, f"{seed:x}", state.ruleset)
     for _ in range(20000):
         if state.over:
             return

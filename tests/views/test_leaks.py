@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lifeboat.legal import waiting_for
+from lifeboat.ruleset import Ruleset
 from lifeboat.state import NavigatorChoice, ProvisionsPick, RowPlace, State
 from lifeboat.views import EventView, Observer, public_log, public_view, referee_view, seat_log, seat_view
 
@@ -43,13 +44,13 @@ def _check(audience: str, known: set[str] | frozenset[str], state_view: bytes, l
             assert v.data["love" if v.type == "love_dealt" else "hate"] is None, f"{where}: LOVE/HATE leak"
 
 
-def check_game(seed: int, players: int, *, legal_every: int = LEGAL_EVERY) -> int:
+def check_game(seed: int, players: int, *, legal_every: int = LEGAL_EVERY, ruleset: Ruleset | None = None) -> int:
     """Play one random game and check every view after every commit; returns the number of commits."""
     know = Knowledge()
     obs: Observer | None = None
     memory: dict[str, tuple] = {}
     n = 0
-    for n, commit in enumerate(random_game(seed, players), 1):
+    for n, commit in enumerate(random_game(seed, players, ruleset=ruleset), 1):
         if obs is None:
             obs = Observer(commit.before)
         start = len(obs)
@@ -96,6 +97,27 @@ def test_no_view_shows_what_its_audience_cannot_know(seed: int, players: int) ->
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(4, 6))
 def test_no_view_leaks_in_many_more_games(seed: int, players: int) -> None:
     assert check_game(seed, players, legal_every=1) > 0
+
+
+#: Each option that changes what happens (issue 15), alone: a few games each in CI, many in the slow run.
+OPTIONS = {"swap_grants_immediate_turn": Ruleset(swap_grants_immediate_turn=True)}
+
+
+@pytest.mark.parametrize("option", sorted(OPTIONS))
+@settings(max_examples=10, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(4, 6))
+def test_no_view_leaks_with_each_option(option: str, seed: int, players: int) -> None:
+    assert check_game(seed, players, ruleset=OPTIONS[option]) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", sorted(OPTIONS))
+@settings(max_examples=400, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(4, 6))
+def test_no_view_leaks_with_each_option_in_many_games(option: str, seed: int, players: int) -> None:
+    assert check_game(seed, players, legal_every=1, ruleset=OPTIONS[option]) > 0
 
 
 @pytest.mark.parametrize("seed", [3, 11, 29])

@@ -1,0 +1,66 @@
+"""``lifeboat replay GAME --html OUT.html``: one self-contained page (no server, no network) that steps through the
+game from one perspective, holding only what that perspective may know at each step up to ``--to``.
+
+The document comes from :func:`service.replay_document` (the reader's views, notes for that reader only, NOTE-1);
+the page is :func:`web.viewer.replay_html` (the table renderer and stepper, inline).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from cli.errors import USAGE, fail, user_errors
+
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def _check_target(out: Path, game: Path) -> None:
+    """Refuse an output that would overwrite something that is not an HTML page (the journal itself, above all)."""
+    if out.suffix.lower() not in HTML_SUFFIXES:
+        raise fail(f"--html {out}: expected a file name ending in .html (nothing was written)", USAGE)
+    if out.exists() and (out.is_dir() or out.resolve() == game.resolve()):
+        raise fail(f"--html {out}: is a directory or the game itself; choose another name (nothing was written)",
+                   USAGE)
+    if not out.parent.is_dir():
+        raise fail(f"--html {out}: the folder {out.parent} does not exist (nothing was written)", USAGE)
+
+
+def _write(out: Path, text: str) -> None:
+    """Write ``text`` to ``out`` in one step: a temporary file beside it, then renamed (never half a page)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run(game: Path, as_: str, to: int | None, out: Path) -> None:
+    from rich.text import Text
+
+    from cli.common import console
+    from cli.describe import who
+    from service import replay_document
+    from web.viewer import replay_html
+
+    _check_target(out, game)
+    with user_errors():
+        doc = replay_document(game, as_, to)
+    steps = doc["steps"]
+    if not steps:
+        raise fail(f"{game}: nothing has been dealt yet; there is no step to show (nothing was written)", USAGE)
+    persp = doc["perspective"]
+    try:
+        _write(out, replay_html(doc, title=doc["title"]))
+    except OSError as exc:
+        raise fail(f"--html {out}: cannot write it ({exc.strerror}); nothing was written", USAGE) from None
+    reader = {"public": "the public (a spectator)", "referee": "the referee: EVERY SECRET IS IN THIS FILE"}.get(
+        persp["kind"], f"{who(persp.get('character', ''))} ({persp.get('player')})")
+    console().print(Text(
+        f"Wrote {out}: {len(steps)} steps (commits {steps[0]['first']} to {steps[-1]['seq']}) as {reader}. "
+        f"Open it in any browser (no server, no network); link a step with {out.name}#seq={steps[-1]['seq']}."))

@@ -1,0 +1,184 @@
+"""Checking card data against its own ``checks`` and naming it by a hash (CARD-2, issue 13 item 3).
+
+A card data file (``lifeboat/data/cards.json``, a copy of ``shared/data/lifeboat-cards.json``) describes the
+characters, provisions and navigation cards; its ``checks`` object states totals the rest must agree with. A file
+with a missing Water or a survival value out of range must not load silently: :func:`check` raises
+:class:`CardDataError` naming the field (``provisions.base[0].count``), what was found and what was expected.
+
+:func:`data_hash` names the data: the SHA-256 of its canonical JSON (keys sorted, no spaces, UTF-8), so the same
+data in another layout has the same hash. Every journal header records it (``meta.card_data``), and replay and
+audit say when a journal was made with other card data (CARD-2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from typing import Any
+
+
+class CardDataError(Exception):
+    """The card data is malformed or disagrees with its own ``checks``; the message names the field, what was
+    found and what was expected (CARD-2)."""
+
+    def __init__(self, field: str, found: object, expected: str, source: str = "card data") -> None:
+        self.field, self.found, self.expected, self.source = field, found, expected, source
+        super().__init__(f"{source}: {field}: expected {expected}, found {found!r}")
+
+
+SETS = ("base", "cannibalism", "liquid_courage")
+SIZE_RANGE, SURVIVAL_RANGE, POINTS_RANGE, WEAPON_RANGE = (1, 12), (0, 20), (0, 20), (0, 12)
+PROVISION_KINDS = ("treasure", "weapon", "action", "expend_navigation", "permanent", "special")
+
+
+def data_hash(raw: Any) -> str:
+    """The SHA-256 (lowercase hex, 64 characters) of ``raw``'s canonical JSON: keys sorted, separators without
+    spaces, UTF-8. Layout and key order do not change it; any value does (CARD-2)."""
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _int_in(value: object, lo: int, hi: int, field: str, source: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise CardDataError(field, value, f"a whole number from {lo} to {hi}", source)
+    return value
+
+
+def _need(obj: object, key: str, field: str, source: str, kind: type | tuple[type, ...]) -> Any:
+    if not isinstance(obj, dict) or key not in obj:
+        raise CardDataError(f"{field}.{key}", None, "the field to be present", source)
+    value = obj[key]
+    if not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise CardDataError(f"{field}.{key}", value, f"a JSON value of type {names}", source)
+    return value
+
+
+def _characters(raw: dict, source: str) -> set[str]:
+    ids: set[str] = set()
+    for i, c in enumerate(_need(raw, "characters", "", source, list)):
+        where = f"characters[{i}]"
+        cid = _need(c, "id", where, source, str)
+        if cid in ids:
+            raise CardDataError(f"{where}.id", cid, "a character id not used before", source)
+        ids.add(cid)
+        _int_in(c.get("size"), *SIZE_RANGE, f"{where}.size", source)
+        _int_in(c.get("survival"), *SURVIVAL_RANGE, f"{where}.survival", source)
+        if c.get("expansion") not in SETS:
+            raise CardDataError(f"{where}.expansion", c.get("expansion"), f"one of {', '.join(SETS)}", source)
+    order = _need(raw, "seat_order_from_bow", "", source, list)
+    if sorted(order) != sorted(ids):
+        raise CardDataError("seat_order_from_bow", order, "every character id exactly once", source)
+    return ids
+
+
+def _provisions(raw: dict, source: str) -> dict[str, int]:
+    """Check every provision entry; return the base set's count per face."""
+    base: dict[str, int] = {}
+    for expansion, entries in _need(raw, "provisions", "", source, dict).items():
+        if expansion not in SETS:
+            raise CardDataError(f"provisions.{expansion}", expansion, f"a set id: {', '.join(SETS)}", source)
+        for i, e in enumerate(entries):
+            where = f"provisions.{expansion}[{i}]"
+            _need(e, "id", where, source, str)
+            count = e.get("count")
+            if count is None and expansion != "base":  # REF-19: an expansion count nobody knows; given at play
+                continue
+            _int_in(count, 0 if expansion != "base" else 1, 30, f"{where}.count", source)
+            if "kind" in e and e["kind"] not in PROVISION_KINDS:
+                raise CardDataError(f"{where}.kind", e["kind"], f"one of {', '.join(PROVISION_KINDS)}", source)
+            if "size" in e:
+                _int_in(e["size"], *WEAPON_RANGE, f"{where}.size", source)
+            if "points" in e:
+                _int_in(e["points"], *POINTS_RANGE, f"{where}.points", source)
+            if "points_each" in e:
+                each = _need(e, "points_each", where, source, list)
+                if len(each) != count:
+                    raise CardDataError(f"{where}.points_each", each, f"one value per card ({count})", source)
+                for k, p in enumerate(each):
+                    _int_in(p, *POINTS_RANGE, f"{where}.points_each[{k}]", source)
+            if expansion == "base":
+                base[e["id"]] = count
+    return base
+
+
+def _names(value: object, ids: set[str], field: str, source: str) -> list[str]:
+    """The character ids a navigation card's ``overboard``/``thirsty`` names (``ALL`` as ``["ALL"]``)."""
+    if value == "ALL":
+        return ["ALL"]
+    listed = value.get("all_except") if isinstance(value, dict) else value
+    if isinstance(value, dict) and "all_except" not in value:
+        return []  # an expansion condition (Liquid Courage: "drank_firewater_this_round"), kept as data
+    if not isinstance(listed, list):
+        raise CardDataError(field, value, "'ALL', a list of character ids or {'all_except': [...]}", source)
+    for k, cid in enumerate(listed):
+        if cid not in ids:
+            raise CardDataError(f"{field}[{k}]", cid, "a character id of the data's characters", source)
+    return list(listed) if not isinstance(value, dict) else []
+
+
+def _navigation(raw: dict, ids: set[str], source: str) -> list[dict]:
+    """Check every navigation card; return the base set's cards."""
+    seen: set[tuple[str, int]] = set()
+    for expansion, entries in _need(raw, "navigation", "", source, dict).items():
+        if expansion not in SETS:
+            raise CardDataError(f"navigation.{expansion}", expansion, f"a set id: {', '.join(SETS)}", source)
+        for i, e in enumerate(entries):
+            where = f"navigation.{expansion}[{i}]"
+            no = _int_in(e.get("print_no"), 1, 999, f"{where}.print_no", source)
+            if (expansion, no) in seen:
+                raise CardDataError(f"{where}.print_no", no, "a print number not used before in its set", source)
+            seen.add((expansion, no))
+            if e.get("bird") not in (-1, 0, 1):
+                raise CardDataError(f"{where}.bird", e.get("bird"), "-1, 0 or 1", source)
+            for flag in ("fighters_thirsty", "rowers_thirsty"):
+                _need(e, flag, where, source, bool)
+            _names(e.get("overboard"), ids, f"{where}.overboard", source)
+            _names(e.get("thirsty"), ids, f"{where}.thirsty", source)
+    return list(raw["navigation"].get("base", []))
+
+
+def _against_checks(raw: dict, base_faces: dict[str, int], base_nav: list[dict], source: str) -> None:
+    checks = _need(raw, "checks", "", source, dict)
+
+    def agree(key: str, found: object) -> None:
+        if key in checks and checks[key] != found:
+            raise CardDataError(f"checks.{key}", found, f"{checks[key]!r} (the data's own check: the cards it "
+                                "describes add up to another total; is a card missing or a count wrong?)", source)
+
+    agree("base_provisions", sum(base_faces.values()))
+    agree("base_navigation_cards", len(base_nav))
+    agree("base_birds_plus", sum(1 for e in base_nav if e["bird"] == 1))
+    agree("base_birds_minus", sum(1 for e in base_nav if e["bird"] == -1))
+    if "overboard_counts_base" in checks:
+        counts: Counter[str] = Counter()
+        for e in base_nav:
+            named = e["overboard"]
+            counts.update(["ALL"] if named == "ALL" else named if isinstance(named, list) and named else ["none"])
+        want = checks["overboard_counts_base"]
+        for key in sorted(set(want) | set(counts)):
+            if counts.get(key, 0) != want.get(key, 0):
+                raise CardDataError(f"checks.overboard_counts_base.{key}", counts.get(key, 0),
+                                    f"{want.get(key, 0)} base navigation card(s) naming it overboard", source)
+
+
+def check(raw: Any, source: str = "card data") -> str:
+    """Check card data (the decoded JSON of a card data file) and return its :func:`data_hash` (CARD-2).
+
+    Checks the shapes and ranges (sizes 1-12, survival values 0-20, points 0-20, birds -1/0/1, counts; an
+    expansion's provision count may be ``null``, unknown: REF-19), that every name is a character of the data,
+    that the seat order names each character once, and that the cards add up to the data's own ``checks``
+    (``base_provisions``, ``base_navigation_cards``, ``base_birds_plus``/``minus``, ``overboard_counts_base``).
+
+    Raises:
+        CardDataError: the first field that is wrong, with what was found and expected; ``source`` (a file name)
+            starts its message.
+    """
+    if not isinstance(raw, dict):
+        raise CardDataError("(the whole file)", type(raw).__name__, "a JSON object", source)
+    ids = _characters(raw, source)
+    base_faces = _provisions(raw, source)
+    base_nav = _navigation(raw, ids, source)
+    _against_checks(raw, base_faces, base_nav, source)
+    return data_hash(raw)

@@ -1,0 +1,47 @@
+"""Card data files: read one and check it against its own ``checks`` (CARD-2, issue 13 item 3).
+
+The bundled card data is checked when :mod:`lifeboat.cards` loads; :func:`read_card_file` checks any other file
+the same way, so a table can verify its own printing before playing with it (``lifeboat cards FILE``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lifeboat.card_data import CardDataError, check
+from lifeboat.cards import CARD_DATA_SHA256
+from service.errors import FileProblem
+
+
+def read_card_file(path: Path) -> tuple[dict, str]:
+    """Read the card data file at ``path`` (JSON, the shape of ``lifeboat/data/cards.json``) and check it.
+
+    Returns ``(data, sha256)``: the decoded data and its :func:`lifeboat.card_data.data_hash`.
+
+    Raises:
+        FileProblem: the file cannot be read, is not UTF-8 JSON (the message gives the line and column), or a
+            field is wrong (CARD-2: the message names the field, what was found and what was expected).
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot read the card data file ({exc.strerror})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"{path}: the card data file is not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise FileProblem(f"{path}:{exc.lineno}: not JSON ({exc.msg}, column {exc.colno})") from None
+    except RecursionError:
+        raise FileProblem(f"{path}: the card data file nests JSON too deep to be card data") from None
+    try:
+        return data, check(data, str(path))
+    except CardDataError as exc:
+        raise FileProblem(f"[CARD-2] {exc}; correct that field (the bundled lifeboat/data/cards.json shows "
+                          "the shape)") from None
+
+
+def bundled_card_hash() -> str:
+    """The hash of the card data this lifeboat plays with (:data:`lifeboat.cards.CARD_DATA_SHA256`)."""
+    return CARD_DATA_SHA256

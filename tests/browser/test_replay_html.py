@@ -1,0 +1,158 @@
+"""``lifeboat replay GAME --html OUT.html`` in a real headless Chromium (issue 12): the file the real command writes
+is opened from disk (no server; every other request is blocked), stepped with keys, checked in the DOM against the
+game (seats bow to stern, wounds, the seat's hand, notes for this reader only, the decisions that were open),
+jumped to a round, opened at a ``#seq=`` link, and used on a 390-px phone. Screenshots: tests/browser/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser.conftest import shot
+from service import view_at
+
+ROOT = Path(__file__).resolve().parents[2]
+EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+NOTES = [("public", 40, "Round 2: watch who rows."), ("Ann", 44, "Ann, your LOVE is still in the boat."),
+         ("referee", 45, "REFEREE-ONLY: the deck is stacked for a storm.")]
+
+
+def lifeboat(*args: object) -> str:
+    done = subprocess.run([EXE, *map(str, args)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled six-player game with three notes (public, Ann's, the referee's)."""
+    path = tmp_path_factory.mktemp("html") / "six.jsonl"
+    shutil.copyfile(ROOT / "docs" / "examples" / "six-players.jsonl", path)
+    for who, at, text in NOTES:
+        lifeboat("annotate", path, "--at", at, "--for", who, text)
+    return path
+
+
+@pytest.fixture(scope="module")
+def ann(game: Path) -> tuple[Path, dict]:
+    """Ann's page of the whole game, and the document it embeds."""
+    out = game.with_name("ann.html")
+    said = lifeboat("replay", game, "--as", "Ann", "--html", out)
+    assert said.startswith(f"Wrote {out}: ") and "#seq=" in said
+    return out, embedded(out)
+
+
+def embedded(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    raw = re.search(r'<script type="application/json" id="lifeboat-replay">(.*?)</script>', text, re.S)
+    assert raw is not None
+    return json.loads(raw.group(1))
+
+
+def seq_of(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.get_attribute(".lb-replay", "data-seq"))
+
+
+def test_the_file_stands_alone_and_holds_only_ann_s_notes(ann: tuple[Path, dict]) -> None:
+    path, doc = ann
+    text = path.read_text(encoding="utf-8")
+    assert doc["perspective"] == {"kind": "seat", "character": "sir_stephen", "player": "Ann"}
+    assert "https://" not in text and "<link" not in text and " src=" not in text
+    assert NOTES[0][2] in text and NOTES[1][2] in text and "REFEREE-ONLY" not in text  # NOTE-1
+    assert all(s["alternatives"] is None or s["decider"] == "sir_stephen" for s in doc["steps"])
+
+
+def test_step_with_keys_to_a_note_and_read_the_table(page, ann: tuple[Path, dict], game: Path) -> None:
+    path, doc = ann
+    page.goto(path.as_uri())
+    target = next(i for i, s in enumerate(doc["steps"]) if s["first"] <= 44 <= s["seq"])
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    step = doc["steps"][target]
+    assert seq_of(page) == step["seq"]
+    truth = view_at(game, "Ann", step["seq"])  # the service's own view of Ann at that commit
+    seats = page.eval_on_selector_all(".lb-boat .lb-seat", "ns => ns.map(n => n.dataset.character)")
+    assert seats == list(truth.seats)
+    for ch in truth.characters:
+        node = page.locator(f".lb-seat[data-character={ch.character}]")
+        assert node.get_attribute("data-wounds") == str(ch.wounds)
+        assert node.get_attribute("data-status") == ch.status
+    hand = page.eval_on_selector_all(".lb-hand .lb-card", "ns => ns.map(n => n.dataset.card)")
+    assert hand == list(truth.hand) and page.locator(".lb-secret").count() == 0
+    assert page.inner_text(".lb-note-seat .lb-note-text") == NOTES[1][2]
+    assert "REFEREE-ONLY" not in page.inner_text("body")
+    shot(page, "replay-html-ann-note")
+    assert page.errors == []
+
+
+def test_ann_sees_what_else_she_could_have_done(page, ann: tuple[Path, dict]) -> None:
+    path, doc = ann
+    i, step = next((i, s) for i, s in enumerate(doc["steps"]) if s["alternatives"] and len(s["alternatives"]) > 3)
+    page.goto(path.as_uri() + f"#seq={step['seq']}")
+    items = page.eval_on_selector_all(".lb-alternatives li", "ns => ns.map(n => n.textContent)")
+    assert [x.removesuffix("  \u2190 chosen") for x in items] == [a["text"] for a in step["alternatives"]]
+    assert sum(x.endswith("\u2190 chosen") for x in items) == 1
+    assert "Sir Stephen (Ann)" in page.inner_text(".lb-alternatives summary")
+    shot(page, "replay-html-ann-alternatives")
+
+
+def test_jump_to_a_round_the_next_navigation_and_a_seq_link(page, ann: tuple[Path, dict]) -> None:
+    path, doc = ann
+    page.goto(path.as_uri())
+    page.select_option(".lb-round-select", "4")
+    first4 = next(s for s in doc["steps"] if s["round"] == 4)
+    assert seq_of(page) == first4["seq"] and page.get_attribute(".lb-table", "data-round") == "4"
+    page.keyboard.press("n")
+    nav = next(s for s in doc["steps"] if s["navigation_card"] and s["seq"] > first4["seq"])
+    assert seq_of(page) == nav["seq"]
+    page.keyboard.press("PageDown")
+    assert page.get_attribute(".lb-table", "data-round") == "5"
+    page.goto(path.as_uri() + "#seq=120")
+    assert seq_of(page) == next(s["seq"] for s in doc["steps"] if s["first"] <= 120 <= s["seq"])
+    page.keyboard.press("End")
+    assert seq_of(page) == doc["steps"][-1]["seq"]
+    assert page.locator(".lb-score, .lb-scores").count() >= 1  # the end: every secret and the scores
+    shot(page, "replay-html-ann-end")
+    assert page.errors == []
+
+
+def test_to_stops_the_file_at_that_seq(game: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ann-60.html"
+    lifeboat("replay", game, "--as", "Ann", "--to", 60, "--html", out)
+    doc = embedded(out)
+    assert doc["steps"][-1]["seq"] == 60 and max(s["seq"] for s in doc["steps"]) == 60
+    assert NOTES[1][2] in out.read_text(encoding="utf-8")  # a later note on an earlier commit is kept (NOTE-1)
+
+
+def test_a_recorded_episode_shows_its_commentary(page, tmp_path: Path) -> None:
+    out = tmp_path / "episode-a.html"
+    lifeboat("replay", ROOT / "docs" / "examples" / "episode-a.jsonl", "--html", out)
+    page.goto(out.as_uri() + "#seq=3")
+    assert page.inner_text(".lb-note-public .lb-note-text").startswith("2. Before the wounds, Dr. Harter expends")
+    shot(page, "replay-html-episode-a")
+    assert page.errors == []
+
+
+def test_a_phone_screen_stays_usable(browser, ann: tuple[Path, dict]) -> None:
+    path, doc = ann
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True)
+    page = ctx.new_page()
+    page.goto(path.as_uri() + "#seq=44")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for sel in ("[data-action=back]", "[data-action=next]", ".lb-round-select"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["width"] >= 40 and box["x"] + box["width"] <= 390
+    before = seq_of(page)
+    page.tap("[data-action=next]")
+    assert seq_of(page) > before
+    shot(page, "replay-html-phone-390")
+    ctx.close()

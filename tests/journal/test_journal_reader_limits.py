@@ -1,0 +1,85 @@
+"""Issue 13, item 6, at the journal's own level: the nesting limit (64 levels, exactly), brackets inside strings,
+and the unclean bytes (byte-order mark, CR LF, trailing blank lines) named with their line by every reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from journal_testkit import Row, Rowed, StepClock, make_header
+
+from journal import JournalCorrupt, JournalUnclean, JsonlJournal, read_with_findings, repair, verify
+from journal.codec import MAX_DEPTH, too_deep
+
+
+def nested(depth: int) -> object:
+    value: object = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def journal_with(path: Path, command: object) -> Path:
+    with JsonlJournal.create(path, make_header(), clock=StepClock()) as j:
+        j.append(1, "alice", Row("alice"), [Rowed("alice", distance=1)])
+        j.append(2, "alice", command, ())
+        j.append(3, "alice", Row("alice"), ())
+    return path
+
+
+def test_the_limit_is_64_levels_exactly(tmp_path: Path) -> None:
+    # the line itself is one object, the command one more level: a command nested 63 deep makes 64
+    ok = journal_with(tmp_path / "ok.jsonl", nested(MAX_DEPTH - 1))
+    assert MAX_DEPTH == 64 and [c.seq for c in JsonlJournal.open(ok).commits()] == [1, 2, 3]
+    deep = journal_with(tmp_path / "deep.jsonl", nested(MAX_DEPTH))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(deep)
+    assert type(caught.value) is JournalCorrupt
+    assert (caught.value.line, caught.value.message) == (3, "line 3 nests JSON more than 64 levels deep")
+    assert caught.value.expected == "at most 64 levels of arrays and objects"
+    reader = read_with_findings(deep)
+    assert [c.seq for _, c, _ in reader.commits()] == [1]
+    assert [(p.line, p.code, p.message) for p in reader.problems] == [
+        (3, "JOURNAL-CORRUPT", "line 3 nests JSON more than 64 levels deep")]
+
+
+@pytest.mark.parametrize("text, deep", [
+    (b"[" * 64 + b"]" * 64, False),
+    (b"[" * 65 + b"]" * 65, True),
+    (b"{" + b'"a":[' * 64 + b"1" + b"]" * 64 + b"}", True),
+    (b'["' + b"[" * 200 + b'"]', False),                       # brackets inside a string do not nest
+    (b'["\\"' + b"[" * 200 + b'"]', False),                    # nor after an escaped quote
+    (b"[" * 10 + b"]" * 10 + b"[" * 60 + b"]" * 60, False),     # many brackets, never deeper than 60
+    (b"[" * 65, True),                                           # unbalanced: what is open counts
+    (b"[]" * 200, False),
+])
+def test_too_deep_counts_nesting_not_brackets(text: bytes, deep: bool) -> None:
+    assert too_deep(text) is deep
+
+
+@pytest.mark.parametrize("edit, kind, line, message", [
+    (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], "bom", 1, "line 1 starts with a byte-order mark"),
+    (lambda ls: ls[:2] + [ls[2][:-1] + b"\r\n"] + ls[3:], "crlf", 3, "line 3 ends in CR LF"),
+    (lambda ls: ls + [b"\n", b"  \n"], "blank", 5, "line 5 is a blank line after the last line"),
+])
+def test_unclean_bytes_are_named_by_every_reader(tmp_path: Path, edit, kind: str, line: int,  # type: ignore[no-untyped-def]
+                                                  message: str) -> None:
+    path = journal_with(tmp_path / "g.jsonl", Row("alice"))
+    sound = path.read_bytes()
+    path.write_bytes(b"".join(edit(sound.splitlines(keepends=True))))
+    for read in (JsonlJournal.open, verify):
+        with pytest.raises(JournalUnclean) as caught:
+            read(path)
+        assert (caught.value.kind, caught.value.line) == (kind, line)
+        assert caught.value.message.startswith((message + " ", message + ";"))
+    reader = read_with_findings(path)
+    if line == 1:
+        with pytest.raises(JournalUnclean):
+            list(reader.commits())
+    else:
+        assert [c.seq for _, c, _ in reader.commits()] == list(range(1, line - 1))
+        assert [(p.line, p.message.split(";")[0]) for p in reader.problems] == [(line, message + (
+            " (an editor or a transfer changed the line endings)" if kind == "crlf" else ""))]
+    report = repair(path)
+    assert Path(report.clean_copy or "").read_bytes() == sound
+    assert (report.last_seq, report.head_hash) == (3, verify(report.clean_copy or "").head_hash)
