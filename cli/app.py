@@ -35,7 +35,8 @@ def new(
                                         "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
     serve_: bool = typer.Option(False, "--serve", help="Then serve it: one secret link per seat (docs/serve.md)."),
-    bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play."),
+    bots: Optional[str] = typer.Option(None, "--bots", help="With --serve: players whose seats bots play, NAME or "
+                                       "NAME=KIND (random, heuristic, search), comma-separated."),
     host: str = HOST,
     port: int = PORT,
     bot_delay: int = BOT_DELAY,
@@ -47,11 +48,12 @@ def new(
         from cli.errors import USAGE, fail
 
         raise fail("--bots goes with --serve (for 'lifeboat play', use play --bots)", USAGE)
-    cmd_new.run(game, players, seed, option)
-    if serve_:
-        from cli import cmd_serve
+    from cli import cmd_serve
 
-        cmd_serve.new_and_serve(game, bots, host, port, bot_delay, True)
+    kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
+    cmd_new.run(game, players, seed, option, serve=serve_)
+    if serve_:
+        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True)
 
 
 @app.command()
@@ -90,7 +92,7 @@ def replay(
     game: Path = GAME,
     as_: str = AS,
     to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
-    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, q quits."),
+    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, q quits."),
     json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),
@@ -219,12 +221,15 @@ def arena(
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms."),
     out: Path = typer.Option(Path("arena"), "--out", help="A new directory for the games' journals and results.jsonl."),
     json_: bool = typer.Option(False, "--json", help="Print the strength table as JSON."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the run in --out (same --bots, --games, --seed, "
+                                "--seats): its games are kept, the missing ones played."),
+    jobs: int = typer.Option(1, "--jobs", help="Games played at once, each in a process of its own."),
 ) -> None:
     """Seeded, seat-rotated tournaments between bot kinds; every game kept as a journal and audited; the
     strength table (mean score, win rate with a 95% interval, pairwise results)."""
     from cli import cmd_arena
 
-    cmd_arena.run(bots, games, seed, seats, think, out, json_)
+    cmd_arena.run(bots, games, seed, seats, think, out, json_, resume, jobs)
 
 
 STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False,

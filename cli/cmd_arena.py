@@ -21,7 +21,8 @@ def parse_think(text: str) -> int:
         raise fail(f"--think: expected a time like 200ms or 1s, got {text!r}", USAGE) from None
 
 
-def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool) -> None:
+def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool, resume: bool = False,
+        jobs: int = 1) -> None:
     import msgspec
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -30,14 +31,14 @@ def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, jso
     from service.arena import Arena, summarize
 
     arena = Arena(kinds=[k.strip() for k in bots.split(",") if k.strip()], games=games, seed=seed, out=out,
-                  seats=seats, think_ms=parse_think(think))
+                  seats=seats, think_ms=parse_think(think), resume=resume, jobs=jobs)
     screen = console()
     with user_errors():
         arena.check()
         total = arena.total()
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=screen, transient=True, disable=json_) as bar:
-            task = bar.add_task("arena", total=total)
+            task = bar.add_task("arena", total=total, completed=arena.played_before())
             for result in arena.play():
                 bar.update(task, advance=1, description=f"{result.pairing} game {result.game + 1}")
     per_kind, pairwise = summarize(arena.results)

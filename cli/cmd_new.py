@@ -7,7 +7,8 @@ from pathlib import Path
 from cli.errors import JOURNAL, USAGE, fail, user_errors
 
 
-def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
+def run(game: Path, players: str, seed: int | None, options: list[str], serve: bool = False) -> None:
+    """Write the new game ``game``; ``serve``: it is served next (the last line says so instead of ``play``)."""
     from cli import render
     from cli.common import console
     from lifeboat.cards import CHARACTERS
@@ -30,4 +31,5 @@ def run(game: Path, players: str, seed: int | None, options: list[str]) -> None:
             out.print(f"  {ch.player}: {CHARACTERS[ch.character].en}", markup=False)
         if seed is not None:
             out.print(render.seeded(seed), markup=False)
-        out.print(f"Next: lifeboat play {game}", markup=False)
+        if not serve:
+            out.print(f"Next: lifeboat play {game}", markup=False)

@@ -12,7 +12,7 @@ from cli.errors import USAGE, fail, user_errors
 
 
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
-        bots: dict[Path, list[str]] | None = None) -> None:
+        bots: dict[Path, dict[str, str]] | None = None) -> None:
     from cli.common import console
     from web import serving
 
@@ -51,7 +51,8 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     for name, url in item.links.items():
         label = f"{name} ({seats[name]})" if name in seats else name
         out.print(f"  {label:<28} {url}", markup=False)
-    bots = [p for c, p in game.seats().items() if p not in item.links]
+    kinds = item.table.links.bot_kinds
+    bots = [f"{p} ({kinds.get(c, 'random')})" for c, p in game.seats().items() if p not in item.links]
     if bots:
         out.print(f"  bots play: {', '.join(bots)}", markup=False)
     if qr:
@@ -61,7 +62,26 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
                 out.print(serving.qr_text(url), markup=False, end="")
 
 
-def new_and_serve(game: Path, bots: str | None, host: str, port: int, bot_delay_ms: int, qr: bool) -> None:
-    """After ``lifeboat new`` wrote ``game``: serve its folder, with new links for it."""
-    names = [b.strip() for b in bots.split(",")] if bots else []
-    run(game.resolve().parent, host, port, False, bot_delay_ms, qr, bots={game.resolve(): names})
+def bot_spec(bots: str | None, players: str) -> dict[str, str]:
+    """``--bots`` of ``new --serve`` read before anything is written: ``{player name: bot kind}``. Exits with
+    USAGE (SERVE-6) for an unknown kind or a name that is not among ``players``."""
+    from service.live import LiveError
+    from web.tables import named_bots
+
+    with user_errors():
+        try:
+            kinds = named_bots([b.strip() for b in bots.split(",")]) if bots else {}
+        except LiveError as exc:
+            raise fail(f"--bots: [{exc.rule}] {exc.message} (nothing was written)", USAGE) from None
+        names = {p.strip() for p in players.split(",")}
+        unknown = [b for b in kinds if b not in names]
+        if unknown:
+            raise fail(f"--bots: [SERVE-6] not players of the game: {', '.join(unknown)}; expected names from "
+                       "--players (nothing was written)", USAGE)
+    return kinds
+
+
+def new_and_serve(game: Path, bots: dict[str, str], host: str, port: int, bot_delay_ms: int, qr: bool) -> None:
+    """After ``lifeboat new`` wrote ``game``: serve its folder, with new links for it (``bots``: ``{player name:
+    bot kind}``)."""
+    run(game.resolve().parent, host, port, False, bot_delay_ms, qr, bots={game.resolve(): bots})

@@ -1,13 +1,80 @@
-"""``lifeboat replay --step``: step through a game interactively (Enter next, ``b`` back, a number jumps to that
-commit, ``t`` shows the table there, ``w`` asks a bot what it would do there for the ``--as`` seat, knowing only
-what that seat knew then, ``q`` quits). Reads commands from stdin, so it can be scripted."""
+"""``lifeboat replay --step``: step through a game as a teacher wants, from one perspective (``--as``).
+
+Each step shows its commits (window passes collapsed into one step), the notes for this reader (NOTE-1), the
+contents of every navigation card it names, and, at a decision this reader may know (its own seat, or any seat for
+the referee), the decisions that were open. Keys (one per line, so it can be scripted from stdin): Enter or ``n``
+next, ``b`` back, ``NUMBER`` the step holding that commit, ``r NUMBER`` the first step of that round, ``v`` the
+next navigation card, ``a`` every open decision, ``t`` the table here, ``w`` what a bot would do here for the
+``--as`` seat (knowing only what that seat knew then), ``h`` help, ``q`` quit. The steps come from
+:func:`service.replay_book`.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
-HELP = "Enter: next · b: back · NUMBER: jump to that commit · t: the table here · w: what would a bot do here · q: quit"
+HELP = ("Enter/n: next · b: back · NUMBER: that commit · r NUMBER: that round · v: next navigation card · "
+        "a: every open decision · t: the table here · w: what would a bot do here · h: help · q: quit")
+SHOWN = 8  # open decisions listed at a step; 'a' lists them all
+
+
+def _nav_line(card: str, facts: dict[str, Any]) -> str:
+    return f"Navigation {facts['print_no']}: {facts['text']}"
+
+
+def _page(step: Any, last: int) -> list[tuple[str, str]]:
+    """``(style, text)`` lines of one step."""
+    span = str(step.seq) if step.first == step.seq else f"{step.first}-{step.seq}"
+    out = [("bold", f"[{span}/{last}] round {step.round}")]
+    for line in step.lines:
+        out.append(("bold", f"  ── {line.text} ──") if line.type == "round_started" else ("", "  " + line.text))
+    said = " ".join(line.text for line in step.lines) + " "
+    out += [("", "  " + _nav_line(card, facts)) for card, facts in step.navigation.items()
+            if f"Navigation {facts['print_no']} " in said or f"Navigation {facts['print_no']}." in said
+            or f"Navigation {facts['print_no']};" in said or f"Navigation {facts['print_no']}," in said]
+    for note in step.notes:
+        who = {"public": "Note", "referee": "Note for the referee"}.get(note.audience, f"Note for {note.label}")
+        out.append(("italic", f"  {who}: " + note.text.replace("\n", "\n    ")))
+    if step.alternatives and len(step.alternatives) > 1:
+        out.append(("", f"  Open to {step.decider_label} ({len(step.alternatives)}):"))
+        out += _alternatives(step, SHOWN)
+    return out
+
+
+def _alternatives(step: Any, limit: int | None) -> list[tuple[str, str]]:
+    alts = step.alternatives or []
+    shown = alts if limit is None or len(alts) <= limit else (
+        [a for a in alts if a.chosen] + [a for a in alts if not a.chosen][:limit - 1])
+    lines = [("bold" if a.chosen else "", f"    {'>' if a.chosen else '-'} {a.text}" + ("  (chosen)" if a.chosen else ""))
+             for a in shown]
+    if len(shown) < len(alts):
+        lines.append(("", f"    … {len(alts) - len(shown)} more (a lists them all)"))
+    return lines
+
+
+def _move(steps: list[Any], i: int, answer: str) -> tuple[int, str | None]:
+    """The step index after ``answer`` (from step ``i``) and a message to print, if any."""
+    a = answer.strip().lower()
+    if a in ("", "n"):
+        return (i + 1, None) if i + 1 < len(steps) else (i, "That was the last step (q quits, b goes back).")
+    if a == "b":
+        return max(0, i - 1), None
+    if a.isdigit():
+        seq = int(a)
+        k = next((k for k, s in enumerate(steps) if s.first <= seq <= s.seq), None)
+        return (k, None) if k is not None else (i, f"No step holds commit {seq} (they go from {steps[0].first} to "
+                                                   f"{steps[-1].seq}).")
+    if a.startswith("r") and a[1:].strip().isdigit():
+        r = int(a[1:].strip())
+        k = next((k for k, s in enumerate(steps) if s.round == r), None)
+        rounds = sorted({s.round for s in steps})
+        return (k, None) if k is not None else (i, f"No round {r} here (rounds {rounds[0]} to {rounds[-1]}).")
+    if a == "v":
+        k = next((k for k in range(i + 1, len(steps)) if steps[k].navigation_card), None)
+        return (k, None) if k is not None else (i, "No navigation card after this step.")
+    return i, HELP
 
 
 def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: int = 200) -> None:
@@ -15,44 +82,40 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
 
     from cli import render
     from cli.common import console
-    from service import story, view_at
+    from service import replay_book
 
     out = console()
-    pages: list[tuple[int, list[str]]] = []
-    for st in story(game, as_, to):
-        if st.step is not None:
-            pages.append((st.step.commit.seq, [v.text for v in st.views if v.type != "passed"]))
-    if not pages:
+    book = replay_book(game, as_, to)
+    steps = book.steps
+    if not steps:
         out.print(Text("No commits to step through."))
         return
     out.print(Text(HELP))
-    i = 0
+    i, shown = 0, -1
     while True:
-        seq, lines = pages[i]
-        out.print(Text(f"[{seq}/{pages[-1][0]}]", style="bold"))
-        for line in lines:
-            out.print(Text("  " + line))
+        if i != shown:
+            for style, line in _page(steps[i], steps[-1].seq):
+                out.print(Text(line, style=style))
+            shown = i
         sys.stdout.write("> ")
         sys.stdout.flush()
         answer = sys.stdin.readline()
         if not answer or answer.strip().lower() == "q":
             return
         a = answer.strip().lower()
-        if a == "":
-            if i + 1 >= len(pages):
-                out.print(Text("That was the last commit (q quits, b goes back)."))
-            else:
-                i += 1
-        elif a == "b":
-            i = max(0, i - 1)
-        elif a == "t":
-            out.print(render.table(view_at(game, as_, seq, "--to")))
+        if a == "t":
+            out.print(render.table(steps[i].table))
+        elif a == "a":
+            alts = _alternatives(steps[i], None)
+            out.print(Text("\n".join(x for _, x in alts) or "  Nothing this reader may know was open here."))
         elif a == "w":
-            out.print(Text(_suggestion(game, as_, seq, bot, think_ms)))
-        elif a.isdigit() and any(s == int(a) for s, _ in pages):
-            i = next(k for k, (s, _) in enumerate(pages) if s == int(a))
-        else:
+            out.print(Text(_suggestion(game, as_, steps[i].seq, bot, think_ms)))
+        elif a == "h":
             out.print(Text(HELP))
+        else:
+            i, message = _move(steps, i, a)
+            if message:
+                out.print(Text(message))
 
 
 def _suggestion(game: Path, as_: str, seq: int, bot: str, think_ms: int) -> str:

@@ -86,10 +86,39 @@ def play_game(path: Path, lineup: dict[str, str], seed: int, think_ms: int) -> t
     return table, time.monotonic() - start
 
 
+@dataclass(frozen=True)
+class Planned:
+    """One game of an arena run: its pairing ``name``, index ``game``, ``lineup`` (player → bot kind), ``seed``,
+    journal ``path`` and the search budget ``think_ms``."""
+
+    name: str
+    game: int
+    lineup: dict[str, str]
+    seed: int
+    path: Path
+    think_ms: int
+
+
+def play_planned(plan: Planned, out: Path) -> GameResult:
+    """Play and audit the game ``plan`` (its journal under ``out``); the result :class:`Arena` records. Runs in a
+    worker process with ``--jobs``."""
+    table, seconds = play_game(plan.path, plan.lineup, plan.seed, plan.think_ms)
+    report = audit(plan.path)
+    final = table.state
+    return GameResult(
+        pairing=plan.name, game=plan.game, file=plan.path.relative_to(out).as_posix(), seed=plan.seed,
+        kinds=plan.lineup, scores={s.player: s.total for s in scores(final)}, winners=list(winners(final)),
+        rounds=final.round, clean=report.clean, findings=len(report.findings), think_ms=plan.think_ms,
+        seconds=round(seconds, 2),
+    )
+
+
 @dataclass
 class Arena:
     """An arena run: ``kinds`` (bot kinds, see :func:`pairings`), ``games`` per pairing, ``seed``, ``seats``
-    (players per game, 4-6), ``think_ms`` (the search bot's budget), ``out`` (the directory of journals)."""
+    (players per game, 4-6), ``think_ms`` (the search bot's budget), ``out`` (the directory of journals),
+    ``resume`` (continue the run already in ``out``: its finished games are kept, not played again), ``jobs``
+    (games played at once, each in a process of its own)."""
 
     kinds: Sequence[str]
     games: int
@@ -97,52 +126,121 @@ class Arena:
     out: Path
     seats: int = 4
     think_ms: int = bots.DEFAULT_THINK_MS
+    resume: bool = False
+    jobs: int = 1
     results: list[GameResult] = field(default_factory=list)
 
     def check(self) -> list[tuple[str, str]]:
         """The pairings; raises :class:`BadRequest` for bad options (``--games``, ``--seats``, ``--think``,
-        ``--bots``, an ``--out`` directory already holding an arena)."""
+        ``--jobs``, ``--bots``, an ``--out`` directory already holding an arena without ``--resume``, or one made
+        with other options with it)."""
         if self.games < 1:
             raise BadRequest(f"--games: at least 1 game per pairing, got {self.games}", "--games")
         if not 4 <= self.seats <= 6:
             raise BadRequest(f"--seats: the base game takes 4 to 6 players, got {self.seats}", "--seats")
         if self.think_ms < 1:
             raise BadRequest(f"--think: at least 1ms, got {self.think_ms}ms", "--think")
-        if (self.out / "results.jsonl").exists():
-            raise BadRequest(f"--out: {self.out} already holds an arena (results.jsonl); choose a new directory",
-                             "--out")
-        return pairings(self.kinds)
+        if self.jobs < 1:
+            raise BadRequest(f"--jobs: at least 1, got {self.jobs}", "--jobs")
+        plan = pairings(self.kinds)
+        if (self.out / "results.jsonl").exists() and not self.resume:
+            raise BadRequest(f"--out: {self.out} already holds an arena (results.jsonl); choose a new directory, "
+                             "or add --resume to finish it", "--out")
+        self._check_resumed()
+        return plan
 
-    def total(self) -> int:
-        """How many games the run plays."""
-        return self.games * len(pairings(self.kinds))
+    def _check_resumed(self) -> None:
+        """With ``resume``: the games already played must be games of this run (same pairings, seeds, seats)."""
+        if not self.resume or not (self.out / "results.jsonl").exists():
+            return
+        planned = {(p.name, p.game): p for p in self.planned()}
+        for r in read_results(self.out / "results.jsonl"):
+            p = planned.get((r.pairing, r.game))
+            if p is None or p.seed != r.seed or p.lineup != r.kinds:
+                raise BadRequest(f"--resume: {self.out} holds game {r.game} of {r.pairing}, which is not a game of "
+                                 "this run; give the --bots, --games, --seed and --seats it was started with",
+                                 "--resume")
 
-    def play(self) -> Iterator[GameResult]:
-        """Play every game, yielding each result as it is known (for a progress bar). Raises what
-        :meth:`check` raises, before any game."""
-        plan = self.check()
-        self.out.mkdir(parents=True, exist_ok=True)
-        for p, (challenger, field_kind) in enumerate(plan):
+    def planned(self) -> list[Planned]:
+        """Every game of the run, in order."""
+        out: list[Planned] = []
+        for p, (challenger, field_kind) in enumerate(pairings(self.kinds)):
             name = f"{challenger}-vs-{field_kind}"
-            (self.out / name).mkdir(exist_ok=True)
             for g in range(self.games):
                 lineup = {player: field_kind for player in PLAYERS[: self.seats]}
                 lineup[PLAYERS[g % self.seats]] = challenger
                 seed = (self.seed * 1_000_003 + p * 100_000 + g) % 2**63
-                path = self.out / name / f"game-{g:04d}.jsonl"
-                table, seconds = play_game(path, lineup, seed, self.think_ms)
-                report = audit(path)
-                final = table.state
-                result = GameResult(
-                    pairing=name, game=g, file=f"{name}/{path.name}", seed=seed, kinds=lineup,
-                    scores={s.player: s.total for s in scores(final)}, winners=list(winners(final)),
-                    rounds=final.round, clean=report.clean, findings=len(report.findings), think_ms=self.think_ms,
-                    seconds=round(seconds, 2),
-                )
-                with (self.out / "results.jsonl").open("ab") as f:
-                    f.write(msgspec.json.encode(result) + b"\n")
-                self.results.append(result)
-                yield result
+                out.append(Planned(name, g, lineup, seed, self.out / name / f"game-{g:04d}.jsonl", self.think_ms))
+        return out
+
+    def played_before(self) -> int:
+        """How many games of a resumed run were played before (0 without ``resume``)."""
+        index = self.out / "results.jsonl"
+        return len(read_results(index)) if self.resume and index.exists() else 0
+
+    def total(self) -> int:
+        """How many games the run has in all (a resumed run's earlier games included)."""
+        return self.games * len(pairings(self.kinds))
+
+    def play(self) -> Iterator[GameResult]:
+        """Play every game not yet played, yielding each result as it is known (for a progress bar; with ``jobs``
+        > 1 in the order they end); the results of a resumed run's earlier games are in :attr:`results` first.
+        Raises what :meth:`check` raises, before any game. A journal left by a game that was cut off is moved
+        aside (``….jsonl.cut-off``) and the game is played again."""
+        self.check()
+        self.out.mkdir(parents=True, exist_ok=True)
+        index = self.out / "results.jsonl"
+        done = read_results(index) if self.resume and index.exists() else []
+        if done and not index.read_bytes().endswith(b"\n"):  # a line torn when the run was cut off: drop it
+            index.write_bytes(b"".join(msgspec.json.encode(r) + b"\n" for r in done))
+        self.results = list(done)
+        played = {(r.pairing, r.game) for r in done}
+        todo = [p for p in self.planned() if (p.name, p.game) not in played]
+        for plan in todo:
+            plan.path.parent.mkdir(exist_ok=True)
+            if plan.path.exists():
+                plan.path.rename(plan.path.with_name(plan.path.name + ".cut-off"))
+                deck = plan.path.with_name(plan.path.name + ".deck.json")
+                if deck.exists():
+                    deck.rename(deck.with_name(deck.name + ".cut-off"))
+        for result in self._run(todo):
+            with (self.out / "results.jsonl").open("ab") as f:
+                f.write(msgspec.json.encode(result) + b"\n")
+            self.results.append(result)
+            yield result
+
+    def _run(self, todo: list[Planned]) -> Iterator[GameResult]:
+        if self.jobs == 1 or len(todo) < 2:
+            for plan in todo:
+                yield play_planned(plan, self.out)
+            return
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+            futures = [pool.submit(play_planned, plan, self.out) for plan in todo]
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            finally:
+                for future in futures:
+                    future.cancel()
+
+
+def read_results(path: Path) -> list[GameResult]:
+    """The results of an arena run's ``results.jsonl``. Raises :class:`BadRequest` naming the file and line of a
+    line that is not a result (a torn last line of a run cut off is skipped)."""
+    out: list[GameResult] = []
+    lines = path.read_bytes().split(b"\n")
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(msgspec.json.decode(line, type=GameResult))
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            if n == len(lines) and not line.endswith(b"}"):
+                continue  # cut off while it was written: the game is played again
+            raise BadRequest(f"{path}:{n}: not an arena result ({exc})", "--out") from None
+    return out
 
 
 # ---- the strength table -------------------------------------------------------------------------------------
@@ -207,10 +305,3 @@ def summarize(results: Sequence[GameResult]) -> tuple[list[Line], list[Line]]:
         verdict = "above" if line.low > 1 / n else "below" if line.high < 1 / n else "not clear"
         pairwise.append(msgspec.structs.replace(line, verdict=verdict))
     return per_kind, pairwise
-
-
-def read_results(path: Path) -> list[GameResult]:
-    """The results of an arena directory (its ``results.jsonl``). Raises ``FileNotFoundError``."""
-    lines = (path / "results.jsonl").read_bytes().splitlines()
-    return [msgspec.json.decode(x, type=GameResult) for x in lines if x.strip()]
-

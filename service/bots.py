@@ -64,6 +64,19 @@ def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str
     return out
 
 
+def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
+    """The players ``spec`` gives to bots, by name, with their kind: each item ``NAME`` or ``NAME=KIND`` (the kind
+    is ``random`` unless given), as ``lifeboat new --serve --bots`` and the server's start page take them, before a
+    game exists. Raises :class:`BadRequest` (``field``) for an unknown kind or an empty name."""
+    out: dict[str, str] = {}
+    for item in spec:
+        name, sep, kind_text = item.partition("=")
+        if not name.strip():
+            raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
+        out[name.strip()] = _kind(kind_text, field) if sep else DEFAULT_KIND
+    return out
+
+
 def make_bot(kind: str, think_ms: int = bots.DEFAULT_THINK_MS, field: str = "--bots") -> bots.Bot:
     """A new bot of ``kind`` (:data:`KINDS`); ``think_ms`` the search bot's CPU milliseconds per decision. Raises
     :class:`BadRequest` (``field``, or ``--think`` for the budget) for an unknown kind or a budget under 1 ms."""

@@ -25,6 +25,7 @@ import msgspec
 
 from service import _engine as eng
 from service._engine import Command, EventView, RuleViolation, State, TableView
+from service.bots import ask, make_bot
 from service.table import Appended, Table
 
 PUBLIC, REFEREE = "public", "referee"
@@ -95,6 +96,7 @@ class LiveGame:
     def __init__(self, path: Path, table: Table, marks: list[int]) -> None:
         self.path, self._table = path, table
         self._obs = table.views
+        self._bots: dict[str, Any] = {}  # the bot of each seat a bot plays, made at its first decision
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
         self._in_game = tuple(c.character for c in table.state.characters)
 
@@ -247,7 +249,11 @@ class LiveGame:
         self._marks = eng.event_marks(self.path, self._table)
         return self.seq
 
-    def bot_decision(self, seat: str, rng: random.Random) -> Command:
-        """A bot's choice for ``seat``, made from that seat's own view only. Raises ``ValueError`` when the seat
-        has nothing to decide."""
-        return eng.random_bot(seat, self._obs.seat_view(seat).legal, rng)
+    def bot_decision(self, seat: str, rng: random.Random, kind: str = "random") -> Command:
+        """The decision of a ``kind`` bot (random, heuristic, search: docs/bots.md) for ``seat``, made from that
+        seat's own view and log only (the search bot thinks for 200 ms of CPU). Raises
+        :class:`service.errors.BadRequest` when the seat has nothing to decide or ``kind`` is unknown."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(kind, field="bots")
+        return ask(bot, self._obs, seat, rng)

@@ -63,9 +63,10 @@ def qr_text(url: str) -> str:
 
 
 def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: float = 0.0,
-            bots: dict[Path, list[str]] | None = None) -> tuple[Tables, list[Issued], list[Skipped]]:
+            bots: dict[Path, dict[str, str]] | None = None) -> tuple[Tables, list[Issued], list[Skipped]]:
     """Open every game file (``*.jsonl``) of ``folder``. A game without links, or every game with
-    ``new_links``, gets new ones (the seats of the players named in ``bots[path]`` are played by bots)."""
+    ``new_links``, gets new ones (the seats of the players named in ``bots[path]``, ``{player name: bot kind}``,
+    are played by bots of that kind; without it, the bots a game had before keep their seats)."""
     tables = Tables(folder, bot_delay=bot_delay)
     issued: list[Issued] = []
     skipped: list[Skipped] = []
@@ -80,8 +81,8 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
         except (LiveError, TokenFileError) as exc:  # not a game we can serve: say so and serve the others
             skipped.append(Skipped(path, exc.message))
             continue
-        keep = list(TokenStore.load(path).bots) if has_links else []
-        names = bots.get(path) or [game.seats()[c] for c in keep if c in game.seats()]
+        keep = TokenStore.load(path).bot_kinds if has_links else {}
+        names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
         table, tokens = tables.issue(game, names)
         issued.append(Issued(table, links_of(base, table, tokens)))
     return tables, issued, skipped

@@ -20,6 +20,8 @@ from typing import Any
 import msgspec
 from anyio import to_thread
 
+from service.bots import bot_names
+from service.errors import BadRequest
 from service.live import Conflict, LiveError, LiveGame, Update
 from web.tokens import TokenStore
 
@@ -108,12 +110,14 @@ class Table:
                 pass
 
     async def _play_bots(self) -> None:
-        bots = set(self.links.bots)
+        kinds = self.links.bot_kinds
         while self.game.playable:
             async with self.lock:
-                seat = next((s for s in self.game.waiting_for() if s in bots), None)
+                seat = next((s for s in self.game.waiting_for() if s in kinds), None)
                 seq = self.game.seq
-                cmd = self.game.bot_decision(seat, self._rng) if seat else None
+                cmd = None
+                if seat is not None:  # a search bot thinks for a while: in a worker thread, the server answers
+                    cmd = await to_thread.run_sync(self.game.bot_decision, seat, self._rng, kinds[seat])
             if seat is None:
                 self._wake.clear()
                 await self._wake.wait()
@@ -126,6 +130,15 @@ class Table:
                 continue  # a person decided first: look again
             except LiveError:
                 continue
+
+
+def named_bots(spec: list[str]) -> dict[str, str]:
+    """``{player name: bot kind}`` from ``["Dee", "Eve=search", …]``. Raises :class:`LiveError` (SERVE-6) for an
+    unknown kind."""
+    try:
+        return bot_names(spec)
+    except BadRequest as exc:
+        raise LiveError("SERVE-6", exc.message) from None
 
 
 class Tables:
@@ -151,9 +164,11 @@ class Tables:
 
     def create(self, players: list[str], bots: list[str], seed: int | None,
                options: list[str]) -> tuple[Table, dict[str, str]]:
-        """Start a game in a new file of the folder, with bots for the players named in ``bots``; returns the
-        table and its new links (:meth:`TokenStore.issue`). Raises :class:`LiveError` (SETUP-1, OPT-1, SERVE-6)."""
-        unknown = [b for b in bots if b not in players]
+        """Start a game in a new file of the folder, with bots for the players named in ``bots`` (``NAME`` or
+        ``NAME=KIND``, a kind of :data:`service.bots.KINDS`, random unless given); returns the table and its new
+        links (:meth:`TokenStore.issue`). Raises :class:`LiveError` (SETUP-1, OPT-1, SERVE-6)."""
+        kinds = named_bots(bots)
+        unknown = [b for b in kinds if b not in players]
         if unknown:
             raise LiveError("SERVE-6", f"bots must be players of the game; not players: {', '.join(unknown)}")
         while True:
@@ -161,13 +176,14 @@ class Tables:
             if not path.exists():
                 break
         game = LiveGame.create(path, players, seed=seed, options=options)
-        return self.issue(game, bots)
+        return self.issue(game, kinds)
 
-    def issue(self, game: LiveGame, bots: list[str]) -> tuple[Table, dict[str, str]]:
-        """New links for ``game`` (served from now on), its seats of the players named in ``bots`` played by bots."""
+    def issue(self, game: LiveGame, bots: dict[str, str]) -> tuple[Table, dict[str, str]]:
+        """New links for ``game`` (served from now on), the seats of the players named in ``bots`` (``{player
+        name: bot kind}``) played by bots of that kind."""
         links = TokenStore.load(game.path)
         seats = game.seats()
-        tokens = links.issue(list(seats), tuple(c for c, p in seats.items() if p in bots))
+        tokens = links.issue(list(seats), {c: bots[p] for c, p in seats.items() if p in bots})
         table = Table(game, links, bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table, tokens

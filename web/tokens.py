@@ -84,23 +84,30 @@ class TokenStore:
     @property
     def bots(self) -> tuple[str, ...]:
         """The character ids of the seats bots play."""
-        return self._data.bots
+        return tuple(self.bot_kinds)
+
+    @property
+    def bot_kinds(self) -> dict[str, str]:
+        """``{character id: bot kind}`` of the seats bots play (an entry without ``=KIND``, as written before bots
+        had kinds, is a random bot)."""
+        return {c: k or "random" for c, _, k in (entry.partition("=") for entry in self._data.bots)}
 
     @property
     def issued(self) -> bool:
         return bool(self._data.links)
 
-    def issue(self, seats: list[str], bots: tuple[str, ...] = ()) -> dict[str, str]:
-        """New links for every seat in ``seats`` (character ids; bot seats get none), the spectators and the
-        referee; the old ones stop working. Returns ``{"referee": token, "spectator": token, seat: token …}``:
+    def issue(self, seats: list[str], bots: dict[str, str] | None = None) -> dict[str, str]:
+        """New links for every seat in ``seats`` (character ids; the seats of ``bots``, ``{character id: bot
+        kind}``, get none), the spectators and the referee; the old ones stop working. Returns ``{"referee": token, "spectator": token, seat: token …}``:
         the only time the tokens exist outside the requests that carry them."""
+        bots = bots or {}
         tokens: dict[str, str] = {}
         entries: list[_Entry] = []
         for key, access in [("referee", Access("referee")), ("spectator", Access("spectator"))] + [
                 (s, Access("seat", s)) for s in seats if s not in bots]:
             tokens[key] = secrets.token_urlsafe(32)
             entries.append(_Entry(_digest(tokens[key]), access))
-        self._data = Sidecar(links=tuple(entries), bots=tuple(bots))
+        self._data = Sidecar(links=tuple(entries), bots=tuple(f"{c}={k}" for c, k in bots.items()))
         self._save()
         return tokens
 

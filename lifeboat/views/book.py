@@ -165,7 +165,7 @@ class ReplayBook:
             label = f"{tx.name(decider)} ({ch.player})" if ch is not None else tx.name(decider)
         step = BookStep(
             seq=seq, first=seq, round=table.round, actor=actor, lines=lines, table=table,
-            navigation=navigation_in(msgspec.json.encode((lines, table)), in_game),
+            navigation=navigation_in(msgspec.json.encode(([v.data for v in events], table)), in_game),
             navigation_card=any(x.type in ("navigation_card_chosen", "navigation_card_revealed") for x in lines),
             notes=list(visible), alternatives=alts, decider=decider, decider_label=label,
         )

@@ -87,3 +87,42 @@ def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> Non
     assert len(said) == 1
     public = run("replay", str(game), "--step", input="w\nq\n")
     assert "a bot plays one seat: replay --as a player or character" in public.output
+
+
+def test_arena_resume_and_jobs_play_the_same_games(tmp_path: Path) -> None:
+    """An arena cut off after two games (a torn results line and a half-played journal left behind) is finished
+    by --resume, in two processes (--jobs 2): the same games, with the same seeds and lineups, as one uninterrupted
+    run; the two finished games are kept byte for byte; the cut-off journal is kept aside, never overwritten."""
+    exe = shutil.which("lifeboat")
+    assert exe is not None
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    args = ["arena", "--bots", "random,heuristic", "--games", "4", "--seed", "9"]
+    assert subprocess.run([exe, *args, "--out", str(whole)], capture_output=True).returncode == 0
+    lines = (whole / "results.jsonl").read_text().splitlines()
+    cut.mkdir()
+    (cut / "results.jsonl").write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])
+    pairing = cut / "heuristic-vs-random"
+    pairing.mkdir()
+    for g in (0, 1):
+        for suffix in (".jsonl", ".jsonl.deck.json"):
+            name = f"game-{g:04d}{suffix}"
+            (pairing / name).write_bytes((whole / "heuristic-vs-random" / name).read_bytes())
+    half = (whole / "heuristic-vs-random" / "game-0002.jsonl").read_text().splitlines(keepends=True)[:9]
+    (pairing / "game-0002.jsonl").write_text("".join(half))
+    done = subprocess.run([exe, *args, "--out", str(cut), "--resume", "--jobs", "2"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "4 games in" in done.stdout and "all clean" in done.stdout
+    key = lambda r: (r["pairing"], r["game"])  # noqa: E731
+    # the same games: a card drawn from a hand follows the game's fresh salt, so the play itself may differ
+    strip = lambda r: (r["pairing"], r["game"], r["file"], r["seed"], r["kinds"], r["clean"])  # noqa: E731
+    resumed = sorted((json.loads(x) for x in (cut / "results.jsonl").read_text().splitlines()), key=key)
+    assert [strip(r) for r in resumed] == [strip(json.loads(x)) for x in lines]
+    assert (pairing / "game-0002.jsonl.cut-off").read_text() == "".join(half)
+    for g in (0, 1):
+        name = f"game-{g:04d}.jsonl"
+        assert (pairing / name).read_bytes() == (whole / "heuristic-vs-random" / name).read_bytes()
+    assert resumed[:2] == [json.loads(x) for x in lines[:2]]
+    other = subprocess.run([exe, "arena", "--bots", "random,heuristic", "--games", "4", "--seed", "10", "--out",
+                            str(cut), "--resume"], capture_output=True, text=True)
+    assert other.returncode == 2 and "Traceback" not in other.stderr
+    assert "is not a game of this run; give the --bots, --games, --seed and --seats it was started with" in other.stderr

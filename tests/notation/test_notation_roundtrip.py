@@ -272,7 +272,7 @@ def test_render_then_parse_gives_back_every_command_of_many_recorded_games(seed:
 # ---- digital games -------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=10, deadline=None, derandomize=True, database=None,
+@settings(max_examples=10, deadline=None, derandomize=False, database=None, print_blob=True,  # fresh seeds, CI too
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 6), ruleset=rulesets)
 def test_render_then_parse_gives_back_every_legal_command(seed: int, n: int, ruleset: Ruleset) -> None:

@@ -38,7 +38,8 @@ def test_a_new_game_gives_one_link_per_human_seat_and_keeps_only_hashes(server: 
         assert len(token) == 43
         assert token.encode() not in stored
     side = json.loads(sidecar.read_bytes())
-    assert side["bots"] == ["the_kid" if "the_kid" in journal.read_text() else side["bots"][0]]
+    seats = {c["player"]: c["character"] for c in state(server, g["game"], g["tokens"]["referee"]).json()["view"]["characters"]}
+    assert side["bots"] == [f"{seats['Dee']}=random"]
     assert {len(e["sha256"]) for e in side["links"]} == {64}
 
 

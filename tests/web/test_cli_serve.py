@@ -46,7 +46,8 @@ def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
         links = dict(line.split()[0:1] + [line.split()[-1]] for line in out.splitlines()
                      if "/play/" in line)
         assert sorted(links) == ["Ann", "Bob", "Cy", "referee", "spectator"]
-        assert "bots play: Dee" in out
+        assert "bots play: Dee (random)" in out
+        assert "Next: lifeboat play" not in out  # the game is served, not played in this terminal
         assert out.count("scan with the phone's camera") == 3
         assert "▀" in out or "█" in out  # the QR codes, drawn with blocks
         assert out.splitlines()[-1] == (f"Serving 1 game(s) from {tmp_path} at http://127.0.0.1:{port}  (start a "
@@ -90,3 +91,11 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
     r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--bots goes with --serve" in r.stderr
+    for bots, message in [("Dee=genius", "--bots: [SERVE-6] bots: unknown bot kind 'genius'; expected one of random, "
+                                         "heuristic, search (nothing was written)"),
+                          ("Zed=search", "--bots: [SERVE-6] not players of the game: Zed; expected names from --players "
+                                         "(nothing was written)")]:
+        r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+                            "--bots", bots], capture_output=True, text=True)
+        assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
+        assert not (tmp_path / "y.jsonl").exists()
