@@ -161,7 +161,7 @@ class NavigationDrawn(_Ev, tag="navigation_drawn"):
 
     character: str | None
     cards: tuple[str, ...]
-    purpose: Literal["row", "flare", "compass", "turn"]
+    purpose: Literal["row", "flare", "compass", "turn", "navigator"]
 
 
 class RowedCardsPlaced(_Ev, tag="rowed_cards_placed"):

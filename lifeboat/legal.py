@@ -17,7 +17,8 @@ from lifeboat.cards import face_of, is_unknown
 from lifeboat.decide import is_legal, may_act_in_window
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CharacterState, CompassChoice, CompassDraw, Fight,
-    FlareDraw, GameOver, MugDraw, NavigationTurn, NavigatorChoice, OverboardWindow, ProvisionsDraw, ProvisionsPick,
+    FlareDraw, GameOver, MugDraw, NavigationTurn, NavigatorChoice, NavigatorDraw, OverboardWindow, ProvisionsDraw,
+    ProvisionsPick,
     RowDraw, RowPlace, State, ThirstWindow,
 )
 
@@ -40,7 +41,7 @@ def chance_request(state: State) -> ChanceRequest | None:
         return ChanceRequest(kind="draw_provisions", count=step.count)
     if isinstance(step, (RowDraw, FlareDraw)):
         return ChanceRequest(kind="draw_navigation", count=step.count)
-    if isinstance(step, (CompassDraw, NavigationTurn)):
+    if isinstance(step, (CompassDraw, NavigatorDraw, NavigationTurn)):
         return ChanceRequest(kind="draw_navigation", count=1)
     if isinstance(step, MugDraw):
         return ChanceRequest(kind="draw_from_hand", count=1, target=step.target)
@@ -186,6 +187,7 @@ _MAKERS: dict[type, Maker] = {
     CompassChoice: _compass, NavigatorChoice: _choose, Fight: _fight, CannibalismObjection: _objection,
     OverboardWindow: _overboard, ThirstWindow: _thirst,
     ProvisionsDraw: _nothing, RowDraw: _nothing, FlareDraw: _nothing, CompassDraw: _nothing,
+    NavigatorDraw: _nothing,
     NavigationTurn: _nothing,
 }
 _NO_REVEAL = (AwaitSetup, GameOver, MugDraw)  # PLAY-1, MUG-2, REF-10

@@ -24,7 +24,7 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     remove_provisions_short_handed: bool = True  # SETUP-3 (RUL-SETUP-3)
     swap_grants_immediate_turn: bool = False  # ACT-3 (RUL-ACT-1 option, seed 003), REF-16
     row_keeps_exactly_one: bool = False  # ROW-1 (RUL-ROW-1)
-    rowing_variant: bool = False  # ROW-2 (RUL-ROW-2), not implemented yet
+    rowing_variant: bool = False  # ROW-2 (RUL-ROW-2, seed 000), REF-17
     flare_gun_single_use_weapon: bool = False  # FIGHT-4 (RUL-FIGHT-4)
     quick_game: bool = False  # OPT-QUICK (RUL-OPT-QUICK)
     shark_variant: bool = False  # OPT-SHARK (RUL-OPT-SHARK), not implemented yet
@@ -37,7 +37,6 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 NOT_IMPLEMENTED: dict[str, object] = {
-    "rowing_variant": False,
     "shark_variant": False,
 }
 

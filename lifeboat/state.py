@@ -153,6 +153,13 @@ class CompassDraw(msgspec.Struct, frozen=True, gc=False, tag="compass_draw"):
     navigator: str
 
 
+class NavigatorDraw(msgspec.Struct, frozen=True, gc=False, tag="navigator_draw"):
+    """Option ``rowing_variant`` (ROW-2): chance draws the top navigation card onto the row stack, which the
+    navigator alone sees, before the Compass and the choice (REF-17)."""
+
+    navigator: str
+
+
 class NavigatorChoice(msgspec.Struct, frozen=True, gc=False, tag="navigator_choice"):
     """The navigator chooses one card of the row stack (NAV-1)."""
 
@@ -190,7 +197,7 @@ class GameOver(msgspec.Struct, frozen=True, gc=False, tag="game_over"):
 
 Step = Union[
     AwaitSetup, ProvisionsDraw, ProvisionsPick, ActionTurn, RowDraw, RowPlace, AwaitAnswer, Fight, MugDraw,
-    FlareDraw, CompassChoice, CompassDraw, NavigatorChoice, NavigationTurn, OverboardWindow, ThirstWindow, GameOver,
+    FlareDraw, CompassChoice, CompassDraw, NavigatorDraw, NavigatorChoice, NavigationTurn, OverboardWindow, ThirstWindow, GameOver,
     CannibalismObjection,
 ]
 

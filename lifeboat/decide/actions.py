@@ -41,11 +41,13 @@ def do_nothing(ctx: Ctx, s: State, cmd: c.DoNothing) -> None:
 
 
 def row(ctx: Ctx, s: State, cmd: c.Row) -> None:
-    """ROW-1: row; draw two navigation cards, one more per face-up Oar (as many as are left)."""
+    """ROW-1: row; draw two navigation cards (ROW-2, the rowing variant: one), one more per face-up Oar (as many
+    as are left)."""
     by = cmd.by
     require_actor(s, by)
     oars = len(s.faces_in(s.char(by).face_up, "oar"))
-    ctx.emit(e.Rowed(character=by, count=min(2 + oars, nav_available(s))))  # ROW-1
+    base = 1 if s.ruleset.rowing_variant else 2  # ROW-2
+    ctx.emit(e.Rowed(character=by, count=min(base + oars, nav_available(s))))  # ROW-1
 
 
 def place_rowed_cards(ctx: Ctx, s: State, cmd: c.PlaceRowedCards) -> None:

@@ -11,7 +11,8 @@ from lifeboat.decide.procedure import SEAGULLS_TO_LAND, end_action, land, resolv
 from lifeboat.decide.recorded import bind, resolve_draws, resolve_provisions
 from lifeboat.decide.setup import deal_setup
 from lifeboat.errors import IllegalCommand, InvalidCommand
-from lifeboat.state import CompassDraw, FlareDraw, MugDraw, NavigationTurn, ProvisionsDraw, RowDraw, State
+from lifeboat.state import (CompassDraw, FlareDraw, MugDraw, NavigationTurn, NavigatorDraw, ProvisionsDraw, RowDraw,
+                            State)
 
 
 def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
@@ -53,7 +54,7 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     (CHANCE-1; REC-1: a card turned face up must be named)."""
     step = s.step
     cards = cmd.cards
-    if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigationTurn)):
+    if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigatorDraw, NavigationTurn)):
         want = step.count if isinstance(step, (RowDraw, FlareDraw)) else 1
         cards = resolve_draws(ctx, cards, want)
         s = ctx.state
@@ -68,6 +69,9 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     elif isinstance(step, CompassDraw):
         check_top(s, cards, 1)
         ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))
+    elif isinstance(step, NavigatorDraw):  # ROW-2: onto the row stack, seen by the navigator alone
+        check_top(s, cards, 1)
+        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="navigator"))
     elif isinstance(step, NavigationTurn):
         check_top(s, cards, 1)
         ctx.emit(e.NavigationDrawn(character=None, cards=cards, purpose="turn"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lifeboat import events as e
 from lifeboat.evolve.common import char, fail, is_face, remove, replace, take_top, unchanged
 from lifeboat.state import (
-    CompassChoice, CompassDraw, NavigationTurn, NavigatorChoice, OverboardWindow, RowDraw, RowPlace, State,
+    CompassChoice, CompassDraw, NavigationTurn, NavigatorChoice, NavigatorDraw, OverboardWindow, RowDraw, RowPlace, State,
     ThirstWindow, replace_char,
 )
 
@@ -23,6 +23,9 @@ def navigation_drawn(state: State, event: e.NavigationDrawn) -> State:
         return replace(state, step=RowPlace(rower=c or "", drawn=cards))
     if event.purpose == "compass":
         return replace(state, row_stack=state.row_stack + cards, step=NavigatorChoice(navigator=c or ""))
+    if event.purpose == "navigator":  # ROW-2: then the Compass, if face up (REF-17), then the choice
+        state = replace(state, row_stack=state.row_stack + cards)
+        return replace(state, step=_compass_or_choice(state, c or ""))
     return replace(state, in_play=state.in_play + cards)
 
 
@@ -38,10 +41,17 @@ def navigation_phase_started(state: State, event: e.NavigationPhaseStarted) -> S
     nav = event.navigator
     if nav is None:
         return replace(state, step=NavigationTurn())
-    ch = char(state, event, nav)
-    if any(is_face(card, "compass") for card in ch.face_up):
-        return replace(state, step=CompassChoice(navigator=nav))
-    return replace(state, step=NavigatorChoice(navigator=nav) if state.row_stack else NavigationTurn())
+    char(state, event, nav)
+    if state.ruleset.rowing_variant and (state.nav_unseen or state.nav_bottom):  # ROW-2, REF-17
+        return replace(state, step=NavigatorDraw(navigator=nav))
+    return replace(state, step=_compass_or_choice(state, nav))
+
+
+def _compass_or_choice(state: State, nav: str) -> CompassChoice | NavigatorChoice | NavigationTurn:
+    """NAV-2 when the navigator has the Compass face up, else NAV-1 (the top card when the row stack is empty)."""
+    if any(is_face(card, "compass") for card in state.char(nav).face_up):
+        return CompassChoice(navigator=nav)
+    return NavigatorChoice(navigator=nav) if state.row_stack else NavigationTurn()
 
 
 def compass_used(state: State, event: e.CompassUsed) -> State:

@@ -145,7 +145,7 @@ class Observer:
         if isinstance(ev, e.RowedCardsPlaced):
             for c in ev.to_stack:
                 k[c] = frozenset({ev.character})
-        elif isinstance(ev, e.NavigationDrawn) and ev.purpose == "compass" and ev.character:
+        elif isinstance(ev, e.NavigationDrawn) and ev.purpose in ("compass", "navigator") and ev.character:
             for c in ev.cards:
                 k[c] = frozenset({ev.character})
         elif isinstance(ev, e.NavigationCardChosen):

@@ -165,6 +165,8 @@ def _navigation_drawn(d: Data, me: str | None) -> str:
         return f"{subj(who, me)} drew {cards(xs, 'navigation card')} to row."
     if purpose == "compass":
         return f"{subj(who, me)} drew {cards(xs, 'navigation card')} onto the row stack with the Compass."
+    if purpose == "navigator":
+        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} onto the row stack (rowing variant)."
     if purpose == "flare":
         return f"The Flare Gun drew {cards(xs, 'navigation card')}."
     return f"The top navigation card is turned: {cards(xs, 'navigation card')}."
@@ -367,6 +369,10 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
         return f"{subj(d['navigator'], me)}, the navigator, may use the Compass."
     if kind == "compass_draw":
         return "The Compass adds the top navigation card to the row stack."
+    if kind == "navigator_draw":
+        verb = "add" if d["navigator"] == me else "adds"
+        return (f"{subj(d['navigator'], me)}, the navigator, {verb} the top navigation card to the row stack "
+                "(rowing variant).")
     if kind == "navigator_choice":
         if d["navigator"] == me:
             return f"Choose the navigation card: {cards(row_stack, 'card')}."

@@ -84,7 +84,7 @@ class Knowledge:
                 case e.ProvisionsPassed(by=b, to=t, cards=xs):
                     self._see((b, t), list(xs))
                 case e.NavigationDrawn(character=c, cards=xs, purpose=p):
-                    self._see((c,) if p in ("row", "compass") and c else None, list(xs))
+                    self._see((c,) if p in ("row", "compass", "navigator") and c else None, list(xs))
                 case e.RowedCardsPlaced(character=c, to_stack=a, to_bottom=b):
                     self._see((c,), list(a + b))
                 case e.NavigationCardChosen(character=c, card=x, to_bottom=b):

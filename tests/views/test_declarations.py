@@ -77,7 +77,7 @@ def test_the_declarations_match_the_task_brief() -> None:
     assert EVENT_AUDIENCE["provisions_removed"] == {"cards": "referee"}
     assert EVENT_AUDIENCE["love_dealt"]["love"] == "owner:character"
     assert EVENT_AUDIENCE["provision_dealt"]["card"] == "owner:character"
-    assert EVENT_AUDIENCE["navigation_drawn"]["cards"] == "purpose=row|compass ? owner:character : public"
+    assert EVENT_AUDIENCE["navigation_drawn"]["cards"] == "purpose=row|compass|navigator ? owner:character : public"
     assert EVENT_AUDIENCE["navigation_card_chosen"]["to_bottom"] == "owner:character"
     assert EVENT_AUDIENCE["card_mugged"]["card"] == "from_hand=true ? parties:character,target : public"
     assert EVENT_AUDIENCE["trade_completed"]["gave"] == "parties:character,to"
