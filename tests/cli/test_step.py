@@ -43,6 +43,11 @@ def test_navigate_by_commit_round_navigation_and_back() -> None:
     facts = next(iter(nav.navigation.values()))
     assert f"Navigation {facts['print_no']}: {facts['text']}" in out  # the card's contents where it is named
     assert "No step holds commit 9999 (they go from 1 to" in out and "No round 99 here (rounds" in out
+    table = at40.table  # the table at every step, in one line: bow to stern, wounds/size
+    chars = {c.character: c for c in table.characters}
+    first = chars[table.seats[0]]
+    assert out.count("  Boat, bow to stern: ") == len(seen)
+    assert f"seagulls {table.seagulls}/4" in out and f"{first.wounds}/{first.size}" in out
 
 
 def test_a_seat_sees_what_else_it_could_have_done_and_only_its_own(tmp_path: Path) -> None:
