@@ -301,6 +301,25 @@ def _guided_setup(rec: Recorder) -> None:
     rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
+def _record_from(game: Path, position: Path, decoded: dict, options: list[str]) -> None:
+    """Start a recording from a position file (POS-1). An option the file sets that this version cannot play is the
+    same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
+    from service import RuleViolation, Table
+
+    try:
+        Table.record_new(game, position=decoded, options=options).close()
+    except RuleViolation as exc:
+        if exc.rule != "OPT-1":
+            raise
+        name = getattr(exc, "option", None)
+        given = decoded.get("options") if isinstance(decoded.get("options"), dict) else {}
+        if name in given:
+            value = str(given[name]).lower() if isinstance(given[name], bool) else repr(given[name])
+            raise fail(f"{position}: [options] {name} = {value}: [OPT-1] this option is not implemented yet; leave "
+                       "it out (its default is kept)", USAGE) from None
+        raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
+
+
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
     from cli.common import console
     from service import RuleViolation, Table, build_ruleset, parse_players, read_position
@@ -316,7 +335,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             except RuleViolation as exc:
                 raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
             if position is not None:
-                Table.record_new(game, position=read_position(position), options=options).close()
+                _record_from(game, position, read_position(position), options)
             else:
                 names = players
                 if names is None and interactive:
