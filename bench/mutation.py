@@ -50,7 +50,7 @@ TESTS: dict[str, tuple[str, ...]] = {
     "journal/": JOURNAL_TESTS,
     "lifeboat/decide/": ("tests/engine",),
     "lifeboat/scoring.py": ("tests/engine/test_scoring.py", "tests/engine/test_round.py", "tests/engine"),
-    "lifeboat/views/": ("tests/views",),
+    "lifeboat/views/": ("tests/views", "tests/golden"),
 }
 """Module (a file, or a folder ending in ``/``; the most specific wins) -> the tests to run for its mutants."""
 
