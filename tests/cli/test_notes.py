@@ -119,3 +119,19 @@ def test_a_finished_game_whose_last_line_is_a_note_is_not_revealed_again(lb, gam
     table.close()
     assert game.read_bytes() == before
     assert lb.run("fork", game, "--at", "20", "-o", game.with_name("fork.jsonl")).exit_code == 0
+
+
+def test_notes_never_change_the_game(lb, game: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """NOTE-1: the same game with and without notes (appended after the end, about decisions in its middle) has
+    the same final state and scores, shows the same tables, and gives the same receipt views."""
+    from service import final_state, make_receipt, score_game
+
+    plain = lb.copy(game, tmp_path / "plain.jsonl")
+    annotated(lb, game)
+    assert final_state(game) == final_state(plain)
+    assert score_game(game) == score_game(plain)
+    for who in ("public", "Ann", "referee"):
+        for at in (13, 40, None):
+            args = ["--as", who] + ([] if at is None else ["--at", str(at)])
+            assert lb.run("show", game, *args).stdout == lb.run("show", plain, *args).stdout
+    assert make_receipt(game, "Bob", 30).view == make_receipt(plain, "Bob", 30).view

@@ -81,3 +81,26 @@ def test_notes_reach_their_audience_in_step(tmp_path: Path) -> None:
 def test_recorded_commentary_in_step() -> None:
     out = step(EXAMPLES / "episode-a.jsonl", "public", ["3"])
     assert "Note: 2. Before the wounds, Dr. Harter expends his Bucket of Chum: sharks." in out
+
+
+def test_open_decisions_that_play_alike_are_listed_once() -> None:
+    """Keeping one Water or another (or one Jewels or another) is one decision; Paintings of other values are not.
+    The chosen decision is always listed, once."""
+    from lifeboat.legal import legal_commands
+    from service import replay
+
+    import journal
+
+    game = EXAMPLES / "six-players.jsonl"
+    book = replay_book(game, "referee")
+    befores = {s.commit.seq: s.before for s in replay(journal.JsonlJournal.open(game), str(game))}
+    collapsed = 0
+    for s in book.steps:
+        if not s.alternatives:
+            continue
+        assert sum(a.chosen for a in s.alternatives) == 1
+        plain = [re.sub(r"\b(water|jewels|oar|knife|blackjack|gaffing_hook|medical_kit|chum|life_preserver|"
+                        r"parasol|compass|flare_gun)(-\d+)\b", r"\1", a.text) for a in s.alternatives]
+        assert len(plain) == len(set(plain)), plain
+        collapsed += len(legal_commands(befores[s.seq], s.decider)) > len(s.alternatives)
+    assert collapsed > 0
