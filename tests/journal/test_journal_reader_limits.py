@@ -60,13 +60,18 @@ def test_too_deep_counts_nesting_not_brackets(text: bytes, deep: bool) -> None:
     assert too_deep(text) is deep
 
 
-@pytest.mark.parametrize("edit, kind, line, message", [
-    (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], "bom", 1, "line 1 starts with a byte-order mark"),
-    (lambda ls: ls[:2] + [ls[2][:-1] + b"\r\n"] + ls[3:], "crlf", 3, "line 3 ends in CR LF"),
-    (lambda ls: ls + [b"\n", b"  \n"], "blank", 5, "line 5 is a blank line after the last line"),
+@pytest.mark.parametrize("edit, kind, line, message, cleaned", [
+    (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], "bom", 1, "line 1 starts with a byte-order mark",
+     ("a byte-order mark before line 1",)),
+    (lambda ls: ls[:2] + [ls[2][:-1] + b"\r\n"] + ls[3:], "crlf", 3, "line 3 ends in CR LF",
+     ("CR before the newline of 1 line",)),
+    (lambda ls: ls + [b"\n", b"  \n"], "blank", 5, "line 5 is a blank line after the last line",
+     ("2 blank lines after the last line",)),
+    (lambda ls: [x[:-1] + b"\r\n" for x in ls] + [b"\r\n"], "crlf", 1, "line 1 ends in CR LF",
+     ("CR before the newline of 5 lines", "1 blank line after the last line")),
 ])
 def test_unclean_bytes_are_named_by_every_reader(tmp_path: Path, edit, kind: str, line: int,  # type: ignore[no-untyped-def]
-                                                  message: str) -> None:
+                                                  message: str, cleaned: tuple[str, ...]) -> None:
     path = journal_with(tmp_path / "g.jsonl", Row("alice"))
     sound = path.read_bytes()
     path.write_bytes(b"".join(edit(sound.splitlines(keepends=True))))
@@ -84,6 +89,7 @@ def test_unclean_bytes_are_named_by_every_reader(tmp_path: Path, edit, kind: str
         assert [(p.line, p.message.split(";")[0]) for p in reader.problems] == [(line, message + (
             " (an editor or a transfer changed the line endings)" if kind == "crlf" else ""))]
     report = repair(path)
+    assert report.cleaned == cleaned and report.cut_line is None and report.side_file is None
     assert Path(report.clean_copy or "").read_bytes() == sound
     assert (report.last_seq, report.head_hash) == (3, verify(report.clean_copy or "").head_hash)
 
