@@ -72,6 +72,8 @@ def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
             return f"choose {card(x)}"
         case c.ThrowLifePreserver(card=x, target=t):
             return f"throw the Life Preserver ({x}) to {who(t)}"
+        case c.CallSharks():
+            return "call the sharks (a ghost): +1 wound to everyone overboard"
         case c.ExpendChum(card=x):
             return f"expend Chum ({x}): sharks!"
         case c.GiveWater(card=x, target=t):
