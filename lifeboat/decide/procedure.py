@@ -146,7 +146,7 @@ def end_round(ctx: Ctx) -> None:
 def may_act_in_window(state: State) -> tuple[str, ...]:
     """Characters who must still pass before the open window closes (PROC-1, REF-1): every conscious character in
     the boat who has not passed since the last join, reveal or play; at an overboard of the shark variant, then
-    every ghost while the sharks are not coming yet (GHOST-1, REF-18). Empty when no window is open."""
+    every ghost while the sharks are not coming yet (GHOST-1, REF-19). Empty when no window is open."""
     step = state.step
     if isinstance(step, CannibalismObjection):  # CANNIBAL-1, REF-14: the user is not asked
         return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
@@ -165,7 +165,7 @@ def sharks_coming(state: State, w: OverboardWindow) -> bool:
 
 
 def asked_ghosts(state: State, w: OverboardWindow) -> tuple[str, ...]:
-    """GHOST-1, REF-18: the ghosts an overboard window asks (shark variant): all of them while the sharks are not
+    """GHOST-1, REF-19: the ghosts an overboard window asks (shark variant): all of them while the sharks are not
     coming yet; none once they are (a second call could add nothing)."""
     if not state.ruleset.shark_variant or sharks_coming(state, w):
         return ()

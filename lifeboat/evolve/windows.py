@@ -71,7 +71,7 @@ def chum_expended(state: State, event: e.ChumExpended) -> State:
 
 
 def sharks_called(state: State, event: e.SharksCalled) -> State:
-    """GHOST-1: a ghost called the sharks: as Chum would (OVER-2); the window re-opens (REF-18)."""
+    """GHOST-1: a ghost called the sharks: as Chum would (OVER-2); the window re-opens (REF-19)."""
     if not isinstance(state.step, OverboardWindow) or event.character not in state.ghosts:
         raise fail(event, f"{event.character} is not a ghost at an overboard")
     return window_reset(replace(state, step=replace(state.step, chum=True)))

@@ -1,4 +1,4 @@
-"""OPT-SHARK, GHOST-1 and REF-18: option ``shark_variant`` (seeds 003 and 004, 鲨鱼变体). FOUR seats from the bow:
+"""OPT-SHARK, GHOST-1 and REF-19: option ``shark_variant`` (seeds 003 and 004, 鲨鱼变体). FOUR seats from the bow:
 Lady Lauren (size 4), the Captain (7), Frenchy (6), the Kid (3); with the variant their health is 5, 8, 7, 4.
 Default deal: the Captain hates the Kid."""
 
@@ -57,12 +57,12 @@ def lost_kid(ruleset: Ruleset = ON) -> State:
     s = when(s, c.DrawNavigation(cards=("nav-20",))).then(
         e.NavigationDrawn(character=None, cards=("nav-20",), purpose="turn"), e.NavigationCardRevealed(card="nav-20"),
         e.WentOverboard(characters=("kid",), lost=("kid",)))
-    assert waiting_for(s) == ("lady_lauren", "captain", "frenchy")  # REF-18: not a ghost yet
+    assert waiting_for(s) == ("lady_lauren", "captain", "frenchy")  # REF-19: not a ghost yet
     return then_fold(s, c.Pass(by="lady_lauren"), c.Pass(by="captain"))
 
 
 def test_GHOST_1_a_character_lost_at_sea_becomes_a_ghost() -> None:
-    """GHOST-1, REF-18: the Kid becomes a ghost as the overboard he was lost in ends."""
+    """GHOST-1, REF-19: the Kid becomes a ghost as the overboard he was lost in ends."""
     before = lost_kid()
     s = when(before, c.Pass(by="frenchy")).then_starts(
         e.Passed(character="frenchy"), e.LostAtSea(character="kid"), e.GhostRose(character="kid"))
@@ -111,8 +111,8 @@ def test_GHOST_1_a_ghost_may_pass() -> None:
         e.ThirstCounted(thirst=(("frenchy", 1),)))
 
 
-def test_REF_18_with_chum_the_ghost_is_not_asked_and_one_shark_wound_at_most() -> None:
-    """REF-18, OVER-2: Frenchy expends Chum: the ghost is no longer asked, a call is refused; one shark wound."""
+def test_REF_19_with_chum_the_ghost_is_not_asked_and_one_shark_wound_at_most() -> None:
+    """REF-19, OVER-2: Frenchy expends Chum: the ghost is no longer asked, a call is refused; one shark wound."""
     s = at_overboard(face_up("frenchy", "chum-1"))
     s = when(s, c.ExpendChum(by="frenchy", card="chum-1")).then(e.ChumExpended(character="frenchy", card="chum-1"))
     assert waiting_for(s) == ("lady_lauren", "captain", "frenchy")
