@@ -176,7 +176,10 @@ class Recorder:
             elif body:
                 parts.append(body)
         self.comment = []
-        if not parts or at is None:
+        if not parts:
+            return
+        if at is None:
+            self.say("comment not kept: there is no decision yet to attach it to (NOTE-1): " + " / ".join(parts))
             return
         try:
             self.table.note(at, "\n".join(parts))

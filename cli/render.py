@@ -44,6 +44,14 @@ def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-
     return with_contents(", ".join(out), in_game)
 
 
+def counted(cards) -> str:  # type: ignore[no-untyped-def]
+    """Card names with identical ones counted: ``Water ×3, Bundle of Cash``."""
+    from collections import Counter
+
+    names = Counter(card_names([c]) for c in cards)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
+
+
 def command_line(me: str, cmd) -> str:  # type: ignore[no-untyped-def]
     """What a bot did, in public words only (secret choices are just "decides")."""
     from lifeboat import commands as c
@@ -78,7 +86,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     if view.offer is not None:
         parts.append(Text(f"Trade offer: {view.offer.text}"))
     if view.discard:
-        parts.append(Text(f"Discard pile: {card_names(view.discard)}"))
+        parts.append(Text(f"Discard pile: {counted(view.discard)}"))
     if getattr(view, "viewer", None):
         parts.append(Text(f"You are {who(view.viewer)} ({view.player}). LOVE: {who(view.love)} · "
                           f"HATE: {who(view.hate)}"))
