@@ -237,7 +237,7 @@ def _navigation_card_chosen(d: Data, me: str | None) -> str:
 def _went_overboard(d: Data, me: str | None) -> str:
     # OVER-3: the lost are only threatened here; the window may still bring them the Life Preserver, and the
     # story says "… is lost at sea." when it happens
-    lost = f"; {names(d['lost'], me)} will be lost at sea unless thrown the Life Preserver" if d["lost"] else ""
+    lost = f"; {names(d['lost'], me)} will be lost at sea unless saved" if d["lost"] else ""
     return f"Overboard: {names(d['characters'], me)}{lost}."
 
 

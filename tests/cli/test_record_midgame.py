@@ -308,7 +308,7 @@ chance: nav 26
 def test_OVER_3_SCORE_2_lost_at_sea_said_once_and_a_narcissist_psychopath_scores_survival(tmp_path: Path) -> None:
     game, out = begun(tmp_path, ENDING, ENDING_LINES)
     assert refusals(out) == []
-    assert ("Overboard: Sir Stephen; Sir Stephen will be lost at sea unless thrown the Life Preserver.\n"
+    assert ("Overboard: Sir Stephen; Sir Stephen will be lost at sea unless saved.\n"
             "  Sir Stephen is lost at sea.") in out
     assert out.count("lost at sea.") == 1
     rows = {line.split("│")[1].strip(): [x.strip() for x in line.split("│")[3:8]]
