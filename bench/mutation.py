@@ -19,7 +19,7 @@ changed line does, unless the change cannot alter behaviour (an *equivalent* mut
 ``PYTHONPATH`` so the tests' child processes (the real CLI) run the mutant too.
 
 Output: one line per mutant as it goes, then the kill rate per module and overall, and every survivor with its
-file, line and change. ``--list`` only lists the mutants. A whole run is long (each mutant starts pytest):
+file, line and change. ``--list`` only lists the mutants; ``--match 'FILE:LINE OP'`` picks mutants by name. A whole run is long (each mutant starts pytest):
 ``--sample N`` runs N mutants drawn at random (``--seed``), ``--module`` narrows to files or folders.
 """
 
@@ -262,10 +262,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="run only N mutants drawn at random")
     parser.add_argument("--seed", type=int, default=1, help="the draw of --sample (default 1)")
     parser.add_argument("--timeout-factor", type=float, default=3.0)
+    parser.add_argument("--match", action="append", help="only mutants whose name ('FILE:LINE OP') equals this "
+                        "(repeatable; e.g. to check that new tests kill the survivors of a run)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args(argv)
     scope = tuple(args.module) if args.module else SCOPE
     every = [m for module in modules(scope) for m in mutants_of(module)]
+    if args.match:
+        every = [m for m in every if m.name in args.match]
     chosen = every if args.sample is None else sorted(
         random.Random(args.seed).sample(every, min(args.sample, len(every))), key=lambda m: (m.module, m.index, m.op))
     print(f"{len(every)} mutants in {', '.join(scope)}; running {len(chosen)}", flush=True)

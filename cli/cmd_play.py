@@ -28,7 +28,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import console
-    from service import RuleViolation, Table, ask, bot_kinds, deck_path, make_bot, parse_players
+    from service import Table, deck_path, parse_players
     from service.clock import rng as make_rng
 
     out = console()
@@ -46,45 +46,96 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
-        rng = make_rng(seed)
-        think_ms = parse_think(think)
-        last_human: str | None = None
-        seats: dict | None = None
+        _Game(out, table, bots, make_rng(seed), parse_think(think)).play(game)
+
+
+class _Game:
+    """One hotseat session: the table, the bots, and each human seat's story (service.hotseat.Hotseat)."""
+
+    def __init__(self, out, table, bots, rng, think_ms) -> None:  # type: ignore[no-untyped-def]
+        from service.hotseat import Hotseat
+
+        self.out, self.table, self.bots, self.rng, self.think_ms = out, table, bots, rng, think_ms
+        self.seats: dict | None = None
+        self.hotseat = Hotseat(table)
+        self.last_human: str | None = None
+
+    def say(self, text: str) -> None:
+        from rich.text import Text
+
+        self.out.print(Text(text))
+
+    def play(self, game: Path) -> None:
+        from cli import render
+        from service import bot_kinds, make_bot
+
+        table = self.table
         try:
             while True:
                 table.deal()
-                state = table.state
-                if state.over:
+                if table.state.over:
                     break
-                if seats is None:  # the seats exist once the characters are dealt
-                    seats = {seat: make_bot(kind, think_ms) for seat, kind in bot_kinds(state, bots).items()}
+                if self.seats is None:  # the seats exist once the characters are dealt
+                    self.seats = {seat: make_bot(kind, self.think_ms)
+                                  for seat, kind in bot_kinds(table.state, self.bots).items()}
                 who = table.waiting_for()
                 if not who:
                     raise fail("the game waits for chance but has no dealer", 4)
-                me = who[0]
-                view = table.views.seat_view(me)  # a seat, bot or human, gets only its own view
-                if me in seats:
-                    cmd = ask(seats[me], table.views, me, rng)
-                    if len(seats) < len(state.characters):
-                        out.print(render.command_line(me, cmd), markup=False)
+                if who[0] in self.seats:
+                    self.bot_turn(who[0])
                 else:
-                    if me != last_human:
-                        render.clear(out)
-                        _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. ")
-                        last_human = me
-                    out.print(render.table(view))
-                    out.print(render.memory(view))
-                    cmd = _choose(out, view.legal, state, me)
-                try:
-                    table.decide(cmd)
-                except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
-                    out.print(f"Refused [{exc.rule}] {exc.message}", markup=False)
+                    self.human_turn(who[0])
         except (EOFError, KeyboardInterrupt):
-            if last_human is not None:  # a seat's hand, LOVE and HATE may be on the screen: clear it first
-                render.clear(out)
-            out.print(f"\nSaved. Resume with: {resume_command(game, bots)}", markup=False)
+            if self.last_human is not None:  # a seat's hand, LOVE and HATE may be on the screen: clear it first
+                render.clear(self.out)
+            self.say(f"\nSaved. Resume with: {resume_command(game, self.bots)}")
             return
-        render.final(out, table.views.public_view())
+        render.final(self.out, table.views.public_view())
+
+    def bot_turn(self, me: str) -> None:
+        """A bot decides from its own seat's view; with a human at the table its decision is shown as it happens,
+        in public words."""
+        from cli import render
+        from service import ask
+
+        assert self.seats is not None
+        done = self.table.decide(ask(self.seats[me], self.table.views, me, self.rng))
+        if len(self.seats) < len(self.table.state.characters):
+            for line in render.story_lines(done.seen.get("public", ()), tuple(self.table.state.seats)):
+                self.say(f"  {line}")
+
+    def human_turn(self, me: str) -> None:
+        """Before the keyboard goes to ``me``: the story since its last decision, the table, then the decision."""
+        from cli import render
+        from lifeboat import commands as c
+        from service import RuleViolation
+
+        table = self.table
+        if self.hotseat.holds(me):  # it passes until something changes for it (REF-18)
+            table.decide(c.Pass(by=me))
+            self.hotseat.decided(me)
+            self.say(f"  {render.who(me)} passes (until something changes for them).")
+            return
+        view = table.views.seat_view(me)  # a seat gets only its own view
+        if me != self.last_human:
+            render.clear(self.out)
+            _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. ")
+            render.clear(self.out)
+            self.last_human = me
+        in_game = tuple(view.seats)
+        self.out.print(render.story(self.hotseat.story(me), in_game))
+        self.out.print(render.table(view))
+        cmd, hold = _choose(self.out, view, table.state, me, self.hotseat)
+        if any(isinstance(x, c.Pass) for x in [cmd]) and hold:
+            self.say("  You pass; this window will not ask you again unless something changes for you.")
+        try:
+            table.decide(cmd)
+        except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
+            self.say(f"Refused [{exc.rule}] {exc.message}")
+            return
+        self.hotseat.decided(me)
+        if hold:
+            self.hotseat.hold(me)
 
 
 def resume_command(game: Path, bots: str | None) -> str:
@@ -96,32 +147,103 @@ def resume_command(game: Path, bots: str | None) -> str:
     return " ".join(shlex.quote(w) for w in words)
 
 
-def _choose(out, legal, state, me):  # type: ignore[no-untyped-def]
-    """A number from the list, or any line of notation for ``me`` (docs/notation.md): a trade of several cards,
-    an ask, anything the list abbreviates."""
-    from cli.describe import command
+PLAY_HELP = """At the prompt type:
+  a number from the list          that decision
+  a line of notation              any decision of yours, e.g. 'reveal knife', 'offer kid water for oar'
+                                  (docs/notation.md; the list abbreviates trades of several cards)
+  story                           everything you saw since the game began (the last 40 lines)
+  memory                          what you saw that the table did not (cards drawn, passed, mugged)
+  table                           the table again
+  help or ?                       this help
+Ctrl-C or Ctrl-D saves and stops; 'lifeboat play GAME' resumes."""
+
+HOLD = "pass until something changes for me"
+
+
+def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
+    """The numbered choices of a seat: its legal commands, identical cards listed once (the first instance
+    stands for them all), and in a window "pass until something changes for me" (REF-18)."""
+    from cli.describe import menu_text
+    from lifeboat import commands as c
+    from service.hotseat import WINDOWS
+
+    out: list[tuple[str, object]] = []
+    seen: set[str] = set()
+    for cmd in view.legal:
+        text = menu_text(cmd, in_game)
+        if text not in seen:
+            seen.add(text)
+            out.append((text, cmd))
+    if view.step.kind in WINDOWS and any(isinstance(cmd, c.Pass) for cmd in view.legal):
+        out.append((HOLD, c.Pass(by=view.viewer)))
+    return out
+
+
+def _columns(out, items: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """The menu in two columns when every entry fits half of a 100-column screen, else one."""
+    from rich.text import Text
+
+    cells = [f"{i:>2}. {text}" for i, text in enumerate(items, 1)]
+    if len(cells) > 6 and max(len(x) for x in cells) <= 47:
+        half = (len(cells) + 1) // 2
+        for left, right in zip(cells[:half], cells[half:] + [""]):
+            out.print(Text(f"  {left:<48}{right}"))
+    else:
+        for cell in cells:
+            out.print(Text(f"  {cell}"))
+
+
+def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
+    """A number from the menu, or any line of notation for ``me`` (docs/notation.md): a trade of several cards,
+    an ask, anything the list abbreviates. Returns ``(command, hold)``: ``hold`` when the seat chose to pass until
+    something changes for it."""
+    from cli import render
+    from rich.text import Text
+
+    in_game = tuple(view.seats)
+    items = menu(view, in_game)
+    _columns(out, [text for text, _ in items])
+    while True:
+        answer = _ask(f"Your choice (1-{len(items)}, a line of notation, or help): ")
+        word = answer.lower()
+        if answer.isdigit() and 1 <= int(answer) <= len(items):
+            text, cmd = items[int(answer) - 1]
+            return cmd, text == HOLD
+        if word in ("help", "?", "h"):
+            out.print(Text(PLAY_HELP))
+        elif word == "story":
+            lines = render.story_lines(hotseat.table.views.log(me), in_game)
+            out.print(Text("\n".join("  " + x for x in lines[-40:])))
+        elif word == "memory":
+            out.print(render.memory(view))
+        elif word == "table":
+            out.print(render.table(view))
+        elif answer and not answer.isdigit():
+            cmd = _typed(out, answer, state, me)
+            if cmd is not None:
+                return cmd, False
+        else:
+            out.print(Text(f"Type a number from 1 to {len(items)}, a line of notation, or help."))
+
+
+def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
+    """A line of notation typed by ``me``, or ``None`` (the reason printed) when it is not a decision of its own."""
+    from rich.text import Text
+
     from lifeboat.notation import parse
     from service import RuleViolation
 
-    for i, cmd in enumerate(legal, 1):
-        out.print(f"  {i:>2}. {command(cmd)}", markup=False)
-    while True:
-        answer = _ask(f"Your choice (1-{len(legal)}, or a line of notation, e.g. 'reveal knife'): ")
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        if answer and not answer.isdigit():
-            try:
-                head, sep, _ = answer.replace("：", ":").partition(":")
-                if sep and getattr(parse(f"{head}: pass", state), "by", None) != me:
-                    # checked before the rest is read: reading another seat's line would look in their hand
-                    out.print("Type a decision of your own character.", markup=False)
-                    continue
-                cmd = parse(answer, state, me)
-            except RuleViolation as exc:
-                out.print(f"[{exc.rule}] {exc.message}", markup=False)
-                continue
-            if getattr(cmd, "by", None) == me:
-                return cmd
-            out.print("Type a decision of your own character.", markup=False)
-            continue
-        out.print(f"Type a number from 1 to {len(legal)}, or a line of notation.", markup=False)
+    try:
+        head, sep, _ = answer.replace("：", ":").partition(":")
+        if sep and getattr(parse(f"{head}: pass", state), "by", None) != me:
+            # checked before the rest is read: reading another seat's line would look in their hand
+            out.print(Text("Type a decision of your own character."))
+            return None
+        cmd = parse(answer, state, me)
+    except RuleViolation as exc:
+        out.print(Text(f"[{exc.rule}] {exc.message}"))
+        return None
+    if getattr(cmd, "by", None) == me:
+        return cmd
+    out.print(Text("Type a decision of your own character."))
+    return None

@@ -26,8 +26,9 @@ from cli.errors import RULE, USAGE, fail, user_errors
 
 HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
-Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help · quit
-# comment: a public note on the next decision · ## comment: kept out of the journal"""
+Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help or ? · quit
+# comment: a public note on the next decision · ## comment: kept out of the journal
+The status line ends with a line you can type as it is shown (type: …)."""
 
 CHANCE_EXAMPLES = {
     "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
@@ -83,7 +84,9 @@ class Recorder:
         self.out.print(Text(text))
 
     def status(self) -> str:
-        from cli.describe import who
+        """The status line: the round, what the game waits for (navigation cards with what they do) and a line
+        that can be typed as shown (``type: chance: draw ? ? ?``, ``type: frenchy: keep ?``)."""
+        from cli.describe import who, with_contents
 
         st = self.state
         if st.over:
@@ -92,10 +95,36 @@ class Recorder:
                     else "The game is over and every shown card is named. quit to see the scores.")
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
-        req = self.table.chance_request()
-        extra = f" · chance: {req.kind.replace('_', ' ')}" if req else ""
         names = ", ".join(who(x) for x in waiting)
-        return f"[round {st.round}] {view.step.text}{extra}" + (f" · waiting for {names}" if names else "")
+        text = f"[round {st.round}] {with_contents(view.step.text, tuple(st.seats))}"
+        if names:
+            text += f" · waiting for {names}"
+        hint = self.hint()
+        return text + (f" · type: {hint}" if hint else "") + " · legal · help"
+
+    def hint(self) -> str | None:
+        """One line the recorder can type as shown now (chance's line, or the first legal line of whoever must
+        decide), or ``None``."""
+        from lifeboat.notation import recorder_lines
+
+        req = self.table.chance_request()
+        if req is not None:
+            if req.kind == "deal_setup":
+                return None
+            return self.chance_example(req).split("  (")[0]
+        for ch in self.table.waiting_for():
+            lines = recorder_lines(self.state, ch)
+            if lines:
+                return lines[0]
+        return None
+
+    def chance_example(self, req) -> str:  # type: ignore[no-untyped-def]
+        from lifeboat.state import FlareDraw, NavigationTurn
+
+        key = req.kind if req.kind != "draw_navigation" else (
+            "turn" if isinstance(self.state.step, (FlareDraw, NavigationTurn)) else "row")
+        return CHANCE_EXAMPLES[key].format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
+                                           n=" ".join(["27", "31", "25"][:req.count]))
 
     def default_actor(self) -> str | None:
         if self.table.chance_request() is not None:
@@ -113,7 +142,7 @@ class Recorder:
         word = text.lower()
         if word in ("quit", "exit", "q"):
             return False
-        if word == "help":
+        if word in ("help", "?", "h"):
             self.say(HELP)
         elif word == "show":
             from cli import render
@@ -149,7 +178,10 @@ class Recorder:
             elif body:
                 parts.append(body)
         self.comment = []
-        if not parts or at is None:
+        if not parts:
+            return
+        if at is None:
+            self.say("comment not kept: there is no decision yet to attach it to (NOTE-1): " + " / ".join(parts))
             return
         try:
             self.table.note(at, "\n".join(parts))
@@ -166,7 +198,6 @@ class Recorder:
     def legal(self) -> None:
         from cli.describe import who
         from lifeboat.notation import recorder_lines
-        from lifeboat.state import FlareDraw, NavigationTurn
 
         if self.state.over:
             left = "; ".join(self.still_unnamed()) or "nothing"
@@ -180,10 +211,7 @@ class Recorder:
                 removed = "; removed 10 ?" if short else ""
                 self.say(f"chance: deal {parts}{removed}")
                 return
-            key = req.kind if req.kind != "draw_navigation" else (
-                "turn" if isinstance(self.state.step, (FlareDraw, NavigationTurn)) else "row")
-            self.say(CHANCE_EXAMPLES[key].format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
-                                                 n=" ".join(["27", "31", "25"][:req.count])))
+            self.say(self.chance_example(req))
             return
         for ch in self.table.waiting_for():
             lines = recorder_lines(self.state, ch)
@@ -238,9 +266,11 @@ class Recorder:
 
     def tell(self, done) -> None:  # type: ignore[no-untyped-def]
         """Say what a :class:`service.Appended` did, as the public sees it, and the status changes it caused."""
+        from cli.describe import with_contents
+
         for v, changes in zip(done.seen.get("public", ()), done.changes):
             if v.type != "passed":
-                self.say("  " + v.text)
+                self.say("  " + with_contents(v.text, tuple(self.state.seats)))
             for line in status_lines(changes):  # said after the wound that did it
                 self.say("  " + line)
 
@@ -337,6 +367,25 @@ def _guided_setup(rec: Recorder) -> None:
     rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
+def _record_from(game: Path, position: Path, decoded: dict, options: list[str]) -> None:
+    """Start a recording from a position file (POS-1). An option the file sets that this version cannot play is the
+    same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
+    from service import RuleViolation, Table
+
+    try:
+        Table.record_new(game, position=decoded, options=options).close()
+    except RuleViolation as exc:
+        if exc.rule != "OPT-1":
+            raise
+        name = getattr(exc, "option", None)
+        given = decoded.get("options") if isinstance(decoded.get("options"), dict) else {}
+        if name in given:
+            value = str(given[name]).lower() if isinstance(given[name], bool) else repr(given[name])
+            raise fail(f"{position}: [options] {name} = {value}: [OPT-1] this option is not implemented yet; leave "
+                       "it out (its default is kept)", USAGE) from None
+        raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
+
+
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
     from cli.common import console
     from service import RuleViolation, Table, build_ruleset, parse_players, read_position
@@ -352,7 +401,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             except RuleViolation as exc:
                 raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
             if position is not None:
-                Table.record_new(game, position=read_position(position), options=options).close()
+                _record_from(game, position, read_position(position), options)
             else:
                 names = players
                 if names is None and interactive:

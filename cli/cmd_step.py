@@ -24,6 +24,21 @@ def _nav_line(card: str, facts: dict[str, Any]) -> str:
     return f"Navigation {facts['print_no']}: {facts['text']}"
 
 
+def _boat(table: Any) -> str:
+    """The table in one line: the seats bow to stern with wounds/size and who is not conscious, the seagulls."""
+    from cli.describe import who
+
+    chars = {c.character: c for c in table.characters}
+    seats = []
+    for cid in table.seats:
+        c = chars[cid]
+        mark = "" if c.status == "conscious" else f" {c.status}"
+        seats.append(f"{who(cid)} {c.wounds}/{c.size}{mark}")
+    lost = [who(c.character) for c in table.characters if c.seat is None]
+    tail = f" · lost at sea: {', '.join(lost)}" if lost else ""
+    return f"  Boat, bow to stern: {' · '.join(seats)}{tail} · seagulls {table.seagulls}/4"
+
+
 def _page(step: Any, last: int) -> list[tuple[str, str]]:
     """``(style, text)`` lines of one step."""
     span = str(step.seq) if step.first == step.seq else f"{step.first}-{step.seq}"
@@ -37,6 +52,8 @@ def _page(step: Any, last: int) -> list[tuple[str, str]]:
     for note in step.notes:
         who = {"public": "Note", "referee": "Note for the referee"}.get(note.audience, f"Note for {note.label}")
         out.append(("italic", f"  {who}: " + note.text.replace("\n", "\n    ")))
+    if step.table.characters:
+        out.append(("dim", _boat(step.table)))
     if step.alternatives and len(step.alternatives) > 1:
         out.append(("", f"  Open to {step.decider_label} ({len(step.alternatives)}):"))
         out += _alternatives(step, SHOWN)

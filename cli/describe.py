@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS, card_name
+from lifeboat.cards import CHARACTERS, NAVIGATION, card_name
+
+_ID = re.compile(r" \((?:[a-z_]+-[0-9a-z]+|\?[pn]\d+)\)")
 
 
 def who(character: str) -> str:
@@ -11,16 +15,47 @@ def who(character: str) -> str:
     return CHARACTERS[character].en if character in CHARACTERS else character
 
 
-def card(card_id: str) -> str:
-    """A card's name with its id, e.g. ``Water (water-3)``."""
+def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
+    """A card's name with its id, e.g. ``Water (water-3)``; a navigation card with what it does for the
+    characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers thirsty)``, NAV-3)."""
+    if card_id in NAVIGATION:
+        return with_contents(card_name(card_id), in_game)
     try:
         return f"{card_name(card_id)} ({card_id})"
     except KeyError:
         return card_id
 
 
-def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
-    """One line describing ``cmd`` from the acting seat's point of view."""
+def with_contents(text: str, in_game: tuple[str, ...]) -> str:
+    """``text`` with each navigation card it names ("Navigation 28") followed by what the card does for the
+    characters ``in_game`` (ids in the boat): "Navigation 28 (Lady Lauren overboard · oars)" (NAV-3, OVER-1,
+    THIRST-1, BIRD-1). A text naming no navigation card comes back unchanged."""
+    from lifeboat.views.text import navigation_contents
+
+    def one(m: re.Match[str]) -> str:
+        card_id = _BY_NUMBER.get(int(m.group(1)))
+        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game)})"
+
+    return _NAV_NAME.sub(one, text)
+
+
+_NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
+_BY_NUMBER = {nav.print_no: card_id for card_id, nav in NAVIGATION.items()}
+
+
+def menu_text(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:
+    """``cmd`` for a menu: cards by name only, so identical cards read alike and are listed once ("keep Water",
+    "drink Water"); navigation cards with what they do (NAV-3)."""
+    match cmd:
+        case c.GiveWater(by=b, target=t) if b == t:
+            return "drink Water"
+    text = _ID.sub("", command(cmd, in_game))
+    return text
+
+
+def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901 - one case per command
+    """One line describing ``cmd`` from the acting seat's point of view (navigation cards with what they do for
+    the characters ``in_game``)."""
     match cmd:
         case c.KeepProvision(card=x):
             return f"keep {card(x)}"
@@ -29,8 +64,8 @@ def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
         case c.Row():
             return "row"
         case c.PlaceRowedCards(to_stack=s, to_bottom=b):
-            stack = ", ".join(card(x) for x in s) or "nothing"
-            bottom = ", ".join(card(x) for x in b) or "nothing"
+            stack = ", ".join(card(x, in_game) for x in s) or "nothing"
+            bottom = ", ".join(card(x, in_game) for x in b) or "nothing"
             return f"row stack: {stack}; under the deck: {bottom}"
         case c.ChangeSeats(target=t):
             return f"change seats with {who(t)}"
@@ -69,7 +104,7 @@ def command(cmd: c.Command) -> str:  # noqa: C901 - one case per command
         case c.UseCompass(use=u):
             return "use the Compass" if u else "do not use the Compass"
         case c.ChooseNavigationCard(card=x):
-            return f"choose {card(x)}"
+            return f"choose {card(x, in_game)}"
         case c.ThrowLifePreserver(card=x, target=t):
             return f"throw the Life Preserver ({x}) to {who(t)}"
         case c.ExpendChum(card=x):

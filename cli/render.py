@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.describe import command as describe_command
-from cli.describe import who
+from cli.describe import who, with_contents
 
 
 def clear(out: Console) -> None:
@@ -27,8 +27,9 @@ def seeded(seed: int) -> str:
             "Leave out --seed for a game that matters.")
 
 
-def card_names(cards) -> str:  # type: ignore[no-untyped-def]
-    """Readable names of card ids (``None`` for a hidden card is shown as ``?``)."""
+def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
+    """Readable names of card ids (``None`` for a hidden card is shown as ``?``); navigation cards with what they
+    do for the characters ``in_game``."""
     from lifeboat.cards import card_name
 
     out = []
@@ -40,7 +41,7 @@ def card_names(cards) -> str:  # type: ignore[no-untyped-def]
             out.append(card_name(c))
         except KeyError:
             out.append(str(c))
-    return ", ".join(out)
+    return with_contents(", ".join(out), in_game)
 
 
 def command_line(me: str, cmd) -> str:  # type: ignore[no-untyped-def]
@@ -67,7 +68,13 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
             f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up)), str(ch.hand_size),
             markers,
         )
-    parts: list = [t, Text(f"Now: {view.step.text}")]
+    in_game = tuple(view.seats)
+    parts: list = [t]
+    if view.in_play:
+        parts.append(Text("Face up: " + card_names(view.in_play, in_game)))
+    parts.append(Text("Now: " + with_contents(view.step.text, in_game)))
+    if view.open_parasol is not None and getattr(view, "parasol_holder", None):
+        parts.append(Text(f"Open Parasol: {who(view.parasol_holder)}"))
     if view.offer is not None:
         parts.append(Text(f"Trade offer: {view.offer.text}"))
     if view.discard:
@@ -77,8 +84,8 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
                           f"HATE: {who(view.hate)}"))
         parts.append(Text("Your hand: " + (card_names(view.hand) or "empty")))
         known = [c for c in view.row_stack if c is not None]
-        if known:
-            parts.append(Text("Row stack cards you know: " + card_names(known)))
+        if known and view.step.kind != "navigator_choice":  # the step line names them then
+            parts.append(Text("Row stack cards you know: " + card_names(known, in_game)))
     if getattr(view, "secrets", None):
         parts += [secrets_line(s) for s in view.secrets]
     return Group(*parts)
@@ -98,6 +105,40 @@ def discard_names(cards) -> str:  # type: ignore[no-untyped-def]
 def secrets_line(s) -> Text:  # type: ignore[no-untyped-def]
     """One character's secrets (a SecretsView): for the referee, and for everyone at the end (END-2)."""
     return Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · HATE {who(s.hate)}")
+
+
+def story(events, in_game: tuple[str, ...], limit: int = 12) -> Group:  # type: ignore[no-untyped-def]
+    """The events since a seat last decided (:class:`lifeboat.views.EventView` as the seat saw them), one line
+    each, navigation cards with what they do; a run of passes is one line; at most ``limit`` lines (the last),
+    with a note of how many came before."""
+    lines = story_lines(events, in_game)
+    head = [Text(f"  … {len(lines) - limit} earlier (type 'story' for all)")] if len(lines) > limit else []
+    shown = lines[-limit:] if limit else lines
+    if not shown:
+        return Group(Text("Since your last decision: nothing happened."))
+    return Group(Text("Since your last decision:"), *head, *[Text("  " + line) for line in shown])
+
+
+def story_lines(events, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
+    """One line per event (passes in a row joined: "Lady Lauren, you and The Kid passed.")."""
+    out: list[str] = []
+    passed: list[str] = []
+    for ev in events:
+        if ev.type == "passed":
+            passed.append(ev.text.removesuffix(" passed."))
+            continue
+        if passed:
+            out.append(_passes(passed))
+            passed = []
+        out.append(with_contents(ev.text, in_game))
+    if passed:
+        out.append(_passes(passed))
+    return out
+
+
+def _passes(names: list[str]) -> str:
+    names = [n if n != "You" or i == 0 else "you" for i, n in enumerate(names)]
+    return (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + " passed."
 
 
 def memory(view) -> Group:  # type: ignore[no-untyped-def]

@@ -169,7 +169,7 @@ class JournalConflict(JournalError):
         self.next_seq = next_seq
         super().__init__(
             f"conflict: the caller expected to write seq {expected_seq} but the journal's next seq is {next_seq}",
-            path=path, line=next_seq + 1, expected=f"seq {next_seq}", found=f"seq {expected_seq}",
+            path=path, line=next_seq + 1,  # the message says both seqs; an "(expected …; found …)" would invert them
         )
 
 

@@ -18,7 +18,7 @@ import msgspec
 
 from lifeboat import events as e
 from lifeboat.cards import (
-    FACES, UNKNOWN, characters_in, face_of, navigation_instances, provision_instances,
+    FACES, UNKNOWN, characters_in, face_of, navigation_instances, provision_instances, treasure_points,
 )
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
@@ -148,12 +148,20 @@ def _name_cards(position: Position, ruleset: Ruleset
             return name
         if name in all_prov:
             raise _fail(f"{where}: {name} is named twice")
-        face = name.strip().lower().replace(" ", "_")
-        if face not in FACES:
-            raise _fail(f"{where}: {name!r} is not a card (ids like water-3, or faces like water)")
-        pick = next((x for x in free if face_of(x) == face), None)
+        from lifeboat.notation.names import face_named  # the notation's card names (painting(3), med kit, 水)
+
+        named = face_named(name)
+        if named is None:
+            raise _fail(f"{where}: {name!r} is not a card (ids like water-3, or names as in the notation: water, "
+                        "painting(3), med kit)")
+        face, value = named
+        pick = next((x for x in free if face_of(x) == face and (value is None or treasure_points(x) == value)), None)
+        if pick is None and value is not None and not any(treasure_points(x) == value for x in all_prov
+                                                          if face_of(x) == face):
+            raise _fail(f"{where}: no {FACES[face].en} is worth {value}")
         if pick is None:
-            raise _fail(f"{where}: no {FACES[face].en} is left to name (the game has {FACES[face].total})")
+            what = FACES[face].en + (f" ({value})" if value is not None else "")
+            raise _fail(f"{where}: no {what} is left to name (the game has {FACES[face].total})")
         free.remove(pick)
         return pick
 

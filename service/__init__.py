@@ -14,6 +14,7 @@ The API, by task (each function documents its shapes and every error it raises):
     open     Table.open(path) -> Table        .state .views .header .last_seq .digital .waiting_for() ...
     decide   Table.decide(command, *, expected_seq=None) -> Appended                commit + what each audience sees
              Table.deal() -> Appended; Table.close_window() -> Appended; Table.withdraw(from_seq) -> Commit
+             Table.note(at, text, for_="public") -> Commit                          a note while recording (NOTE-1)
     replay   replay(journal, path) -> Iterator[Step]                                strict, streaming
              story(path, who, to=None) -> Iterator[StoryStep]                       the views of one audience
              view_at(path, who, at=None) -> view; final_state(path) -> State

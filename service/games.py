@@ -23,7 +23,7 @@ from lifeboat import Ruleset, apply, new_game
 from lifeboat.cards import CARD_DATA_SHA256
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
-from lifeboat.errors import RuleViolation
+from lifeboat.errors import NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.position import load as load_position
 from lifeboat.position import position_state
@@ -78,7 +78,16 @@ def parse_players(text: str) -> list[str]:
 
 def build_ruleset(options: list[str]) -> Ruleset:
     """A :class:`lifeboat.Ruleset` from ``NAME=VALUE`` strings (``cannibalism=on`` enables the expansion, EXP-1).
-    Raises RuleViolation (OPT-1) for a bad one."""
+    Raises RuleViolation (OPT-1) for a bad one, its message starting with the option as the user typed it
+    (``shark_variant=on: …``)."""
+    for k in range(1, len(options) + 1):  # the first option that fails is named as typed
+        try:
+            ruleset_from_options(options[:k])
+        except NotImplementedOption:
+            raise RuleViolation("OPT-1", f"{options[k - 1]}: this option is not implemented yet; leave it out "
+                                         "(its default is kept)") from None
+        except RuleViolation as exc:
+            raise type(exc)(exc.rule, f"{options[k - 1]}: {exc.message}") from None
     return ruleset_from_options(options)
 
 

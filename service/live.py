@@ -232,9 +232,24 @@ class LiveGame:
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
-            raise Conflict(expected_seq, self._reopen()) from None
+            self._retry_after_notes(cmd, expected_seq)
         self._note(self._table.deal())
         return Update(before_seq=before, seq=self.seq, first_event=first)
+
+    def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:
+        """After another program appended to the file: when it appended only notes (NOTE-1, ``lifeboat annotate``),
+        the table the decision was made on still stands and the decision is appended after them; otherwise a
+        decision came first and this one is refused (SERVE-2). Raises :class:`Conflict`, :class:`Refused`."""
+        active = list(self._table.active)
+        now = self._reopen()
+        if self._table.active != active:
+            raise Conflict(expected_seq, now)
+        try:
+            self._note(self._table.decide(cmd, expected_seq=now + 1))
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        except eng.JournalConflict:
+            raise Conflict(expected_seq, self._reopen()) from None
 
     def _note(self, appended: Appended) -> None:
         """Remember how many events the game has once each new commit is applied."""

@@ -47,7 +47,7 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any) 
     expected_actor = actor_of(state, record)
     if commit.actor != expected_actor:
         raise ReplayError(path, commit.line, commit.seq, "TURN-1",
-                          f"actor {commit.actor!r} recorded, but the command is {expected_actor!r}'s")
+                          f"the line names the actor {commit.actor!r}, but this command belongs to {expected_actor!r}")
     try:
         state, events = apply(state, record)
     except RuleViolation as exc:

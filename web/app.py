@@ -10,6 +10,8 @@ so it stays out of logs and Referer headers; the pages read it from the link's `
   catch-up first, then one per decision, each ``id: SEQ``.
 - ``POST /api/games/{game}/decisions`` ``{"expected_seq": N, "line": "…"}`` or ``{"expected_seq": N,
   "command": {…}}`` → 200 ``{"seq"}``; 409 when another decision came first (SERVE-2).
+- ``GET /api/games/{game}/replay`` once the game is over: the replay document of the caller's audience (its
+  views, notes for it only: NOTE-1), for ``LifeboatViewer.replay`` (web/viewer); 409 before the end (SERVE-7).
 - ``GET /api/names`` the English and Chinese names of characters and provision faces.
 
 Errors are JSON ``{"error": {"rule": ID, "message": TEXT}}``; an unknown game, a missing or wrong token all get the
@@ -34,6 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from service.live import Conflict, LiveError, NotYourTurn
+from service.teaching import replay_document
 from service.names import catalog
 from web.errors import ApiError, error_response, install_handlers
 from web.tables import Table, Tables
@@ -149,6 +152,16 @@ async def state(request: Request) -> Response:
     return _json(body)
 
 
+async def replay(request: Request) -> Response:
+    """The finished game as the caller's audience saw it, step by step (SERVE-7); built in a thread (it replays
+    the whole game)."""
+    table, access = _access(request)
+    if not table.game.over:
+        raise ApiError(409, "SERVE-7", "the replay opens when the game is over; until then, the table is the page")
+    doc = await asyncio.to_thread(replay_document, table.game.path, _audience(access))
+    return _json(msgspec.json.encode(doc))
+
+
 async def decisions(request: Request) -> Response:
     table, access = _access(request)
     if access.role != "seat":
@@ -205,6 +218,7 @@ def create_app(tables: Tables) -> Starlette:
         Route("/", page), Route("/play/{game}", page),
         Route("/viewer/{name}", viewer_asset), Route("/api/names", names), Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/state", state), Route("/api/games/{game}/events", events),
+        Route("/api/games/{game}/replay", replay),
         Route("/api/games/{game}/decisions", decisions, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -8,7 +8,7 @@ so later rules see its effect. The ``require_*`` checks raise :class:`InvalidCom
 from __future__ import annotations
 
 from lifeboat import events as e
-from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, face_of, is_unknown
+from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, card_name, face_of, is_unknown
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import evolve
 from lifeboat import state as st
@@ -103,9 +103,20 @@ def require_held(state: State, by: str, card: str, face: str | None = None, *, h
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
     if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
-        raise IllegalCommand(rule, f"{card} is face up in front of you; only cards in your hand can be used so")
+        raise IllegalCommand(rule, f"your {_named(card)} is face up in front of you; only cards in your hand can be "
+                                   "used so")
     where = "in your hand" if hand_only else "in your hand or face up in front of you"
-    raise IllegalCommand("CARD-1", f"you do not hold {card} {where}")
+    shown = [x for x in ch.face_up if x.rpartition("-")[0] == card.rpartition("-")[0]]
+    also = f" (your {_named(shown[0])} is face up in front of you)" if shown and hand_only else ""
+    raise IllegalCommand("CARD-1", f"you do not hold {_named(card)} {where}{also}")
+
+
+def _named(card: str) -> str:
+    """A card as the user names it (its face, "Cash", not an instance id the user may never have typed)."""
+    try:
+        return card_name(card)
+    except KeyError:
+        return repr(card)
 
 
 def require_actor(state: State, by: str) -> None:

@@ -9,12 +9,16 @@ from lifeboat.cards import is_unknown
 from lifeboat.decide.context import Ctx, name_of, nav_available
 from lifeboat.decide.procedure import resolve_card
 from lifeboat.errors import IllegalCommand, InvalidCommand
-from lifeboat.state import CompassChoice, NavigatorChoice, State
+from lifeboat.state import CompassChoice, CompassDraw, NavigatorChoice, State
 
 
 def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
     """NAV-2: the navigator uses the Compass (draws one more card onto the row stack, if any is left) or not."""
     step = s.step
+    if isinstance(step, (CompassDraw, NavigatorChoice)) and step.navigator == cmd.by and any(
+            x.rpartition("-")[0] == "compass" for x in s.char(cmd.by).face_up):  # NAV-2: once per navigation
+        raise IllegalCommand("NAV-2", "the Compass was already used this round: once per navigation; choose the "
+                                      "navigation card")
     if not isinstance(step, CompassChoice) or step.navigator != cmd.by:
         raise IllegalCommand("NAV-2", "you cannot use the Compass now")
     ctx.emit(e.CompassUsed(character=cmd.by, used=cmd.use and nav_available(s) > 0))

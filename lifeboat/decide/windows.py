@@ -17,6 +17,9 @@ from lifeboat.state import (
 def answer(ctx: Ctx, s: State, cmd: c.Answer) -> None:
     """PROC-2: the target consents (the request succeeds) or refuses (FIGHT-1: a fight starts)."""
     by, step = cmd.by, s.step
+    if isinstance(step, MugDraw) and step.mugger == "kid" and step.target == by:  # MUG-2: no answer, no fight
+        raise IllegalCommand("MUG-2", "the Kid's pickpocket cannot be refused or consented to: the card is taken at "
+                                      "once, with no fight")
     if not isinstance(step, AwaitAnswer):
         raise IllegalCommand("PROC-2", "nothing is waiting for your answer")
     if step.target != by:
@@ -90,7 +93,11 @@ def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
     require_conscious(s, by)
     require_held(s, by, card, "life_preserver", rule="OVER-1")
     require_character(s, t, "OVER-1")
-    if t not in step.overboard or t in step.lost:
+    if t in step.lost:  # OVER-3: dead, or unconscious without a Life Preserver face up: lost at sea at once
+        why = "dead" if s.status(t) == "dead" else "unconscious"
+        raise IllegalCommand("OVER-1", f"{name_of(t)} is {why}: lost at sea at once (OVER-3); the Life Preserver "
+                                       "cannot be thrown to them")
+    if t not in step.overboard:
         raise IllegalCommand("OVER-1", f"{name_of(t)} is not in the water")
     if not s.conscious(t):
         raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")

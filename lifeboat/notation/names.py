@@ -179,6 +179,21 @@ def _face_aliases(face: str) -> list[str]:
     return out
 
 
+def face_named(text: str) -> tuple[str, int | None] | None:
+    """The face (and a painting's value) that ``text`` names as the notation reads it: ``"painting(3)"``,
+    ``"Painting (3)"``, ``"med kit"``, ``"水"`` → ``("painting", 3)``, ``("medical_kit", None)``, ``("water",
+    None)``; ``None`` when it names no provision face (NOTATION-1, used by position files, POS-1)."""
+    import re
+
+    m = re.fullmatch(r"\s*(.*?)\s*(?:\(\s*(\d+)\s*\)|\s(\d+))?\s*", text)
+    words, value = (m.group(1), m.group(2) or m.group(3)) if m else (text, None)
+    key = " ".join(words.casefold().replace("_", " ").replace("-", " ").split())
+    for face in FACES:
+        if any(" ".join(a.casefold().replace("_", " ").replace("-", " ").split()) == key for a in _face_aliases(face)):
+            return face, int(value) if value is not None else None
+    return None
+
+
 _FACES_IN_PLAY = tuple(f for f, v in FACES.items() if v.count > 0)
 _BASE_FACES = tuple(f for f in _FACES_IN_PLAY if FACES[f].expansion == "base")
 _INSTANCES: dict[str, tuple[str, ...]] = {f: tuple(f"{f}-{n}" for n in range(1, FACES[f].total + 1)) for f in FACES}

@@ -36,6 +36,20 @@ class PlayerLines:
 
     # -- player handlers
 
+    def turn_first(self, cmd: c.Command) -> None:
+        """Raise the rules' refusal of ``cmd`` (as an InvalidCommand with the rule's id: the parser raises nothing
+        else) when it is not the actor's turn for it, so a line typed out of turn gets a turn error rather than an
+        error about the cards it names."""
+        from lifeboat.decide import decide  # the parser never judges legality otherwise (docs/notation.md)
+        from lifeboat.errors import IllegalCommand
+
+        try:
+            decide(self.state, cmd)
+        except IllegalCommand as exc:
+            raise InvalidCommand(exc.rule, exc.message, self.seat) from None
+        except Exception:  # noqa: BLE001 - any other refusal is about the cards: the line is read as usual
+            return
+
     def h_keep(self, items: list[_Item]) -> c.Command:
         items = self.clean(items)
         step = self.state.step
@@ -47,7 +61,13 @@ class PlayerLines:
             return c.KeepProvision(by=self.actor, card=pool[0])
         if len(items) != 1:
             raise self.count_error(items, "one provision to keep, e.g. 'keep water' ('keep ?' for one nobody saw)")
-        card = self.allocate([self.ref(items[0])], pool, False, where="among the cards offered to you")[0]
+        try:
+            card = self.allocate([self.ref(items[0])], pool, False, where="among the cards offered to you")[0]
+        except InvalidCommand:
+            if not pool:  # not this seat's pick: the turn is the problem, not the card it names (PROV-2)
+                self.turn_first(c.KeepProvision(by=self.actor, card=step.offered[0] if isinstance(
+                    step, ProvisionsPick) else UNKNOWN))
+            raise
         return c.KeepProvision(by=self.actor, card=card)
 
     def h_nothing(self, items: list[_Item]) -> c.Command:

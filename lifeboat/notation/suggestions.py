@@ -20,6 +20,10 @@ from lifeboat.notation.names import (
 from lifeboat.notation.tokens import _Item, _Tok
 
 
+_DISCARD = ("discard", "drop", "弃", "弃牌", "丢")
+_END = ("end", "close", "done", "finish", "stop")
+
+
 def _or(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -34,8 +38,16 @@ class Suggestions:
         if not toks:
             return self.invalid(f"no verb after {self.line!r}; expected one of: {', '.join(self.verb_list())}")
         word = toks[0].text
-        vocab = self.cverbs if self.actor == CHANCE else self.pverbs
-        words = [" ".join(k) for k in vocab.phrases]
+        if self.actor != CHANCE and word in _DISCARD:  # PROC-3: no command to discard at will
+            return InvalidCommand("PROC-3", f"there is no {word!r}: cards leave a hand only as the rules say (a "
+                                            "trade, a mug, a card played or revealed, Water drunk); there is no hand "
+                                            "limit, so keep the card", self.seat)
+        if self.actor != CHANCE and word in _END:  # a window ends when everyone has passed (PROC-1)
+            return InvalidCommand("PROC-1", f"there is no {word!r}: a fight or any other window ends when everyone "
+                                            "has passed, so type '<character>: pass' for each (the recorder may "
+                                            "type 'close')", self.seat)
+        # suggest only the verbs of the list (not aliases such as 'fight' or face names such as 'give water')
+        words = list(self.verb_list())
         cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
         sugg: list[str] = []
         for cand in cands:

@@ -17,6 +17,7 @@ from typing import Literal
 
 import msgspec
 
+from lifeboat.cards import face_of, is_provision, treasure_points
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.legal import legal_commands
 from lifeboat.notation import render
@@ -106,7 +107,34 @@ def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str 
     open_ = list(legal_commands(before, decider))
     if command not in open_:
         open_.append(command)
-    return decider, [Alternative(text=render(c, before), chosen=c == command) for c in open_]
+    return decider, [Alternative(text=render(c, before), chosen=c == command) for c in _unlike(open_, command)]
+
+
+def _alike(value: object) -> object:
+    """``value`` (a command as plain values) with every provision instance replaced by what makes it play: its
+    face and printed points (two Waters, or two Jewels, are the same decision; two Paintings of other values are
+    not)."""
+    if isinstance(value, str) and is_provision(value):
+        return f"{face_of(value)}:{treasure_points(value)}"
+    if isinstance(value, (list, tuple)):
+        return [_alike(x) for x in value]
+    if isinstance(value, dict):
+        return {k: _alike(v) for k, v in value.items()}
+    return value
+
+
+def _unlike(commands: Sequence[Command], chosen: Command) -> list[Command]:
+    """``commands`` with one of each group that plays alike (:func:`_alike`), in order; ``chosen`` stands for its
+    group."""
+    keys = [msgspec.json.encode(_alike(msgspec.to_builtins(c))) for c in commands]
+    mine = keys[commands.index(chosen)]
+    out, seen = [], set()
+    for c, k in zip(commands, keys):
+        if k in seen or (k == mine and c != chosen):
+            continue
+        seen.add(k)
+        out.append(c)
+    return out
 
 
 def _all_passes(lines: Sequence[Line], alts: Sequence[Alternative] | None) -> bool:

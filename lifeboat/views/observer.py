@@ -263,7 +263,8 @@ class Observer:
             seagulls=st.seagulls, provisions_deck=len(st.provisions), removed_provisions=len(st.removed),
             navigation_deck=len(st.nav_unseen) + len(st.nav_bottom), in_play=st.in_play, discard=st.discard,
             open_parasol=st.open_parasol, action_order=st.action_order, ruleset=st.ruleset, over=st.over,
-            reveal=reveal,
+            reveal=reveal, parasol_holder=next(
+                (c.character for c in st.characters if st.open_parasol and st.open_parasol in c.face_up), None),
         )
         self._common_cache = (len(self), common)
         return common

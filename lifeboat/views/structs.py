@@ -130,6 +130,8 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
       navigator choosing, NAV-1), else ``None``.
     - ``in_play``: navigation cards face up (the card of the round, Flare Gun draws); ``discard``: the discard pile.
     - ``reveal``: ``None`` until the game has ended (END-2).
+    - ``open_parasol``: the Parasol card opened as an action (PARASOL-1), ``parasol_holder`` the character id in
+      front of whom it lies face up; both ``None`` when no Parasol is open.
     """
 
     round: int
@@ -150,6 +152,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     ruleset: Ruleset
     over: bool
     reveal: Reveal | None = None
+    parasol_holder: str | None = None
 
     @property
     def step_text(self) -> str:

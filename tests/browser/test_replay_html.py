@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from browser.conftest import shot
+from cli.app import app
 from service import view_at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +38,9 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled six-player game with three notes (public, Ann's, the referee's)."""
     path = tmp_path_factory.mktemp("html") / "six.jsonl"
     shutil.copyfile(ROOT / "docs" / "examples" / "six-players.jsonl", path)
-    for who, at, text in NOTES:
-        lifeboat("annotate", path, "--at", at, "--for", who, text)
+    for who, at, text in NOTES:  # in-process (the real CLI; the HTML itself is written by the executable)
+        done = CliRunner().invoke(app, ["annotate", str(path), "--at", str(at), "--for", who, text])
+        assert done.exit_code == 0, done.output
     return path
 
 

@@ -21,11 +21,13 @@ def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
     first_player = child.match.group(1)
     child.sendline("")
     child.expect(r"Your hand: ")
-    child.expect(r"Your choice \(1-(\d+), or a line of notation")
+    child.expect(r"Your choice \(1-(\d+), a line of notation, or help\)")
     options = int(child.match.group(1))
     assert options >= 1
     child.sendline("nonsense")
     child.expect(r"\[NOTATION-1\]")  # not a number: read as notation, refused, asked again
+    child.sendline("?")
+    child.expect(r"a number from the list +that decision")  # help (issue 14)
     child.sendline("0")
     child.expect(r"Type a number from 1 to")
     lines_before = len(game.read_text().splitlines())

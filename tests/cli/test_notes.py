@@ -119,3 +119,55 @@ def test_a_finished_game_whose_last_line_is_a_note_is_not_revealed_again(lb, gam
     table.close()
     assert game.read_bytes() == before
     assert lb.run("fork", game, "--at", "20", "-o", game.with_name("fork.jsonl")).exit_code == 0
+
+
+def test_notes_never_change_the_game(lb, game: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """NOTE-1: the same game with and without notes (appended after the end, about decisions in its middle) has
+    the same final state and scores, shows the same tables, and gives the same receipt views."""
+    from service import final_state, make_receipt, score_game
+
+    plain = lb.copy(game, tmp_path / "plain.jsonl")
+    annotated(lb, game)
+    assert final_state(game) == final_state(plain)
+    assert score_game(game) == score_game(plain)
+    for who in ("public", "Ann", "referee"):
+        for at in (13, 40, None):
+            args = ["--as", who] + ([] if at is None else ["--at", str(at)])
+            assert lb.run("show", game, *args).stdout == lb.run("show", plain, *args).stdout
+    assert make_receipt(game, "Bob", 30).view == make_receipt(plain, "Bob", 30).view
+
+
+def test_a_note_written_while_a_game_is_served_does_not_refuse_the_next_decision(tmp_path: Path) -> None:
+    """NOTE-1 and SERVE-2: ``lifeboat annotate`` appends to a game ``lifeboat serve`` holds open; the next
+    decision, made on a table the note did not change, is appended after the note. A real decision that came first
+    still refuses it."""
+    import random
+
+    from service import annotate
+    from service.live import Conflict, LiveGame
+
+    path = tmp_path / "served.jsonl"
+    live = LiveGame.create(path, ["Ann", "Bob", "Cy", "Dee"], seed=3)
+    rng = random.Random(1)
+    seat = sorted(live.waiting_for())[0]
+    live.decide(seat, live.bot_decision(seat, rng), live.seq)
+    seen = live.seq
+    annotate(path, seen, "a note from another program")
+    seat = sorted(live.waiting_for())[0]
+    update = live.decide(seat, live.bot_decision(seat, rng), seen)
+    assert update.before_seq == seen and live.seq > seen + 1
+    kinds = [c["command"]["type"] for c in map(json.loads, path.read_text().splitlines()[1:])]
+    assert kinds[seen] == "note" and kinds[seen + 1] != "note"  # the note, then the decision
+    assert audit(path).findings == []
+    other = LiveGame.open(path)  # another process decides first: this one is refused, nothing is written
+    seat = sorted(other.waiting_for())[0]
+    other.decide(seat, other.bot_decision(seat, random.Random(2)), other.seq)
+    lines = path.read_bytes()
+    seat = sorted(live.waiting_for())[0]
+    try:
+        live.decide(seat, live.bot_decision(seat, rng), live.seq)
+    except Conflict:
+        pass
+    else:
+        raise AssertionError("a decision that came first must refuse this one (SERVE-2)")
+    assert path.read_bytes() == lines

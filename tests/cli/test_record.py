@@ -452,3 +452,6 @@ def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> No
     assert "private" not in game.read_text(encoding="utf-8")
     audit = run("audit", game)
     assert audit.returncode == 0, audit.stdout
+    lonely = tmp_path / "lonely.jsonl"  # nothing to attach a comment to: said, not silently dropped
+    done = record(lonely, "# nobody has been dealt yet\n", "--players", PLAYERS)
+    assert "comment not kept: there is no decision yet to attach it to (NOTE-1): nobody has been dealt yet" in done.stdout

@@ -43,6 +43,11 @@ def test_navigate_by_commit_round_navigation_and_back() -> None:
     facts = next(iter(nav.navigation.values()))
     assert f"Navigation {facts['print_no']}: {facts['text']}" in out  # the card's contents where it is named
     assert "No step holds commit 9999 (they go from 1 to" in out and "No round 99 here (rounds" in out
+    table = at40.table  # the table at every step, in one line: bow to stern, wounds/size
+    chars = {c.character: c for c in table.characters}
+    first = chars[table.seats[0]]
+    assert out.count("  Boat, bow to stern: ") == len(seen)
+    assert f"seagulls {table.seagulls}/4" in out and f"{first.wounds}/{first.size}" in out
 
 
 def test_a_seat_sees_what_else_it_could_have_done_and_only_its_own(tmp_path: Path) -> None:
@@ -76,3 +81,26 @@ def test_notes_reach_their_audience_in_step(tmp_path: Path) -> None:
 def test_recorded_commentary_in_step() -> None:
     out = step(EXAMPLES / "episode-a.jsonl", "public", ["3"])
     assert "Note: 2. Before the wounds, Dr. Harter expends his Bucket of Chum: sharks." in out
+
+
+def test_open_decisions_that_play_alike_are_listed_once() -> None:
+    """Keeping one Water or another (or one Jewels or another) is one decision; Paintings of other values are not.
+    The chosen decision is always listed, once."""
+    from lifeboat.legal import legal_commands
+    from service import replay
+
+    import journal
+
+    game = EXAMPLES / "six-players.jsonl"
+    book = replay_book(game, "referee")
+    befores = {s.commit.seq: s.before for s in replay(journal.JsonlJournal.open(game), str(game))}
+    collapsed = 0
+    for s in book.steps:
+        if not s.alternatives:
+            continue
+        assert sum(a.chosen for a in s.alternatives) == 1
+        plain = [re.sub(r"\b(water|jewels|oar|knife|blackjack|gaffing_hook|medical_kit|chum|life_preserver|"
+                        r"parasol|compass|flare_gun)(-\d+)\b", r"\1", a.text) for a in s.alternatives]
+        assert len(plain) == len(set(plain)), plain
+        collapsed += len(legal_commands(befores[s.seq], s.decider)) > len(s.alternatives)
+    assert collapsed > 0

@@ -207,3 +207,13 @@ def test_an_absurd_header_time_is_a_note(game: Path, lb: SimpleNamespace) -> Non
                        "time (after the year 9999); the writer's clock was wrong or the header was written by "
                        "hand") == 1
     assert not [n for n in notes if "before the header" in n]
+
+
+@pytest.mark.parametrize("name, text", [("deep.json", '{"a":' + DEEP + "}"), ("deep.toml", f"a = {DEEP}\n")])
+def test_a_position_file_nested_1000_deep_is_a_usage_error(lb: SimpleNamespace, tmp_path: Path, name: str,
+                                                           text: str) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = lb.run("record", tmp_path / "r.jsonl", "--position", tmp_path / name)
+    assert result.exit_code == 2, result.output
+    assert f"{tmp_path / name}: not a valid position file: nested too deep" in result.output
+    assert not (tmp_path / "r.jsonl").exists()

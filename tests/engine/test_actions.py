@@ -241,7 +241,9 @@ def test_MUG_2_the_kids_pickpocket_cannot_be_refused_nor_answered() -> None:
         e.MugDeclared(character="kid", target="captain", card=None),
         e.MugSucceeded(character="kid", target="captain", card=None),
     )
-    when(s, c.Answer(by="captain", consent=False)).refused(IllegalCommand, "PROC-2")
+    refusal = when(s, c.Answer(by="captain", consent=False)).refused(IllegalCommand, "MUG-2")  # issue 14
+    assert "pickpocket cannot be refused" in refusal.message
+    when(s, c.Answer(by="kid", consent=False)).refused(IllegalCommand, "PROC-2")  # not the target: nothing to answer
     when(s, c.Reveal(by="captain", card="cash-2")).refused(IllegalCommand, "MUG-2")
     s = when(s, c.DrawFromHand(card="cash-2")).then(
         e.CardMugged(character="kid", target="captain", card="cash-2", from_hand=True),

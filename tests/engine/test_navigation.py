@@ -115,7 +115,8 @@ def test_NAV_2_the_compass_adds_the_top_card_before_choosing() -> None:
         e.NavigationDrawn(character="kid", cards=("nav-25",), purpose="compass")
     )
     assert s.step == NavigatorChoice(navigator="kid") and s.row_stack == ("nav-25",)
-    when(s, c.UseCompass(by="kid", use=True)).refused(IllegalCommand, "NAV-2")  # once per navigation
+    again = when(s, c.UseCompass(by="kid", use=True)).refused(IllegalCommand, "NAV-2")  # once per navigation
+    assert "already used this round" in again.message  # issue 14
     when(s, c.ChooseNavigationCard(by="kid", card="nav-25")).then_starts(
         e.NavigationCardChosen(character="kid", card="nav-25", to_bottom=()), e.NavigationCardRevealed(card="nav-25")
     )
@@ -217,7 +218,9 @@ def test_OVER_1_the_life_preserver_cannot_reach_an_unconscious_character() -> No
     """OVER-1: the unconscious Captain in the water cannot be thrown the Life Preserver; he is lost at sea."""
     s = at_navigation(hand("lady_lauren", "life_preserver-1"), wounds("captain", 7), c.DrawNavigation(cards=("nav-27",)))
     assert s.step == OverboardWindow(card="nav-27", overboard=("captain",), lost=("captain",))
-    when(s, c.ThrowLifePreserver(by="lady_lauren", card="life_preserver-1", target="captain")).refused(IllegalCommand, "OVER-1")
+    refusal = when(s, c.ThrowLifePreserver(by="lady_lauren", card="life_preserver-1", target="captain")).refused(
+        IllegalCommand, "OVER-1")
+    assert "The Captain is unconscious" in refusal.message and "not in the water" not in refusal.message  # issue 14
 
 
 def test_OVER_1_life_preserver_and_chum_only_while_someone_is_overboard() -> None:

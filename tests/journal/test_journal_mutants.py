@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from journal_testkit import Fight, Row, Rowed, StepClock, Wounded, make_header
 
-from journal import JournalTampered, JsonlJournal, read_with_findings, verify
+from journal import JournalCorrupt, JournalTampered, JsonlJournal, read_with_findings, verify
 
 COMMITS = 12
 LINES = COMMITS + 1
@@ -167,3 +167,18 @@ def test_a_known_head_at_every_seq_holds_on_the_true_file_and_not_on_a_rewritten
     with pytest.raises(JournalTampered) as caught:
         verify(path, known_head=(seq, digest))
     assert (caught.value.line, caught.value.message) == (seq + 1, "the line does not match the known head hash")
+
+
+def test_a_line_that_is_not_json_is_shown_with_its_control_characters_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    lines = sound(path)
+    lines[2] = b'{"seq":2,\x07\xff oops}\n'
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(path)
+    assert caught.value.line == 3 and caught.value.found == '{"seq":2,\\x07\\xff oops}'
+    lines[2] = b"\x00" * 100 + b"\n"
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(path)
+    assert caught.value.found == ("\\x00" * 20)[:77] + "..."  # cut to 80 characters

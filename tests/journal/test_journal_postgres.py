@@ -203,3 +203,19 @@ def test_any_payload_is_stored_as_the_bytes_a_file_holds(pg_store: PostgresStore
         assert b"".join(stored.lines()) == in_memory.to_bytes()
     with pg_store.open(game_id) as again:
         assert list(again.commits()) == list(in_memory.commits())
+
+
+def test_a_connection_commits_synchronously_even_when_the_server_says_off(postgres_url: str,
+                                                                          postgres_schema: str) -> None:
+    """An acknowledged append must survive a server crash: the store turns ``synchronous_commit`` back on for
+    its connections when the server or the connection string turned it off (issue 19: a survivor)."""
+    sep = "&" if "?" in postgres_url else "?"
+    url = f"{postgres_url}{sep}options=-c%20synchronous_commit%3Doff"
+    with psycopg.connect(url) as plain:
+        assert plain.execute("SHOW synchronous_commit").fetchone() == ("off",)  # the setting took
+    with PostgresStore(url, schema=postgres_schema) as store:
+        with store.connect() as conn:
+            assert conn.execute("SHOW synchronous_commit").fetchone() == ("on",)
+        assert repr(store) == f"PostgresStore({store.location!r})"
+        assert store.location.startswith("postgresql://") and "@" not in store.location  # no user, no password
+        assert store.location.endswith(f"/{postgres_schema}")

@@ -3,13 +3,16 @@ and the unclean bytes (byte-order mark, CR LF, trailing blank lines) named with 
 
 from __future__ import annotations
 
+import io
+import os
+import stat
 from pathlib import Path
 
 import pytest
 from journal_testkit import Row, Rowed, StepClock, make_header
 
-from journal import JournalCorrupt, JournalUnclean, JsonlJournal, read_with_findings, repair, verify
-from journal.codec import MAX_DEPTH, too_deep
+from journal import JournalCorrupt, JournalExists, JournalUnclean, JsonlJournal, read_with_findings, repair, verify
+from journal.codec import MAX_DEPTH, blank_to, seal, too_deep
 
 
 def nested(depth: int) -> object:
@@ -57,13 +60,18 @@ def test_too_deep_counts_nesting_not_brackets(text: bytes, deep: bool) -> None:
     assert too_deep(text) is deep
 
 
-@pytest.mark.parametrize("edit, kind, line, message", [
-    (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], "bom", 1, "line 1 starts with a byte-order mark"),
-    (lambda ls: ls[:2] + [ls[2][:-1] + b"\r\n"] + ls[3:], "crlf", 3, "line 3 ends in CR LF"),
-    (lambda ls: ls + [b"\n", b"  \n"], "blank", 5, "line 5 is a blank line after the last line"),
+@pytest.mark.parametrize("edit, kind, line, message, cleaned", [
+    (lambda ls: [b"\xef\xbb\xbf" + ls[0]] + ls[1:], "bom", 1, "line 1 starts with a byte-order mark",
+     ("a byte-order mark before line 1",)),
+    (lambda ls: ls[:2] + [ls[2][:-1] + b"\r\n"] + ls[3:], "crlf", 3, "line 3 ends in CR LF",
+     ("CR before the newline of 1 line",)),
+    (lambda ls: ls + [b"\n", b"  \n"], "blank", 5, "line 5 is a blank line after the last line",
+     ("2 blank lines after the last line",)),
+    (lambda ls: [x[:-1] + b"\r\n" for x in ls] + [b"\r\n"], "crlf", 1, "line 1 ends in CR LF",
+     ("CR before the newline of 5 lines", "1 blank line after the last line")),
 ])
 def test_unclean_bytes_are_named_by_every_reader(tmp_path: Path, edit, kind: str, line: int,  # type: ignore[no-untyped-def]
-                                                  message: str) -> None:
+                                                  message: str, cleaned: tuple[str, ...]) -> None:
     path = journal_with(tmp_path / "g.jsonl", Row("alice"))
     sound = path.read_bytes()
     path.write_bytes(b"".join(edit(sound.splitlines(keepends=True))))
@@ -81,5 +89,60 @@ def test_unclean_bytes_are_named_by_every_reader(tmp_path: Path, edit, kind: str
         assert [(p.line, p.message.split(";")[0]) for p in reader.problems] == [(line, message + (
             " (an editor or a transfer changed the line endings)" if kind == "crlf" else ""))]
     report = repair(path)
+    assert report.cleaned == cleaned and report.cut_line is None and report.side_file is None
     assert Path(report.clean_copy or "").read_bytes() == sound
     assert (report.last_seq, report.head_hash) == (3, verify(report.clean_copy or "").head_hash)
+
+
+def header_line(**changes: object) -> bytes:
+    fields: dict[str, object] = {"format": "lifeboat-journal", "version": 1, "game_id": "g", "created_ms": 0,
+                                 "ruleset": "standard"}
+    fields.update(changes)
+    return seal(fields)[0]
+
+
+@pytest.mark.parametrize("version", ["1", True, 1.0, None])
+def test_a_header_version_that_is_not_an_integer_is_corrupt_not_unsupported(tmp_path: Path, version: object) -> None:
+    (tmp_path / "h.jsonl").write_bytes(header_line(version=version))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(tmp_path / "h.jsonl")
+    assert type(caught.value) is JournalCorrupt
+    assert (caught.value.line, caught.value.message) == (1, "the header has no integer version")
+    assert caught.value.found == repr(version)
+
+
+def test_a_header_whose_parent_line_does_not_follow_its_seq_is_corrupt(tmp_path: Path) -> None:
+    parent = {"game_id": "p", "seq": 3, "line": 5, "hash": "0" * 64}
+    (tmp_path / "h.jsonl").write_bytes(header_line(parent=parent))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(tmp_path / "h.jsonl")
+    assert (caught.value.line, caught.value.message) == (1, "the header's parent line does not match its seq")
+    assert (caught.value.expected, caught.value.found) == ("parent line 4", "parent line 5")
+    (tmp_path / "ok.jsonl").write_bytes(header_line(parent={**parent, "line": 4}))
+    assert JsonlJournal.open(tmp_path / "ok.jsonl").header.parent.line == 4  # type: ignore[union-attr]
+
+
+def test_blank_to_reads_no_further_than_its_end() -> None:
+    stream = io.BytesIO(b"x\n" + b" " * 10 + b"\n\t" + b"y" * 5)
+    stream.seek(1)
+    assert blank_to(stream, 2, 14) is True  # the bytes after 14 (a line another writer appends) do not count
+    assert stream.tell() == 1  # the position is kept
+    assert blank_to(stream, 2, 15) is False
+    big = io.BytesIO(b" " * 200_000 + b"y")  # more than one chunk of whitespace
+    assert blank_to(big, 0, 200_000) is True and blank_to(big, 0, 200_001) is False
+
+
+def test_the_copy_made_where_hard_links_fail_has_the_mode_and_bytes_of_a_new_journal(tmp_path: Path) -> None:
+    from journal.files import _copy_exclusive
+
+    source = tmp_path / "source"
+    source.write_bytes(b"x" * 3_000_000)  # more than one chunk
+    old = os.umask(0o022)
+    try:
+        _copy_exclusive(source, tmp_path / "copy")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "copy").read_bytes() == source.read_bytes()
+    assert stat.S_IMODE(os.stat(tmp_path / "copy").st_mode) == 0o644
+    with pytest.raises(JournalExists):
+        _copy_exclusive(source, tmp_path / "copy")

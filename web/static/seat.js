@@ -72,6 +72,29 @@
       box.appendChild(b);
     });
     $('sv-line').hidden = v.view !== 'seat' || v.over;
+    $('sv-replay-btn').hidden = !v.over;
+  }
+
+  // ---- the replay of a finished game (SERVE-7): the same stepper as replay --html, the address left alone ----
+
+  var replayShown = false, replayLoaded = false;
+  function toggleReplay() {
+    var btn = $('sv-replay-btn');
+    replayShown = !replayShown;
+    $('sv-replay').hidden = !replayShown;
+    $('sv-table').hidden = replayShown;
+    document.querySelector('.sv-story-box').hidden = replayShown;
+    btn.textContent = replayShown ? 'Back to the table' : 'Step through the game (as you saw it)';
+    if (!replayShown || replayLoaded) return;
+    replayLoaded = true;
+    $('sv-replay').textContent = 'Loading the replay…';
+    fetch(api + '/replay', { headers: auth, cache: 'no-store' })
+      .then(function (res) { return res.json().then(function (data) { return { ok: res.ok, data: data }; }); })
+      .then(function (r) {
+        if (!r.ok) { replayLoaded = false; $('sv-replay').textContent = (r.data.error || {}).message || 'No replay.'; return; }
+        window.LifeboatViewer.replay($('sv-replay'), r.data, { address: false });
+      })
+      .catch(function () { replayLoaded = false; $('sv-replay').textContent = 'The server did not answer; try again.'; });
   }
 
   function drawTable() {
@@ -207,6 +230,7 @@
     var line = $('sv-line-text').value.trim();
     if (line) send({ line: line }, line);
   });
+  $('sv-replay-btn').addEventListener('click', toggleReplay);
   $('sv-lang').addEventListener('click', function () {
     S.lang = S.lang === 'zh' ? 'en' : 'zh';
     localStorage.setItem('lifeboat-lang', S.lang);

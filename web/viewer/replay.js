@@ -2,7 +2,8 @@
  * buttons and keys, draws the table of each step with LifeboatViewer.renderTable, and keeps the step in the page
  * address (#seq=57) so a step can be linked. Needs viewer.js first.
  *
- *   var ctl = LifeboatViewer.replay(container, doc);
+ *   var ctl = LifeboatViewer.replay(container, doc[, {address: false}]);  // address false: leave the page's
+ *                                                                          // address (#fragment) alone
  *   ctl.go(index) · ctl.next() · ctl.back() · ctl.toSeq(57) · ctl.toRound(3) · ctl.nextNavigation() · ctl.index()
  *
  * Keys: ArrowRight / ArrowLeft step, Home / End, PageDown / PageUp next / previous round, "n" next navigation.
@@ -38,7 +39,8 @@
     return el('li', { cls: 'lb-line lb-ev-' + line.type + (current ? ' lb-current' : ''), 'data-seq': step.seq }, line.text);
   }
 
-  function replay(container, doc) {
+  function replay(container, doc, options) {
+    var useAddress = !(options && options.address === false);  // a served page keeps its token in the #fragment
     var steps = doc.steps || [];
     var catalog = doc.catalog || {};
     var lang = 'en';
@@ -111,7 +113,7 @@
       V.renderTable(table, step.table, catalog, { lang: lang, navigation: step.navigation });
       var hash = '#seq=' + step.seq;
       link.setAttribute('href', hash);
-      if (global.location && global.location.hash !== hash && global.history && global.history.replaceState) {
+      if (useAddress && global.location && global.location.hash !== hash && global.history && global.history.replaceState) {
         try { global.history.replaceState(null, '', hash); } catch (e) { /* a file: page may refuse; the link still works */ }
       }
       page.setAttribute('data-seq', step.seq);
@@ -153,7 +155,8 @@
     });
     roundSel.addEventListener('change', function () { toRound(parseInt(roundSel.value, 10)); });
     seqInput.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); toSeq(parseInt(seqInput.value, 10)); } });
-    global.addEventListener('hashchange', fromHash);
+    if (useAddress) global.addEventListener('hashchange', fromHash);
+    else link.hidden = true;
     document.addEventListener('keydown', function (ev) {
       var t = ev.target && ev.target.tagName;
       if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -169,7 +172,7 @@
       ev.preventDefault();
     });
 
-    var m0 = /seq=(\d+)/.exec((global.location && global.location.hash) || '');
+    var m0 = useAddress && /seq=(\d+)/.exec((global.location && global.location.hash) || '');
     if (m0) toSeq(parseInt(m0[1], 10)); else draw();
     return { go: go, next: function () { return go(i + 1); }, back: function () { return go(i - 1); }, toSeq: toSeq,
              toRound: toRound, nextNavigation: nextNavigation, index: function () { return i; } };

@@ -210,7 +210,7 @@
     var markers = el('div', { cls: 'lb-markers' },
       ch.rowed ? el('span', { cls: 'lb-marker lb-rowed', title: 'rowed this round' }, icon('oars'), 'rowed') : null,
       ch.fought ? el('span', { cls: 'lb-marker lb-fought', title: 'fought this round' }, icon('fight'), 'fought') : null,
-      view.open_parasol === ch.character ? el('span', { cls: 'lb-marker', title: 'open parasol' }, icon('parasol'), 'parasol') : null);
+      view.parasol_holder === ch.character ? el('span', { cls: 'lb-marker', title: 'open parasol' }, icon('parasol'), 'parasol') : null);
     node.appendChild(el('div', { cls: 'lb-seat-head' },
       el('span', { cls: 'lb-seat-no', title: 'seat from the bow' }, ch.seat === null ? '\u2013' : String(ch.seat + 1)),
       el('div', { cls: 'lb-who' }, nameNode(catalog, ch.character, o.lang), el('span', { cls: 'lb-player' }, ch.player + (me ? ' (you)' : ''))),
