@@ -50,7 +50,7 @@ TESTS: dict[str, tuple[str, ...]] = {
     "journal/": JOURNAL_TESTS,
     "lifeboat/decide/": ("tests/engine",),
     "lifeboat/scoring.py": ("tests/engine/test_scoring.py", "tests/engine/test_round.py", "tests/engine"),
-    "lifeboat/views/": ("tests/views",),
+    "lifeboat/views/": ("tests/views", "tests/golden"),
 }
 """Module (a file, or a folder ending in ``/``; the most specific wins) -> the tests to run for its mutants."""
 
@@ -242,9 +242,10 @@ def make_copy() -> Path:
     return target
 
 
-def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> tuple[str, float]:
-    """``("pass" | "fail" | "timeout", seconds)`` for the tests, run in ``work``."""
+def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> tuple[str, float, str]:
+    """``("pass" | "fail" | "timeout", seconds, output)`` for the tests, run in ``work``."""
     env = dict(os.environ, PYTHONPATH=str(work), PYTHONDONTWRITEBYTECODE="1")
+    env.setdefault("LIFEBOAT_SHARED", str(ROOT.parent / "shared"))  # the copy has no ../shared beside it
     env.pop("CI", None)
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0", "-m", "not slow",
                "--no-header", *tests]
@@ -252,8 +253,9 @@ def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> tuple[str, 
     try:
         done = subprocess.run(command, cwd=work, env=env, capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        return "timeout", time.monotonic() - start
-    return ("pass" if done.returncode == 0 else "fail"), time.monotonic() - start
+        return "timeout", time.monotonic() - start, ""
+    output = (done.stdout + done.stderr).decode("utf-8", "replace")
+    return ("pass" if done.returncode == 0 else "fail"), time.monotonic() - start, output
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,9 +286,10 @@ def main(argv: list[str] | None = None) -> int:
         for n, m in enumerate(chosen, 1):
             tests = tests_for(m.module)
             if tests not in baseline:
-                outcome, took = run_tests(work, tests, 1800)
+                outcome, took, output = run_tests(work, tests, 1800)
                 if outcome != "pass":
-                    print(f"the tests {' '.join(tests)} fail on the unchanged code: fix them first", flush=True)
+                    print(f"the tests {' '.join(tests)} fail on the unchanged code: fix them first\n"
+                          + "\n".join(output.splitlines()[-30:]), flush=True)
                     return 2
                 baseline[tests] = took
                 print(f"baseline {took:.0f} s: {' '.join(tests)}", flush=True)
@@ -294,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
             original = target.read_text(encoding="utf-8")
             try:
                 target.write_text(mutated_source(m), encoding="utf-8")
-                outcome, took = run_tests(work, tests, args.timeout_factor * baseline[tests] + 20)
+                outcome, took, _ = run_tests(work, tests, args.timeout_factor * baseline[tests] + 20)
             finally:
                 target.write_text(original, encoding="utf-8")
             verdict = "survived" if outcome == "pass" else ("killed" if outcome == "fail" else "killed (timeout)")

@@ -123,7 +123,7 @@ class _Game:
             render.clear(self.out)
             self.last_human = me
         in_game = tuple(view.seats)
-        self.out.print(render.story(self.hotseat.story(me), in_game))
+        self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state)))
         self.out.print(render.table(view))
         cmd, hold = _choose(self.out, view, table.state, me, self.hotseat)
         if any(isinstance(x, c.Pass) for x in [cmd]) and hold:
@@ -170,6 +170,8 @@ def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: i
     out: list[tuple[str, object]] = []
     seen: set[str] = set()
     for cmd in view.legal:
+        if isinstance(cmd, c.OfferTrade):  # one line says how to type any trade (trade_hint)
+            continue
         text = menu_text(cmd, in_game)
         if text not in seen:
             seen.add(text)
@@ -177,6 +179,28 @@ def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: i
     if view.step.kind in WINDOWS and any(isinstance(cmd, c.Pass) for cmd in view.legal):
         out.append((HOLD, c.Pass(by=view.viewer)))
     return out
+
+
+def story_rows(view, state) -> int:  # type: ignore[no-untyped-def]
+    """How many story lines fit on a 100×40 screen above this seat's table and menu (at least 3)."""
+    items = menu(view, tuple(view.seats))
+    menu_rows = len(items) if len(items) <= 6 or max(len(t) for t, _ in items) > 43 else (len(items) + 1) // 2
+    extras = [view.in_play, view.discard, view.offer, view.open_parasol, trade_hint(view, state),
+              [x for x in view.row_stack if x is not None]]
+    table_rows = len(view.characters) + 5 + 3 + sum(1 for x in extras if x)
+    return max(3, 40 - 1 - 2 - table_rows - menu_rows)
+
+
+def trade_hint(view, state) -> str | None:  # type: ignore[no-untyped-def]
+    """The line that replaces every trade in the menu (TRADE-1, REF-6): how to type one, with a real example."""
+    from lifeboat import commands as c
+    from lifeboat.notation import render
+
+    offers = [cmd for cmd in view.legal if isinstance(cmd, c.OfferTrade)]
+    if not offers:
+        return None
+    example = render(offers[-1], state).partition(": ")[2]
+    return f"  Trades: type e.g. '{example}' (a gift) or '{example} for water'"
 
 
 def _columns(out, items: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -203,6 +227,8 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     in_game = tuple(view.seats)
     items = menu(view, in_game)
     _columns(out, [text for text, _ in items])
+    if (hint := trade_hint(view, state)) is not None:
+        out.print(Text(hint))
     while True:
         answer = _ask(f"Your choice (1-{len(items)}, a line of notation, or help): ")
         word = answer.lower()

@@ -44,6 +44,14 @@ def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-
     return with_contents(", ".join(out), in_game)
 
 
+def counted(cards) -> str:  # type: ignore[no-untyped-def]
+    """Card names with identical ones counted: ``Water ×3, Bundle of Cash``."""
+    from collections import Counter
+
+    names = Counter(card_names([c]) for c in cards)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
+
+
 def command_line(me: str, cmd) -> str:  # type: ignore[no-untyped-def]
     """What a bot did, in public words only (secret choices are just "decides")."""
     from lifeboat import commands as c
@@ -93,11 +101,11 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
 
 def discard_names(cards) -> str:  # type: ignore[no-untyped-def]
     """The discard pile, oldest first, its unseen cards (placeholders, a position's unknown pile: POS-1) counted
-    instead of listed: ``"7 unseen cards, Water, Oar"``."""
+    instead of listed, identical cards counted: ``"7 unseen cards, Water ×2, Oar"``."""
     from lifeboat.cards import is_unknown
 
     unseen = sum(1 for c in cards if c is None or is_unknown(c))
-    named = card_names([c for c in cards if c is not None and not is_unknown(c)])
+    named = counted([c for c in cards if c is not None and not is_unknown(c)])
     count = f"{unseen} unseen card{'s' if unseen != 1 else ''}" if unseen else ""
     return ", ".join(x for x in (count, named) if x)
 

@@ -126,7 +126,9 @@ def test_a_stale_expected_seq_conflicts_and_writes_nothing(new_journal, header, 
         assert caught.value.expected_seq == wrong
         assert caught.value.next_seq == 3
         assert caught.value.line == 4
-        assert caught.value.expected == "seq 3"
+        assert caught.value.message == (f"conflict: the caller expected to write seq {wrong} but the journal's "
+                                        "next seq is 3")
+        assert (caught.value.expected, caught.value.found) == (None, None)  # the message says both (issue 14)
     assert journal.last_seq == 2 and journal.head_hash == head
     assert [c.seq for c in journal.commits()] == [1, 2]
     assert journal.append(3, "alice", Row("alice")).seq == 3
