@@ -42,6 +42,7 @@ class Belief:
     seen_nav: set[str] = field(default_factory=set)
     action_index: int = 0
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step
+    ghosts: tuple[str, ...] = ()  # GHOST-1: the characters lost at sea, with the shark variant
 
     def _hidden_move(self, source: str, dest: str) -> None:
         for where in self.places.values():
@@ -91,6 +92,8 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
                 where.discard("pick")
     elif kind == "action_turn_started":
         b.action_index = d["index"]
+    elif kind == "ghost_rose":  # GHOST-1
+        b.ghosts = b.ghosts + (d["character"],)
     elif kind == "swapped_turn_started":  # ACT-3
         b.turned_early = b.turned_early + (d["character"],)
     elif kind == "card_mugged":

@@ -141,7 +141,7 @@ def chum_the_hated(sit: Situation) -> c.PlayerCommand | None:
         return None
     over = sit.step.overboard
     if sit.hate in over and sit.me not in over and sit.love not in over:
-        return next((x for x in sit.legal if isinstance(x, c.ExpendChum)), None)
+        return next((x for x in sit.legal if isinstance(x, (c.ExpendChum, c.CallSharks))), None)  # GHOST-1 too
     return None
 
 

@@ -66,7 +66,7 @@ def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerComm
 
 def _alive_chance(state: State, who: str) -> float:
     ch = state.char(who)
-    size = CHARACTERS[who].size
+    size = state.health(who)  # OPT-SHARK: +1
     if not ch.in_boat or ch.wounds > size:
         return 0.0
     if ch.wounds == size:

@@ -18,7 +18,7 @@ from functools import lru_cache
 import msgspec
 
 from lifeboat import State, commands as c
-from lifeboat.cards import CHARACTERS, face_of, weapon_size
+from lifeboat.cards import face_of, weapon_size
 from lifeboat.state import Step
 from lifeboat.views import SeatView
 
@@ -122,7 +122,7 @@ def from_state(state: State, me: str, legal: tuple[c.PlayerCommand, ...]) -> Sit
     """The :class:`Situation` of ``me`` in a (simulated) world ``state``; only ``me``'s own secrets are used."""
     chars = {}
     for ch in state.characters:
-        size = CHARACTERS[ch.character].size
+        size = state.health(ch.character)  # OPT-SHARK: +1
         status = ("conscious" if ch.wounds < size else "unconscious" if ch.wounds == size else "dead") \
             if ch.in_boat else "lost_at_sea"
         chars[ch.character] = Who(size=size, wounds=ch.wounds, face_up=ch.face_up, hand_size=len(ch.hand),

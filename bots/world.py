@@ -141,7 +141,8 @@ def sample(view: SeatView, belief: Belief, rng: random.Random) -> tuple[State, D
         provisions=tuple(sorted(places["deck"])), removed=tuple(sorted(places["removed"])), discard=view.discard,
         nav_unseen=unseen, nav_bottom=tuple(bottom), row_stack=tuple(stack), in_play=view.in_play,
         seagulls=view.seagulls, round=view.round, action_order=view.action_order,
-        action_index=belief.action_index, turned_early=belief.turned_early, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
+        action_index=belief.action_index, turned_early=belief.turned_early,
+        ghosts=belief.ghosts, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
     )
     sets = card_sets(view.ruleset)
     orders = DeckOrders(

@@ -120,8 +120,8 @@ class _Game:
         if me != self.last_human:
             render.clear(self.out)
             _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. ")
-            render.clear(self.out)
             self.last_human = me
+        render.clear(self.out)  # each screen is the story since the last decision, the table and the decision
         in_game = tuple(view.seats)
         self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state)))
         self.out.print(render.table(view))

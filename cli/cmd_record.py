@@ -230,7 +230,7 @@ class Recorder:
                      f"LOVE {who(ch.love)} · HATE {who(ch.hate)}")
 
     def still_unnamed(self) -> list[str]:
-        """What the end still needs named (REF-20, END-2), per player: the placeholders in a hand or face up, and an
+        """What the end still needs named (REF-21, END-2), per player: the placeholders in a hand or face up, and an
         unknown LOVE or HATE: ``["Ann (Lady Lauren): ?p23 ?p24, LOVE, HATE", …]``; it shrinks as cards are named."""
         from cli.describe import who
         from lifeboat.cards import is_unknown
@@ -244,7 +244,7 @@ class Recorder:
         return out
 
     def example(self) -> str:
-        """The recorder's lines for the first things still unnamed (REF-20), e.g. ``recorder: ?p23 is cash ·
+        """The recorder's lines for the first things still unnamed (REF-21), e.g. ``recorder: ?p23 is cash ·
         recorder: lauren love captain hate kid``."""
         from lifeboat.cards import is_unknown
 

@@ -107,6 +107,8 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
             return f"choose {card(x, in_game)}"
         case c.ThrowLifePreserver(card=x, target=t):
             return f"throw the Life Preserver ({x}) to {who(t)}"
+        case c.CallSharks():
+            return "call the sharks (a ghost): +1 wound to everyone overboard"
         case c.ExpendChum(card=x):
             return f"expend Chum ({x}): sharks!"
         case c.GiveWater(card=x, target=t):

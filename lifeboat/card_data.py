@@ -83,7 +83,7 @@ def _provisions(raw: dict, source: str) -> dict[str, int]:
             where = f"provisions.{expansion}[{i}]"
             _need(e, "id", where, source, str)
             count = e.get("count")
-            if count is None and expansion != "base":  # REF-19: an expansion count nobody knows; given at play
+            if count is None and expansion != "base":  # an expansion count nobody knows (issue 15)
                 continue
             _int_in(count, 0 if expansion != "base" else 1, 30, f"{where}.count", source)
             if "kind" in e and e["kind"] not in PROVISION_KINDS:
@@ -167,7 +167,7 @@ def check(raw: Any, source: str = "card data") -> str:
     """Check card data (the decoded JSON of a card data file) and return its :func:`data_hash` (CARD-2).
 
     Checks the shapes and ranges (sizes 1-12, survival values 0-20, points 0-20, birds -1/0/1, counts; an
-    expansion's provision count may be ``null``, unknown: REF-19), that every name is a character of the data,
+    expansion's provision count may be ``null``, unknown), that every name is a character of the data,
     that the seat order names each character once, and that the cards add up to the data's own ``checks``
     (``base_provisions``, ``base_navigation_cards``, ``base_birds_plus``/``minus``, ``overboard_counts_base``).
 

@@ -230,6 +230,13 @@ class ExpendChum(_Cmd, tag="expend_chum"):
     card: str
 
 
+class CallSharks(_Cmd, tag="call_sharks"):
+    """Shark variant (GHOST-1): the ghost ``by`` (a character lost at sea) calls the sharks while someone is
+    overboard: +1 wound to everyone overboard, at most one shark wound each per navigation (OVER-2)."""
+
+    by: str
+
+
 class GiveWater(_Cmd, tag="give_water"):
     """Expend Water on a living character to cancel one thirst (THIRST-1)."""
 
@@ -241,7 +248,7 @@ class GiveWater(_Cmd, tag="give_water"):
 PlayerCommand = Union[
     KeepProvision, DoNothing, Row, PlaceRowedCards, ChangeSeats, Mug, Answer, JoinFight, Pass, Reveal,
     FireFlareGun, OpenParasol, UseMedicalKit, OfferTrade, AnswerTrade, UseCompass, ChooseNavigationCard,
-    ThrowLifePreserver, ExpendChum, GiveWater, Cannibalize, ObjectToCannibalism,
+    ThrowLifePreserver, ExpendChum, CallSharks, GiveWater, Cannibalize, ObjectToCannibalism,
 ]
 
 Command = Union[ChanceCommand, PlayerCommand, RecorderCommand]

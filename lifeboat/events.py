@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-import msgspec
-
-
-class _Ev(msgspec.Struct, frozen=True, gc=False, tag_field="type", forbid_unknown_fields=True):
-    pass
+from lifeboat.event_base import _Ev
+from lifeboat.event_options import GhostRose, SharksCalled, SwappedTurnStarted  # the options' events (issue 15)
 
 
 # ---- setup ---------------------------------------------------------------------------------------------------
@@ -111,13 +108,6 @@ class ActionTurnStarted(_Ev, tag="action_turn_started"):
 
     character: str
     index: int
-
-
-class SwappedTurnStarted(_Ev, tag="swapped_turn_started"):
-    """Option ``swap_grants_immediate_turn`` (ACT-3, REF-16): ``character``, whose seat was just changed before it
-    had its turn this round, acts now; the action order's place (``State.action_index``) stays where it was."""
-
-    character: str
 
 
 class NavigationPhaseStarted(_Ev, tag="navigation_phase_started"):
@@ -487,7 +477,7 @@ Event = Union[
     SeatsChanged, MugSucceeded, CardMugged, MugFoundNothing, CardRevealed, FlareGunFired, ParasolOpened, MedicalKitUsed, Healed,
     Wounded, SeagullAdded, SeagullRemoved, CardsToBottom, TradeOffered, TradeCompleted, TradeDeclined,
     CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
-    CardDiscarded, LostAtSea, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
+    CardDiscarded, LostAtSea, SharksCalled, GhostRose, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
     BodyEaten,
 ]
 

@@ -216,6 +216,12 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
     Raises ``KeyError`` when ``character`` is not in the game.
     """
     state.char(character)
-    if state.over or not state.conscious(character):
+    if state.over:
+        return ()
+    if character in state.ghosts:  # GHOST-1: a ghost only calls the sharks or passes, at an overboard
+        if not isinstance(state.step, OverboardWindow):
+            return ()
+        return tuple(x for x in (c.Pass(by=character), c.CallSharks(by=character)) if is_legal(state, x))
+    if not state.conscious(character):
         return ()
     return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))

@@ -57,7 +57,7 @@ class Position(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``discard``: the discard pile as far as it is known: card names, ``"?"`` for a card nobody remembers.
       ``discard_size``: how many cards the pile holds (default: ``len(discard)``, or, when only ``provisions_deck``
       is given, whatever the other numbers leave); the cards of the pile not named are unseen, behind placeholders
-      like every other unseen card (REC-1, REF-19). ``row_stack``: how many unseen cards are on it.
+      like every other unseen card (REC-1, REF-20). ``row_stack``: how many unseen cards are on it.
     - ``options``: ruleset options (``Ruleset`` fields, e.g. ``{"expansions": ["cannibalism"]}``).
     - ``note``: free text (where the position comes from).
     """
@@ -233,7 +233,7 @@ def position_state(position: Position) -> State:
 
 def _deck_and_discard(position: Position, rest: int, discard: tuple[str, ...]) -> tuple[int, int]:
     """``(cards in the provisions deck, unseen cards in the discard pile)``, where ``rest`` provisions are neither
-    named nor in a hand nor removed (POS-1, REF-19): the discard pile's size, if given, fixes its unseen cards;
+    named nor in a hand nor removed (POS-1, REF-20): the discard pile's size, if given, fixes its unseen cards;
     the deck, if given, fixes itself; whichever is not given is the rest."""
     listed = discard.count(UNKNOWN)
     named = len(discard) - listed

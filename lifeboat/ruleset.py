@@ -27,7 +27,7 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rowing_variant: bool = False  # ROW-2 (RUL-ROW-2, seed 000), REF-17
     flare_gun_single_use_weapon: bool = False  # FIGHT-4 (RUL-FIGHT-4)
     quick_game: bool = False  # OPT-QUICK (RUL-OPT-QUICK)
-    shark_variant: bool = False  # OPT-SHARK (RUL-OPT-SHARK), not implemented yet
+    shark_variant: bool = False  # OPT-SHARK, GHOST-1 (RUL-OPT-SHARK, seeds 003, 004), REF-19
     expansions: tuple[str, ...] = ()  # EXP-1 (RUL-EXP-*): "cannibalism"; "liquid_courage" not implemented yet
 
     @property
@@ -36,9 +36,7 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return ("base", *self.expansions)
 
 
-NOT_IMPLEMENTED: dict[str, object] = {
-    "shark_variant": False,
-}
+NOT_IMPLEMENTED: dict[str, object] = {}
 
 OPTION_NAMES: tuple[str, ...] = tuple(Ruleset.__struct_fields__)
 

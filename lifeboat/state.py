@@ -224,6 +224,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     action_order: tuple[str, ...] = ()
     action_index: int = 0
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step (swapped with)
+    ghosts: tuple[str, ...] = ()  # GHOST-1 (shark variant): characters lost at sea, in the order they were lost
     open_parasol: str | None = None
     offer: TradeOffer | None = None
     step: Step = AwaitSetup()
@@ -244,28 +245,34 @@ class State(msgspec.Struct, frozen=True, gc=False):
                 return True
         return False
 
+    def health(self, character: str) -> int:
+        """The wounds ``character`` takes before falling unconscious: its printed size, +1 with the shark variant
+        (OPT-SHARK). Raises ``KeyError`` for a character id that is not a card."""
+        return _SIZE[character] + self.ruleset.shark_variant
+
     def status(self, character: str) -> Status:
-        """STATUS-1: conscious / unconscious / dead from wounds and printed size."""
-        return status_of(self.char(character))
+        """STATUS-1: conscious / unconscious / dead from wounds and health (the printed size; OPT-SHARK: +1)."""
+        return status_of(self.char(character), self.ruleset.shark_variant)
 
     def conscious(self, character: str) -> bool:
         """True when ``character`` is in the boat and conscious (STATUS-1)."""
         c = self.char(character)
-        return c.in_boat and c.wounds < _SIZE[character]
+        return c.in_boat and c.wounds < _SIZE[character] + self.ruleset.shark_variant
 
     def alive(self, character: str) -> bool:
         """True when ``character`` is in the boat and not dead."""
         c = self.char(character)
-        return c.in_boat and c.wounds <= _SIZE[character]
+        return c.in_boat and c.wounds <= _SIZE[character] + self.ruleset.shark_variant
 
     def conscious_seats(self) -> tuple[str, ...]:
         """Conscious characters from the bow to the stern."""
         wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
+        bonus = self.ruleset.shark_variant  # OPT-SHARK
         out = []
         for seat in self.seats:
             if seat not in wounds:
                 raise KeyError(seat)
-            if wounds[seat] < _SIZE[seat]:
+            if wounds[seat] < _SIZE[seat] + bonus:
                 out.append(seat)
         return tuple(out)
 
@@ -296,10 +303,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
 _SIZE = {cid: ch.size for cid, ch in CHARACTERS.items()}
 
 
-def status_of(character: CharacterState) -> Status:
-    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character``.
-    Raises ``KeyError`` for a character id that is not a card."""
-    wounds, size = character.wounds, _SIZE[character.character]
+def status_of(character: CharacterState, bonus: int = 0) -> Status:
+    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character`` plus
+    ``bonus`` (1 with the shark variant, OPT-SHARK). Raises ``KeyError`` for a character id that is not a card."""
+    wounds, size = character.wounds, _SIZE[character.character] + bonus
     if wounds < size:
         return "conscious"
     if wounds == size:

@@ -32,6 +32,14 @@ WINDOW_PLAYS = frozenset({
     "parasol_opened", "flare_gun_fired", "wounded", "healed",
 })
 
+#: Events that record a seat's own decision (its ``character``), to find where a resumed seat's story starts.
+DECISIONS = frozenset({
+    "provision_kept", "did_nothing", "rowed", "rowed_cards_placed", "seat_change_declared", "mug_declared",
+    "answered", "fight_joined", "passed", "card_revealed", "flare_gun_fired", "parasol_opened", "medical_kit_used",
+    "trade_offered", "compass_used", "navigation_card_chosen", "life_preserver_thrown", "chum_expended",
+    "water_given", "cannibalism_declared", "objected_to_cannibalism",
+})
+
 WINDOWS = frozenset({"fight", "overboard_window", "thirst_window", "cannibalism_objection"})
 
 
@@ -70,6 +78,14 @@ class Hotseat:
     table: Table
     last: dict[str, int] = field(default_factory=dict)
     held: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """A resumed game: each seat's story starts after the last event that records a decision of its own."""
+        for i, ev in enumerate(self.table.views.log()):
+            if ev.type in DECISIONS and ev.data.get("character"):
+                self.last[ev.data["character"]] = i + 1
+            elif ev.type in ("trade_declined", "trade_completed") and ev.data.get("to"):  # the answer
+                self.last[ev.data["to"]] = i + 1
 
     def story(self, seat: str) -> tuple[Any, ...]:
         """The events since ``seat`` last decided, as the seat sees them (:class:`lifeboat.views.EventView`).

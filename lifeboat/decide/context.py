@@ -77,7 +77,7 @@ def require_conscious(state: State, by: str) -> None:
         raise _unknown(state, by)
     if not ch.in_boat:
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
-    status = status_of(ch)
+    status = status_of(ch, state.ruleset.shark_variant)
     if status != "conscious":
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
 

@@ -145,13 +145,31 @@ def end_round(ctx: Ctx) -> None:
 
 def may_act_in_window(state: State) -> tuple[str, ...]:
     """Characters who must still pass before the open window closes (PROC-1, REF-1): every conscious character in
-    the boat who has not passed since the last join, reveal or play. Empty when no window is open."""
+    the boat who has not passed since the last join, reveal or play; at an overboard of the shark variant, then
+    every ghost while the sharks are not coming yet (GHOST-1, REF-19). Empty when no window is open."""
     step = state.step
     if isinstance(step, CannibalismObjection):  # CANNIBAL-1, REF-14: the user is not asked
         return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
     if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
         return ()
-    return tuple(ch for ch in state.conscious_seats() if ch not in step.passed)
+    living = tuple(ch for ch in state.conscious_seats() if ch not in step.passed)
+    if isinstance(step, OverboardWindow) and state.ghosts:
+        return living + tuple(g for g in asked_ghosts(state, step) if g not in step.passed)
+    return living
+
+
+def sharks_coming(state: State, w: OverboardWindow) -> bool:
+    """OVER-2: Chum was expended or a ghost called the sharks this navigation, or Chum is face up in front of
+    someone overboard."""
+    return w.chum or any(state.faces_in(state.char(ch).face_up, "chum") for ch in w.overboard)
+
+
+def asked_ghosts(state: State, w: OverboardWindow) -> tuple[str, ...]:
+    """GHOST-1, REF-19: the ghosts an overboard window asks (shark variant): all of them while the sharks are not
+    coming yet; none once they are (a second call could add nothing)."""
+    if not state.ruleset.shark_variant or sharks_coming(state, w):
+        return ()
+    return state.ghosts
 
 
 def maybe_close(ctx: Ctx) -> None:
@@ -182,10 +200,12 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:
-    """FIGHT-3: sum of printed sizes plus every face-up weapon in front of the side's members."""
+    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1) plus every face-up weapon in front of the side's
+    members."""
     total = 0
+    bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     for ch in side:
-        total += CHARACTERS[ch].size
+        total += CHARACTERS[ch].size + bonus
         total += sum(weapon_size(card) for card in state.char(ch).face_up)
     return total
 
@@ -234,7 +254,7 @@ def close_overboard(ctx: Ctx, w: OverboardWindow) -> None:
     Life Preserver, and those lost at sea leave; then thirst."""
     s = ctx.state
     falling = tuple(ch for ch in w.overboard if ch not in w.lost)
-    sharks = w.chum or any(s.faces_in(s.char(ch).face_up, "chum") for ch in w.overboard)  # OVER-2
+    sharks = sharks_coming(s, w)  # OVER-2, GHOST-1
     for ch in falling:
         if ch != "frenchy" and not s.faces_in(s.char(ch).face_up, "life_preserver"):
             ctx.emit(e.Wounded(character=ch, amount=1, cause="overboard"))
@@ -247,6 +267,8 @@ def close_overboard(ctx: Ctx, w: OverboardWindow) -> None:
                 ctx.emit(e.CardDiscarded(character=ch, card=card, reason="overboard"))
     for ch in w.lost:
         ctx.emit(e.LostAtSea(character=ch))
+        if s.ruleset.shark_variant:  # GHOST-1
+            ctx.emit(e.GhostRose(character=ch))
     thirst(ctx)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
-from lifeboat.decide.procedure import maybe_close, request_succeeds
+from lifeboat.decide.procedure import asked_ghosts, maybe_close, request_succeeds, sharks_coming
 from lifeboat.errors import IllegalCommand
 from lifeboat.state import (
     AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
@@ -49,7 +49,8 @@ def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
     by, step = cmd.by, s.step
     if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
         raise IllegalCommand("PROC-1", "there is nothing to pass on now")
-    require_conscious(s, by)
+    if not (isinstance(step, OverboardWindow) and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
+        require_conscious(s, by)
     if isinstance(step, CannibalismObjection) and step.user == by:  # REF-14
         raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
     if by in step.passed:
@@ -116,6 +117,22 @@ def expend_chum(ctx: Ctx, s: State, cmd: c.ExpendChum) -> None:
     ctx.emit(e.ChumExpended(character=by, card=card))
 
 
+def call_sharks(ctx: Ctx, s: State, cmd: c.CallSharks) -> None:
+    """GHOST-1 (shark variant): a ghost calls the sharks while someone is overboard (OVER-2, REF-19)."""
+    by, step = cmd.by, s.step
+    require_character(s, by, "GHOST-1")
+    if not s.ruleset.shark_variant:
+        raise IllegalCommand("GHOST-1", "this game is not played with the shark variant: there are no ghosts")
+    if by not in s.ghosts:
+        raise IllegalCommand("GHOST-1", f"{name_of(by)} is not a ghost: only a character lost at sea calls the sharks")
+    if not isinstance(step, OverboardWindow):
+        raise IllegalCommand("GHOST-1", "the sharks are called only while someone is overboard")
+    if sharks_coming(s, step):
+        raise IllegalCommand("GHOST-1", "the sharks are already coming (one shark wound each per navigation at most)")
+    ctx.emit(e.SharksCalled(character=by))
+    maybe_close(ctx)
+
+
 def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
     """THIRST-1: expend Water to cancel one thirst of a character who still owes some."""
     by, card, t, step = cmd.by, cmd.card, cmd.target, s.step
@@ -132,5 +149,5 @@ def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
 RULES = {
     c.Answer: answer, c.JoinFight: join_fight, c.Pass: pass_, c.Reveal: reveal,
     c.ObjectToCannibalism: object_to_cannibalism, c.ThrowLifePreserver: throw_life_preserver,
-    c.ExpendChum: expend_chum, c.GiveWater: give_water,
+    c.ExpendChum: expend_chum, c.CallSharks: call_sharks, c.GiveWater: give_water,
 }

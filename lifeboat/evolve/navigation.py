@@ -97,6 +97,11 @@ def lost_at_sea(state: State, event: e.LostAtSea) -> State:
     return replace(state, seats=tuple(s for s in state.seats if s != c))
 
 
+def ghost_rose(state: State, event: e.GhostRose) -> State:
+    char(state, event, event.character)
+    return replace(state, ghosts=state.ghosts + (event.character,))
+
+
 def thirst_counted(state: State, event: e.ThirstCounted) -> State:
     card = state.in_play[-1] if state.in_play else ""
     return replace(state, step=ThirstWindow(card=card, thirst=event.thirst))
@@ -107,5 +112,5 @@ APPLIERS = {
     e.NavigationPhaseStarted: navigation_phase_started, e.CompassUsed: compass_used,
     e.NavigationCardChosen: navigation_card_chosen, e.NavigationCardRevealed: unchanged,
     e.CardsToBottom: cards_to_bottom, e.SeagullAdded: seagulls, e.SeagullRemoved: seagulls,
-    e.WentOverboard: went_overboard, e.LostAtSea: lost_at_sea, e.ThirstCounted: thirst_counted,
+    e.WentOverboard: went_overboard, e.LostAtSea: lost_at_sea, e.GhostRose: ghost_rose, e.ThirstCounted: thirst_counted,
 }

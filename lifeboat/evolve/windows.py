@@ -70,6 +70,13 @@ def chum_expended(state: State, event: e.ChumExpended) -> State:
     return window_reset(state)
 
 
+def sharks_called(state: State, event: e.SharksCalled) -> State:
+    """GHOST-1: a ghost called the sharks: as Chum would (OVER-2); the window re-opens (REF-19)."""
+    if not isinstance(state.step, OverboardWindow) or event.character not in state.ghosts:
+        raise fail(event, f"{event.character} is not a ghost at an overboard")
+    return window_reset(replace(state, step=replace(state.step, chum=True)))
+
+
 def card_discarded(state: State, event: e.CardDiscarded) -> State:
     return discard(state, event, event.character, event.card)
 
@@ -87,5 +94,5 @@ APPLIERS = {
     e.FightStarted: fight_started, e.FightJoined: fight_joined, e.Passed: passed, e.FightResolved: fight_resolved,
     e.Wounded: wounded, e.CardRevealed: card_revealed, e.LifePreserverThrown: life_preserver_thrown,
     e.ChumExpended: chum_expended, e.CardDiscarded: card_discarded, e.WaterGiven: water_given,
-    e.ParasolShaded: parasol_shaded,
+    e.ParasolShaded: parasol_shaded, e.SharksCalled: sharks_called,
 }

@@ -81,6 +81,7 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "choose": ("choose", "pick", "select", "navigate", "选择", "选"),
     "throw": ("throw", "toss", "扔", "投掷", "抛"),
     "chum": ("expend chum",),
+    "sharks": ("call sharks", "sharks", "招来鲨鱼", "招鲨鱼"),  # GHOST-1 (shark variant)
     "water": ("give water",),
     "drink": ("drink", "喝水", "喝"),
     "use": ("use", "play", "expend", "使用", "用"),
@@ -121,7 +122,7 @@ _NOISE = ("the", "a", "an", "to", "on", "with", "at", "of", "from", "card", "car
 _PLAYER_VERB_LIST = (
     "keep", "do nothing", "row", "stack", "bottom", "swap", "mug", "consent", "refuse", "join", "pass", "reveal",
     "fire", "open", "heal", "offer", "ask", "accept", "decline", "use compass", "skip compass", "choose", "throw",
-    "chum", "water", "drink", "use", "eat", "object",
+    "chum", "water", "drink", "use", "eat", "object", "call sharks",
 )
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 

@@ -386,6 +386,11 @@ class PlayerLines:
             self.no_more(items[1:], "compass")
         return c.UseCompass(by=self.actor, use=use)
 
+    def h_sharks(self, items: list[_Item]) -> c.Command:
+        """GHOST-1: ``kid: call sharks`` (a ghost, shark variant)."""
+        self.no_more(self.clean(items), "call sharks")
+        return c.CallSharks(by=self.actor)
+
     def h_no_compass(self, items: list[_Item]) -> c.Command:
         self.no_more(self.clean(items), "skip compass")
         return c.UseCompass(by=self.actor, use=False)

@@ -187,6 +187,8 @@ def _card_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - one 
         case c.ThrowLifePreserver(card=x, target=t):
             body = (f"throw life preserver to {r.who(t)}" if r.default(x, "life_preserver")
                     else f"use {x} on {r.who(t)}")
+        case c.CallSharks():
+            body = "call sharks"
         case c.ExpendChum(card=x):
             body = "chum" if r.default(x, "chum") else f"use {x}"
         case c.GiveWater(card=x, target=t):

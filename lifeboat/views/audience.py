@@ -252,6 +252,8 @@ EVENT_AUDIENCE: dict[str, dict[str, str]] = {
     "went_overboard": {"characters": _P, "lost": _P},
     "life_preserver_thrown": {"character": _P, "card": _P, "target": _P},
     "chum_expended": {"character": _P, "card": _P},
+    "sharks_called": {"character": _P},
+    "ghost_rose": {"character": _P},
     "card_discarded": {"character": _P, "card": _P, "reason": _P},
     "lost_at_sea": {"character": _P},
     "thirst_counted": {"thirst": _P},
@@ -297,7 +299,7 @@ STATE_AUDIENCE: dict[str, str] = {
     "ruleset": _P, "players": _P, "characters": "nested", "seats": _P, "provisions": "referee",
     "removed": "referee", "discard": _P, "nav_unseen": "referee", "nav_bottom": "referee", "row_stack": "knowers",
     "in_play": _P, "unaccounted": "referee", "seagulls": _P, "round": _P, "action_order": _P, "action_index": _P,
-    "turned_early": _P,
+    "turned_early": _P, "ghosts": _P,
     "open_parasol": _P, "offer": "nested", "step": "nested",
 }
 

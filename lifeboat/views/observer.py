@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from lifeboat import events as e
-from lifeboat.cards import CHARACTERS
 from lifeboat.evolve import evolve
 from lifeboat.legal import legal_commands, waiting_for
 from lifeboat.scoring import scores, winners
@@ -251,7 +250,7 @@ class Observer:
             ch = st.char(ch_id)
             chars.append(CharacterView(
                 character=ch_id, name=tx.name(ch_id), player=ch.player,
-                seat=st.seats.index(ch_id) if ch_id in st.seats else None, size=CHARACTERS[ch_id].size,
+                seat=st.seats.index(ch_id) if ch_id in st.seats else None, size=st.health(ch_id),
                 wounds=ch.wounds, status=st.status(ch_id) if ch.in_boat else "lost_at_sea", in_boat=ch.in_boat,
                 hand_size=len(ch.hand), face_up=ch.face_up, rowed=ch.rowed, fought=ch.fought,
             ))

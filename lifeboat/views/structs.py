@@ -51,7 +51,8 @@ class StepView(msgspec.Struct, frozen=True, kw_only=True):
 
 class CharacterView(msgspec.Struct, frozen=True, kw_only=True):
     """The public facts of one character (PROC-5): ``seat`` is its index from the bow (0), ``None`` once lost at
-    sea; ``status`` is STATUS-1's or ``"lost_at_sea"`` (OVER-3); ``hand_size`` how many cards it holds in hand."""
+    sea; ``status`` is STATUS-1's or ``"lost_at_sea"`` (OVER-3); ``hand_size`` how many cards it holds in hand;
+    ``size`` its health: the printed size, +1 with the shark variant (OPT-SHARK)."""
 
     character: str
     name: str

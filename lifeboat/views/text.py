@@ -38,6 +38,11 @@ def poss(ch: str | None, me: str | None) -> str:
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
 
 
+def _cap(text: str) -> str:
+    """``text`` with its first letter upper case (``"your"`` → ``"Your"``; ``"The Kid's"`` unchanged)."""
+    return text[:1].upper() + text[1:]
+
+
 def be(ch: str | None, me: str | None, past: bool = False) -> str:
     """The verb *to be* agreeing with ``ch`` ("are"/"were" for the viewer)."""
     you = ch is not None and ch == me
@@ -315,6 +320,9 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "navigation_card_revealed": lambda d, me: f"The navigation card of the round: {card_name(d['card'])}.",
     "went_overboard": _went_overboard,
     "life_preserver_thrown": _life_preserver_thrown,
+    "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
+    "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
+                                 f"{'you' if d['character'] == me else 'it'} may call the sharks."),
     "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
     "card_discarded": lambda d, me: (
         f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),

@@ -17,6 +17,7 @@ GOLDEN = {
     "six-players.jsonl": ({"Ann": 27, "Bob": 8, "Cy": 13, "Dee": 12, "Eve": 13, "Fay": 4}, ["Ann"]),
     "four-players.jsonl": ({"Ann": 18, "Bob": 5, "Cy": 20, "Dee": 7}, ["Cy"]),
     "rowing-variant.jsonl": ({"Ann": 0, "Bob": 17, "Cy": 5, "Dee": 16}, ["Bob"]),  # ROW-2
+    "shark-variant.jsonl": ({"Ann": 5, "Bob": 19, "Cy": 6, "Dee": 17, "Eve": 11}, ["Bob"]),  # OPT-SHARK, GHOST-1
     "swap-turn.jsonl": ({"Ann": 3, "Bob": 8, "Cy": 24, "Dee": 6, "Eve": 22}, ["Cy"]),  # ACT-3
 }
 

@@ -187,3 +187,16 @@ def test_json_says_who_holds_the_open_parasol(tmp_path: Path) -> None:
     view = json.loads(shown.stdout)
     view = view.get("table", view)
     assert view["open_parasol"] == "parasol-1" and view["parasol_holder"] == "sir_stephen"
+
+
+def test_record_status_names_navigation_contents_and_a_line_to_type(tmp_path: Path) -> None:
+    result = from_position(tmp_path, NAVIGATION, "?\nkid: skip compass\nkid: choose 27\n")
+    out = result.stdout
+    assert "help or ?" in out  # "?" at the prompt is help
+    assert "The navigation card of the round: Navigation 27 (The Captain overboard)." in out
+    status = [line for line in out.splitlines() if line.startswith("[round 1]")][-1]
+    assert status == ("[round 1] Overboard: The Captain. Play a card or pass. · waiting for Lady Lauren, Sir Stephen, "
+                      "The Kid · type: lauren: pass · legal · help")
+    typed = status.split("type: ")[1].split(" · ")[0]  # the hint is a line that can be typed as shown
+    again = run("record", tmp_path / "g.jsonl", stdin=typed + "\n")
+    assert again.returncode == 0 and "refused" not in again.stdout

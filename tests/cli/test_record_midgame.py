@@ -1,5 +1,5 @@
 """``lifeboat record`` at a real table, issue 20: picking up a game in the middle with an unknown discard pile
-(POS-1, REF-19), naming the unseen cards at the end (REC-1, REF-20), and the recorder's words (the story, ``legal``,
+(POS-1, REF-20), naming the unseen cards at the end (REC-1, REF-21), and the recorder's words (the story, ``legal``,
 refusals, the scores table). Every run goes through the installed ``lifeboat`` executable, as a recorder runs it.
 
 The mid-game position is the one of docs/recording.md ("Starting from the middle of a game"; a test checks that the
@@ -121,10 +121,10 @@ def begun(tmp_path: Path, text: str = MIDGAME, lines: str = "", name: str = "g.j
     return game, done.stdout
 
 
-# ---- an unknown discard pile (POS-1, REF-19) ----------------------------------------------------------------------
+# ---- an unknown discard pile (POS-1, REF-20) ----------------------------------------------------------------------
 
 
-def test_POS_1_REF_19_a_mid_game_pickup_with_an_unknown_discard_pile_is_played_to_the_end_scored_and_audited(
+def test_POS_1_REF_20_a_mid_game_pickup_with_an_unknown_discard_pile_is_played_to_the_end_scored_and_audited(
         tmp_path: Path) -> None:
     game, out = begun(tmp_path, lines=PLAY + END)
     assert refusals(out) == []
@@ -151,7 +151,7 @@ def test_POS_1_REF_19_a_mid_game_pickup_with_an_unknown_discard_pile_is_played_t
     assert header["position"]["discard_size"] == 12 and header["position"]["discard"] == ["water", "oar", "cash"]
 
 
-def test_POS_1_REF_19_the_discard_pile_unknown_in_whole_or_by_question_marks(tmp_path: Path) -> None:
+def test_POS_1_REF_20_the_discard_pile_unknown_in_whole_or_by_question_marks(tmp_path: Path) -> None:
     body = MIDGAME.split("\n\n", 1)[1]
     # the whole pile unknown: only the deck was counted, the pile is whatever is left
     _, out = begun(tmp_path, 'round = 4\nprovisions_deck = 10\n\n' + body, "show\n", "whole.jsonl")
@@ -187,16 +187,16 @@ def test_POS_1_a_position_without_discard_size_is_stored_in_the_header_exactly_a
     assert header["position"] == bundled["position"]
 
 
-# ---- naming unseen cards at the end (REC-1, REF-20) -------------------------------------------------------------
+# ---- naming unseen cards at the end (REC-1, REF-21) -------------------------------------------------------------
 
 
-def test_REF_20_at_the_end_only_cards_shown_can_be_named_and_the_unnamed_list_shrinks(tmp_path: Path) -> None:
+def test_REF_21_at_the_end_only_cards_shown_can_be_named_and_the_unnamed_list_shrinks(tmp_path: Path) -> None:
     game, out = begun(tmp_path, lines=PLAY + "recorder: ?p1 is jewels\nrecorder: ?p22 is jewels\nlegal\n")
     assert "The game is over. Name what each player shows, e.g. recorder: ?p22 is cash · recorder: lauren love " \
            "captain hate kid; still unnamed: Ann (Lady Lauren): ?p22 ?p11 ?p15 LOVE HATE; Bob (The Captain): " in out
     # ?p1 was removed at setup: nobody shows it at the end, so it cannot be named (it would score nothing)
     assert refusals(out) == [
-        "line 25: refused [REF-20] ?p1 is not in a hand or face up: at the end only the cards the players show can "
+        "line 25: refused [REF-21] ?p1 is not in a hand or face up: at the end only the cards the players show can "
         "be named (still unnamed: ?p22 ?p11 ?p15 ?p23 ?p24 ?p25 ?p12 ?p16 ?p26 ?p27 ?p13 ?p17 ?p28 ?p29 ?p14) "
         "(nothing was recorded)"]
     assert "The unseen card ?p22 is Jewels." in out

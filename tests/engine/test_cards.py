@@ -117,7 +117,7 @@ def test_PROC_3_there_is_no_command_to_discard_at_will() -> None:
         "deal_setup", "draw_provisions", "draw_navigation", "draw_from_hand", "keep_provision", "do_nothing", "row",
         "place_rowed_cards", "change_seats", "mug", "answer", "join_fight", "pass", "reveal", "fire_flare_gun",
         "open_parasol", "use_medical_kit", "offer_trade", "answer_trade", "use_compass", "choose_navigation_card",
-        "throw_life_preserver", "expend_chum", "give_water",
+        "throw_life_preserver", "expend_chum", "call_sharks", "give_water",
         "cannibalize", "object_to_cannibalism",  # the Cannibalism expansion (CANNIBAL-1): the card is discarded as played
         "identify", "identify_love_hate",  # the recorder names unseen cards (REC-1); neither moves a card
     ])

@@ -59,6 +59,8 @@ def check_state(rng: random.Random, state: State) -> None:
         who = ch.character
         expected = () if state.over or not state.conscious(who) else tuple(
             x for x in _candidates(state, who) if accepted(state, x))
+        if who in state.ghosts and not state.over:  # GHOST-1: a ghost's two commands
+            expected = tuple(x for x in (c.Pass(by=who), c.CallSharks(by=who)) if accepted(state, x))
         assert legal_commands(state, who) == expected
     for _ in range(3):
         command = random_command(rng, state)

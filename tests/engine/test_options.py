@@ -1,6 +1,7 @@
-"""Ruleset options: OPT-1, and the options of OPT-SHARK and EXP-1 (Liquid Courage) that are not
-implemented. The implemented non-default options have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions),
-FIGHT-4 (test_fights), ACT-3 (test_swap_turn), ROW-2 (test_rowing_variant), OPT-QUICK (test_setup), the Cannibalism expansion (test_cannibalism)."""
+"""Ruleset options: OPT-1, and EXP-1 (Liquid Courage, not implemented yet). The implemented non-default options
+have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions), FIGHT-4 (test_fights), ACT-3 (test_swap_turn),
+ROW-2 (test_rowing_variant), OPT-SHARK and GHOST-1 (test_shark_variant), OPT-QUICK (test_setup), the Cannibalism
+expansion (test_cannibalism)."""
 
 from __future__ import annotations
 
@@ -22,17 +23,6 @@ def test_OPT_1_defaults() -> None:
         "rowing_variant": False, "flare_gun_single_use_weapon": False, "quick_game": False, "shark_variant": False,
         "expansions": (),
     }
-
-
-@pytest.mark.parametrize(
-    "option, rule",
-    [("shark_variant", "OPT-SHARK")],
-)
-def test_OPT_1_options_not_implemented_yet_are_refused_by_name(option: str, rule: str) -> None:
-    """OPT-1 with OPT-SHARK: NotImplementedOption names the option; no game starts."""
-    with pytest.raises(NotImplementedOption) as info:
-        new_game(PLAYERS[:4], Ruleset(**{option: True}))
-    assert info.value.option == option and option in info.value.message and info.value.rule == "OPT-1"
 
 
 def test_EXP_1_liquid_courage_is_not_implemented_yet() -> None:

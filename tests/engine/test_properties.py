@@ -48,6 +48,7 @@ rulesets = st.builds(
     quick_game=st.booleans(),
     swap_grants_immediate_turn=st.booleans(),
     rowing_variant=st.booleans(),
+    shark_variant=st.booleans(),
 )
 
 
@@ -86,6 +87,7 @@ def random_command(rng: random.Random, state: State) -> c.Command:
         lambda: c.ThrowLifePreserver(by=by, card=held(by), target=ch()),
         lambda: c.ExpendChum(by=by, card=held(by)),
         lambda: c.GiveWater(by=by, card=held(by), target=ch()),
+        lambda: c.CallSharks(by=by),
     ]
     return rng.choice(makers)()
 
@@ -189,6 +191,7 @@ def test_many_random_games_keep_every_invariant(n: int, seed: int, ruleset: Rule
 OPTION_SIGNS = {
     "swap_grants_immediate_turn": lambda ev: type(ev).__name__ == "SwappedTurnStarted",  # ACT-3
     "rowing_variant": lambda ev: getattr(ev, "purpose", None) == "navigator",  # ROW-2
+    "shark_variant": lambda ev: type(ev).__name__ == "GhostRose",  # GHOST-1
 }
 
 

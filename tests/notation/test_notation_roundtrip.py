@@ -30,7 +30,8 @@ from lifeboat.state import (
 
 rulesets = st.builds(
     Ruleset, remove_provisions_short_handed=st.booleans(), row_keeps_exactly_one=st.booleans(),
-    flare_gun_single_use_weapon=st.booleans(), quick_game=st.booleans(),
+    flare_gun_single_use_weapon=st.booleans(), quick_game=st.booleans(), swap_grants_immediate_turn=st.booleans(),
+    rowing_variant=st.booleans(), shark_variant=st.booleans(),
 )
 ASKABLE = tuple(f for f, v in FACES.items() if v.count and v.expansion == "base")
 
@@ -294,6 +295,9 @@ def test_the_random_games_reach_every_command_type() -> None:
             seen[k] = seen.get(k, 0) + v
     # the Cannibalism expansion's commands (CANNIBAL-1): a 7-player game whose seed reaches an objection
     for k, v in play_and_check(6, 7, Ruleset(expansions=("cannibalism",)), everyone=False).items():
+        seen[k] = seen.get(k, 0) + v
+    # the shark variant's ghosts (GHOST-1): a game whose seed reaches a call of the sharks
+    for k, v in play_and_check(1, 4, Ruleset(shark_variant=True), everyone=False).items():
         seen[k] = seen.get(k, 0) + v
     # the recorder's commands (REC-1): a recorded game
     for k, v in play_recorded_and_check(0, 4).items():

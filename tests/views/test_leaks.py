@@ -101,7 +101,7 @@ def test_no_view_leaks_in_many_more_games(seed: int, players: int) -> None:
 
 #: Each option that changes what happens (issue 15), alone: a few games each in CI, many in the slow run.
 OPTIONS = {"swap_grants_immediate_turn": Ruleset(swap_grants_immediate_turn=True),
-           "rowing_variant": Ruleset(rowing_variant=True)}
+           "rowing_variant": Ruleset(rowing_variant=True), "shark_variant": Ruleset(shark_variant=True)}
 
 
 @pytest.mark.parametrize("option", sorted(OPTIONS))
