@@ -64,10 +64,17 @@ def serve(
     new_links: bool = typer.Option(False, "--new-links", help="Give every game new links (the old ones stop working)."),
     bot_delay: int = BOT_DELAY,
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of each seat's link."),
+    store: Optional[str] = typer.Option(None, "--store", help="Serve the games of a PostgreSQL store instead of "
+                                        "--dir: postgresql://[user@]host[:port]/dbname (several serve processes "
+                                        "may share it; docs/postgresql.md)."),
+    schema: str = typer.Option("journal", "--schema", help="With --store: the store's schema."),
 ) -> None:
     """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""
     from cli import cmd_serve
 
+    if store is not None:
+        cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr)
+        return
     cmd_serve.run(dir_, host, port, new_links, bot_delay, qr)
 
 

@@ -37,12 +37,37 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     serving.run(tables, host, port)
 
 
+def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool) -> None:
+    """``lifeboat serve --store URL``: serve the games of a PostgreSQL store, alongside any other serve process
+    on the same store (docs/postgresql.md)."""
+    from cli.common import console
+    from service.stored import GameStore
+    from web import serving
+
+    out = console()
+    with user_errors():
+        if not 0 < port < 65536:
+            raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+        store = GameStore(url, schema)  # a bad URL: USAGE; a server that cannot be reached: JOURNAL
+        base = serving.base_url(host, port)
+        tables, issued, skipped = serving.prepare_store(store, base, new_links=new_links,
+                                                        bot_delay=bot_delay_ms / 1000)
+        for s in skipped:
+            out.print(f"Not served: {s.path}: {s.message}", markup=False)
+        for item in issued:
+            _print_links(out, item, qr)
+        out.print(f"Serving the games of {store.location} at {base}  (start a game: {base}/ ; Ctrl-C stops)",
+                  markup=False)
+    serving.run(tables, host, port)
+
+
 def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     from web import serving
 
     game = item.table.game
     state = "finished" if game.over else f"seq {game.seq}"
-    out.print(f"\nGame {game.game_id} ({game.path.name}, {state}): keep each link secret; it is shown only now.",
+    where = game.path.name if game.store is None else game.store.location
+    out.print(f"\nGame {game.game_id} ({where}, {state}): keep each link secret; it is shown only now.",
               markup=False)
     from service.names import catalog
 

@@ -5,6 +5,10 @@ One store is one PostgreSQL schema (default ``journal``) holding any number of g
     <schema>.games    (game_id text PRIMARY KEY, line bytea NOT NULL)
     <schema>.commits  (game_id text REFERENCES games, seq bigint CHECK (seq >= 1), line bytea NOT NULL,
                        PRIMARY KEY (game_id, seq))
+    <schema>.private  (game_id text REFERENCES games, name text, data bytea NOT NULL, PRIMARY KEY (game_id, name))
+
+``private`` holds what a program keeps beside a game but outside its journal (never exported, never hashed into
+the chain): a served game's link hashes, a dealer's secret deck orders. It is the only table whose rows change.
 
 ``line`` holds a line exactly as a JSONL journal file holds it, without its ``\\n`` (the header line in ``games``,
 commit ``seq``'s line in ``commits``), so the hash chain is the file's and an export is byte-identical. The primary
@@ -33,7 +37,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from journal.errors import JournalError
+from journal.errors import JournalError, JournalNotFound
 from journal.model import Clock, Header
 
 if TYPE_CHECKING:
@@ -60,6 +64,12 @@ CREATE TABLE IF NOT EXISTS {schema}.commits (
     seq bigint NOT NULL CHECK (seq >= 1),
     line bytea NOT NULL,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS {schema}.private (
+    game_id text NOT NULL REFERENCES {schema}.games (game_id),
+    name text NOT NULL,
+    data bytea NOT NULL,
+    PRIMARY KEY (game_id, name)
 );
 """
 
@@ -133,7 +143,7 @@ class PostgresStore:
         self._closed = False
         self._ident = sql.Identifier(schema)
         with self.connection() as conn:
-            if conn.execute("SELECT to_regclass(%s)", (f"{schema}.commits",)).fetchone() == (None,):
+            if conn.execute("SELECT to_regclass(%s)", (f"{schema}.private",)).fetchone() == (None,):
                 with conn.transaction():  # only then: a role without CREATE may use existing tables
                     conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"journal schema {schema}",))
                     conn.execute(sql.SQL(_DDL).format(schema=self._ident))
@@ -228,6 +238,56 @@ class PostgresStore:
         """Copy a JSONL journal file into the store, byte for byte; see :meth:`journal.PostgresJournal.import_jsonl`."""
         from journal.pg_journal import PostgresJournal
         return PostgresJournal.import_jsonl(self, path, clock=clock)
+
+    def private_ids(self, name: str) -> list[str]:
+        """The ids of the games that hold private data ``name``, sorted.
+
+        Raises:
+            JournalError: the store is closed or the server fails.
+        """
+        query = sql.SQL("SELECT game_id FROM {} WHERE name = %s ORDER BY game_id").format(self.table("private"))
+        with self._failing("reading private data"), self.connection() as conn:
+            return [game_id for (game_id,) in conn.execute(query, (name,))]
+
+    def get_private(self, game_id: str, name: str) -> bytes | None:
+        """The private data ``name`` kept beside game ``game_id`` (outside its journal), or ``None``.
+
+        Raises:
+            JournalError: the store is closed or the server fails.
+        """
+        query = sql.SQL("SELECT data FROM {} WHERE game_id = %s AND name = %s").format(self.table("private"))
+        with self._failing("reading private data"), self.connection() as conn:
+            row = conn.execute(query, (game_id, name)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def put_private(self, game_id: str, name: str, data: bytes, *, replace: bool = True) -> bool:
+        """Keep ``data`` as private data ``name`` of game ``game_id`` (durably, outside its journal). With
+        ``replace=False`` an existing value is kept (whichever process wrote first wins). Returns True when
+        ``data`` was written.
+
+        Raises:
+            JournalNotFound: the store holds no game ``game_id``.
+            JournalError: the store is closed or the server fails.
+        """
+        table = self.table("private")
+        query = sql.SQL("INSERT INTO {} (game_id, name, data) VALUES (%s, %s, %s) ON CONFLICT (game_id, name) "
+                        + ("DO UPDATE SET data = EXCLUDED.data" if replace else "DO NOTHING")
+                        + " RETURNING 1").format(table)
+        try:
+            with self._failing("writing private data"), self.connection() as conn:
+                return conn.execute(query, (game_id, name, data)).fetchone() is not None
+        except JournalError as exc:
+            if isinstance(exc.__cause__, psycopg.errors.ForeignKeyViolation):
+                raise JournalNotFound("no game with this id in the store", path=f"{self.location}/{game_id}",
+                                      expected="a game in the store", found="nothing") from None
+            raise
+
+    @contextmanager
+    def _failing(self, doing: str) -> Iterator[None]:
+        try:
+            yield
+        except psycopg.Error as exc:
+            raise JournalError(f"{doing} failed ({_first_line(exc)})", path=self.location) from exc
 
     def listen(self) -> CommitListener:
         """A :class:`CommitListener` on this store's channel (its own connection, listening from now on).

@@ -37,18 +37,21 @@ __all__ = [
 ]
 
 
-def event_marks(path: Path, table: Any) -> list[int]:
+def event_marks(path: Path | str, table: Any) -> list[int]:
     """For every seq of ``table``'s journal, how many events the game has once that commit is applied (a
     correction withdraws events: REC-2)."""
     marks = [0] * (table.last_seq + 1)
     count = 0
-    j = open_journal(path)
+    j = open_journal(path) if isinstance(path, Path) else table.journal  # a store's game: its open journal
     try:
         for seq, events in active_commits(j, str(path)):
+            if seq >= len(marks):
+                break
             count += len(events)
             marks[seq] = count
     finally:
-        j.close()
+        if isinstance(path, Path):
+            j.close()
     for seq in range(1, len(marks)):
         marks[seq] = max(marks[seq], marks[seq - 1])
     return marks

@@ -167,11 +167,22 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
         FileProblem: its deck file exists (nothing is written).
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
-    ruleset = ruleset or Ruleset()
-    state = new_game(players, ruleset)
     if deck_path(path).exists() or deck_path(path).is_symlink():
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
+    header, state, orders = new_digital_game(players, seed=seed, ruleset=ruleset, clock=clock)
+    j = journal.JsonlJournal.create(path, header, clock=clock)
+    write_deck_file(deck_path(path), orders)
+    state, _ = advance_chance(j, state, orders)
+    return j, state, orders
+
+
+def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ruleset | None = None,
+                     clock: journal.Clock | None = None) -> tuple[journal.Header, State, DeckOrders]:
+    """The header of a new digital game (committed to freshly shuffled orders), its state before the deal and the
+    orders; nothing is written. Raises RuleViolation: bad players or options (SETUP-1, OPT-1)."""
+    ruleset = ruleset or Ruleset()
+    state = new_game(players, ruleset)
     # the seed drives only the shuffles; the public numbers (game id, salt) come from the OS (issue 13)
     chance = rng(seed)
     chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
@@ -184,10 +195,7 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
         options=msgspec.to_builtins(ruleset), deck_commitment=commitment(orders),
         meta=meta, clock=clock,
     )
-    j = journal.JsonlJournal.create(path, header, clock=clock)
-    write_deck_file(deck_path(path), orders)
-    state, _ = advance_chance(j, state, orders)
-    return j, state, orders
+    return header, state, orders
 
 
 def write_deck_file(target: Path, orders: DeckOrders) -> None:
@@ -212,13 +220,20 @@ def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | 
     p = deck_path(path)
     if not p.exists():
         return None
+    return decode_orders(p.read_bytes(), str(p), commitment_hash)
+
+
+def decode_orders(raw: bytes, where: str, commitment_hash: str | None = None) -> DeckOrders:
+    """Deck orders from the bytes ``raw`` of a deck file (or a store's copy of one, named ``where``). Raises
+    journal.JournalCorrupt as :func:`load_orders`."""
+    p = where
     try:
-        orders = msgspec.json.decode(p.read_bytes(), type=DeckOrders)
+        orders = msgspec.json.decode(raw, type=DeckOrders)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=str(p), line=1,
+        raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=p, line=1,
                                      expected="the dealer's deck orders written by 'lifeboat new'") from None
     if commitment_hash is not None and commitment(orders) != commitment_hash:
-        raise journal.JournalCorrupt("the deck file does not match the journal's deck commitment", path=str(p),
+        raise journal.JournalCorrupt("the deck file does not match the journal's deck commitment", path=p,
                                      line=1, expected=f"orders whose hash is {commitment_hash[:16]}… (CHANCE-2); "
                                      f"is it another game's deck file?")
     return orders

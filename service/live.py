@@ -93,8 +93,9 @@ class LiveGame:
     for a file that cannot be played on.
     """
 
-    def __init__(self, path: Path, table: Table, marks: list[int]) -> None:
+    def __init__(self, path: Path | str, table: Table, marks: list[int], store: Any = None) -> None:
         self.path, self._table = path, table
+        self.store = store  # the service.stored.GameStore the game lives in (None: a file)
         self._obs = table.views
         self._bots: dict[str, Any] = {}  # the bot of each seat a bot plays, made at its first decision
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
@@ -128,6 +129,49 @@ class LiveGame:
             raise LiveError("JOURNAL", str(exc)) from None
         table.deal()
         return cls(path, table, eng.event_marks(path, table))
+
+    @classmethod
+    def open_stored(cls, store: Any, game_id: str) -> LiveGame:
+        """Open game ``game_id`` of ``store`` (a :class:`service.stored.GameStore`). Raises :class:`LiveError`
+        as :meth:`open` does (JOURNAL for a game not in the store)."""
+        try:
+            table = store.open(game_id)
+            return cls(table.path, table, eng.event_marks(table.path, table), store)
+        except eng.GameFileError as exc:
+            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+
+    @classmethod
+    def create_stored(cls, store: Any, players: list[str], *, seed: int | None = None,
+                      options: list[str] | None = None) -> LiveGame:
+        """Start a digital game in ``store`` (a :class:`service.stored.GameStore`) and deal. Raises as
+        :meth:`create`."""
+        if len({p.strip().casefold() for p in players}) != len(players):
+            raise Refused("SETUP-1", "player names must be different")
+        try:
+            table = store.deal_new(players, seed=seed, options=options or [])
+        except RuleViolation as exc:
+            raise Refused(exc.rule, exc.message) from None
+        except eng.GameFileError as exc:
+            raise LiveError("JOURNAL", str(exc)) from None
+        table.deal()
+        return cls(table.path, table, eng.event_marks(table.path, table), store)
+
+    def catch_up(self) -> bool:
+        """Adopt the commits other processes appended to this game's store (the game is folded again); True when
+        there were any. Raises :class:`LiveError` (JOURNAL, or the rule a new commit breaks)."""
+        try:
+            if not self._table.refresh():
+                return False
+        except eng.GameFileError as exc:
+            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+        self._reopen()
+        return True
+
+    def replay_document(self, audience: str) -> dict[str, Any]:
+        """The finished game as ``audience`` saw it (:func:`service.teaching.replay_document`)."""
+        from service.teaching import replay_document
+
+        return replay_document(self.path if self.store is None else self._table.journal, audience)
 
     # ---- reading ----
 

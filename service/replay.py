@@ -157,11 +157,12 @@ def _log(obs: Observer, viewer: str, start: int) -> tuple[Any, ...]:
     return tuple(obs.log(viewer, start=start))
 
 
-def story(path: Path, who: str, to: int | None = None, field: str = "--to") -> Iterator[StoryStep]:
+def story(path: Any, who: str, to: int | None = None, field: str = "--to") -> Iterator[StoryStep]:
     """The game at ``path`` as ``who`` (a seat name, ``"public"`` or ``"referee"``) sees it, one
     :class:`StoryStep` per commit up to seq ``to`` (all by default). Raises what :func:`replay` raises and
     :class:`BadRequest` for a ``to`` out of range (``field`` names it in the message) or an unknown seat."""
-    j = open_journal(path)
+    j = open_journal(path) if isinstance(path, Path) else path  # a path, or an open journal of a store
+    path = path if isinstance(path, Path) else j.path
     last = j.last_seq
     if to is not None and not 0 <= to <= last:
         raise BadRequest(f"{field} {to}: expected a commit number from 0 to {last} in {path}", field)

@@ -78,7 +78,7 @@ class Table:
     recorded game or when the deck file is missing), ``active`` the seqs of the decisions in force and ``reach``
     those a correction may still withdraw (the last :data:`UNDO_DEPTH` decisions, REC-2)."""
 
-    def __init__(self, path: Path, j: journal.JsonlJournal) -> None:
+    def __init__(self, path: Path | str, j: journal.Journal) -> None:
         self.path = path
         self._j = j
         self.orders: DeckOrders | None = None
@@ -115,6 +115,28 @@ class Table:
         Raises journal.JournalExists, RuleViolation."""
         j, _ = create_recorded_game(path, players=players, ruleset=build_ruleset(list(options)), position=position)
         return cls(path, j)
+
+    @classmethod
+    def of_journal(cls, j: journal.Journal, orders: DeckOrders | None) -> Table:
+        """A table on an open journal of any store (its ``path`` names it), dealing from ``orders`` (``None``:
+        nothing to deal). Raises :class:`service.errors.ReplayError` and the journal's errors."""
+        table = cls(str(j.path), j)
+        table.orders = orders
+        return table
+
+    @property
+    def journal(self) -> journal.Journal:
+        """The open journal (do not append to it: decide through the table)."""
+        return self._j
+
+    def refresh(self) -> bool:
+        """Adopt the commits other writers appended to the journal (another process on a shared store); True when
+        there were any (the table is then folded again). Raises the journal's errors and ReplayError."""
+        before = self._j.last_seq
+        if self._j.refresh() == before:
+            return False
+        self.refold()
+        return True
 
     def refold(self) -> None:
         """Replay the file again: the state, the views, the decisions in force and those a correction may reach."""

@@ -136,7 +136,7 @@ def _later_notes(path: Path, after: int, to: int) -> Iterator[tuple[journal.Comm
                 yield commit, note
 
 
-def replay_book(path: Path, who: str, to: int | None = None) -> Book:
+def replay_book(path: Any, who: str, to: int | None = None) -> Book:
     """Replay the game at ``path`` strictly as ``who`` (a seat, ``"public"`` or ``"referee"``) up to seq ``to``
     (default: the end) and return its :class:`Book`. Notes appended later that point at a commit up to ``to`` are
     kept too. Raises what :func:`service.replay.story` raises."""
@@ -172,7 +172,7 @@ def replay_book(path: Path, who: str, to: int | None = None) -> Book:
     return out
 
 
-def replay_document(path: Path, who: str, to: int | None = None, title: str | None = None) -> dict[str, Any]:
+def replay_document(path: Any, who: str, to: int | None = None, title: str | None = None) -> dict[str, Any]:
     """The replay document of :func:`replay_book` (shape: ``web.viewer.replay_html``): perspective, the public
     card catalog, every step. Raises what :func:`replay_book` raises."""
     book = replay_book(path, who, to)
@@ -180,5 +180,6 @@ def replay_document(path: Path, who: str, to: int | None = None, title: str | No
     persp: dict[str, Any] = {"kind": kind}
     if kind == "seat":
         persp.update(character=book.viewer, player=book.player)
-    return {"format": "lifeboat-replay", "version": 1, "title": title or f"Lifeboat: {path.name}",
+    name = path.name if isinstance(path, Path) else path.header.game_id  # a file, or an open journal of a store
+    return {"format": "lifeboat-replay", "version": 1, "title": title or f"Lifeboat: {name}",
             "perspective": persp, "catalog": catalog(), "steps": msgspec.to_builtins(book.steps)}

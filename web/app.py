@@ -36,7 +36,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from service.live import Conflict, LiveError, NotYourTurn
-from service.teaching import replay_document
 from service.names import catalog
 from web.errors import ApiError, error_response, install_handlers
 from web.tables import Table, Tables
@@ -82,9 +81,9 @@ def _tables(request: Request) -> Tables:
     return request.app.state.tables  # type: ignore[no-any-return]
 
 
-def _access(request: Request) -> tuple[Table, Access]:
+async def _access(request: Request) -> tuple[Table, Access]:
     """The table and who the bearer token lets in; 404 for anything else (SERVE-1: reveals nothing)."""
-    table = _tables(request).get(request.path_params["game"])
+    table = await _tables(request).find(request.path_params["game"])
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     access = table.links.check(token.strip()) if table is not None and scheme.lower() == "bearer" else None
     if table is None or access is None:
@@ -147,7 +146,7 @@ def links_of(base: str, table: Table, tokens: dict[str, str]) -> dict[str, str]:
 
 
 async def state(request: Request) -> Response:
-    table, access = _access(request)
+    table, access = await _access(request)
     _, body = await table.snapshot(_audience(access), _since(request))
     return _json(body)
 
@@ -155,15 +154,15 @@ async def state(request: Request) -> Response:
 async def replay(request: Request) -> Response:
     """The finished game as the caller's audience saw it, step by step (SERVE-7); built in a thread (it replays
     the whole game)."""
-    table, access = _access(request)
+    table, access = await _access(request)
     if not table.game.over:
         raise ApiError(409, "SERVE-7", "the replay opens when the game is over; until then, the table is the page")
-    doc = await asyncio.to_thread(replay_document, table.game.path, _audience(access))
+    doc = await asyncio.to_thread(table.game.replay_document, _audience(access))
     return _json(msgspec.json.encode(doc))
 
 
 async def decisions(request: Request) -> Response:
-    table, access = _access(request)
+    table, access = await _access(request)
     if access.role != "seat":
         raise ApiError(403, "SERVE-3", "this link watches the game; only a seat's link can decide")
     body: DecisionBody = await _body(request, DecisionBody)
@@ -179,7 +178,7 @@ async def decisions(request: Request) -> Response:
 
 
 async def events(request: Request) -> Response:
-    table, access = _access(request)
+    table, access = await _access(request)
     sub, first = await table.subscribe(_audience(access), _since(request))
 
     async def stream() -> AsyncIterator[bytes]:
@@ -210,7 +209,10 @@ def create_app(tables: Tables) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for table in tables.all():
             table.start_bots()
+        follow = asyncio.get_running_loop().create_task(tables.follow()) if tables.store is not None else None
         yield
+        if follow is not None:
+            follow.cancel()
         for table in tables.all():
             await table.stop_bots()
 

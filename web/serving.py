@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from service.live import LiveError, LiveGame
+from service.stored import GameStore
 from web.app import create_app, links_of
 from web.tables import Table, Tables
 from web.tokens import TokenFileError, TokenStore, sidecar_path
@@ -85,6 +86,31 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
         names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
         table, tokens = tables.issue(game, names)
         issued.append(Issued(table, links_of(base, table, tokens)))
+    return tables, issued, skipped
+
+
+def prepare_store(store: GameStore, base: str, *, new_links: bool = False,
+                  bot_delay: float = 0.0) -> tuple[Tables, list[Issued], list[Skipped]]:
+    """Serve the games of a PostgreSQL store (shared with other serve processes). A game without links, or every
+    game with ``new_links``, gets new ones now; when several processes start at once, the first one's links
+    stand (only that process prints them). Games that have links are opened on their first request."""
+    tables = Tables(None, bot_delay=bot_delay, store=store)
+    issued: list[Issued] = []
+    skipped: list[Skipped] = []
+    linked = set(store.linked_ids())
+    for game_id in store.game_ids():
+        if game_id in linked and not new_links:
+            continue
+        try:
+            game = LiveGame.open_stored(store, game_id)
+            keep = tables.bot_kinds(game_id)
+        except (LiveError, TokenFileError) as exc:
+            skipped.append(Skipped(Path(f"{store.location}/{game_id}"), exc.message))
+            continue
+        names = {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
+        table, tokens = tables.issue(game, names, replace=new_links)
+        if tokens:
+            issued.append(Issued(table, links_of(base, table, tokens)))
     return tables, issued, skipped
 
 

@@ -11,8 +11,10 @@ seats through the same :meth:`Table.decide` as a page, from their seat's own vie
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,9 +25,11 @@ from anyio import to_thread
 from service.bots import bot_names
 from service.errors import BadRequest
 from service.live import Conflict, LiveError, LiveGame, Update
+from service.stored import GameStore, StoreError
 from web.tokens import TokenStore
 
 _encode = msgspec.json.Encoder().encode
+log = logging.getLogger("lifeboat.serve")
 
 
 @dataclass(eq=False)
@@ -47,12 +51,40 @@ class Table:
         self._rng = random.Random(seed)
         self._bots_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self.pushed = game.seq  # the seq every subscriber has been sent up to
+
+    @property
+    def shared(self) -> bool:
+        """True for a game of a PostgreSQL store, which other processes may move on too."""
+        return self.game.store is not None
+
+    async def catch_up(self) -> None:
+        """Adopt the commits other processes made (a store's game) and send them to every subscriber."""
+        async with self.lock:
+            await self._adopt()
+
+    async def _adopt(self) -> None:
+        """Call with the lock held: catch up with the store, then send what is new."""
+        if self.shared and await to_thread.run_sync(self.game.catch_up):
+            self._wake.set()
+        await self._send()
+
+    async def _send(self) -> None:
+        """Call with the lock held: send every subscriber its message from ``pushed`` to the game's seq."""
+        if self.game.seq == self.pushed:
+            return
+        audiences = {s.audience for s in self.subscribers}
+        out = await to_thread.run_sync(lambda: {aud: self._encoded(aud, self.pushed) for aud in audiences})
+        self.pushed = self.game.seq
+        for sub in self.subscribers:
+            sub.queue.put_nowait(out[sub.audience])
 
     # ---- reading ----
 
     async def snapshot(self, audience: str, since: int) -> tuple[int, bytes]:
         """``audience``'s message from seq ``since`` on (0: everything), encoded."""
         async with self.lock:
+            await self._adopt()
             return await to_thread.run_sync(self._encoded, audience, since)
 
     def _encoded(self, audience: str, since: int) -> tuple[int, bytes]:
@@ -64,6 +96,7 @@ class Table:
         """A new subscriber of ``audience`` and its first message (from ``since``), atomically: no update is
         missed or sent twice between the two."""
         async with self.lock:
+            await self._adopt()
             sub = Subscriber(audience)
             first = await to_thread.run_sync(self._encoded, audience, since)
             self.subscribers.add(sub)
@@ -79,20 +112,17 @@ class Table:
         """``seat``'s decision made on seq ``expected_seq``; returns the new seq. Raises :class:`LiveError`
         (:class:`Conflict` when another decision came first)."""
         async with self.lock:
+            await self._adopt()  # a store's game: another process may have moved it on (SERVE-2 then)
             if expected_seq != self.game.seq:
                 raise Conflict(expected_seq, self.game.seq)
             if cmd is None:
                 cmd = self.game.read(seat, line=line, command=command)
-            update, out = await to_thread.run_sync(self._decide, seat, cmd, expected_seq)
-            for sub in self.subscribers:
-                sub.queue.put_nowait(out[sub.audience])
+            try:
+                update: Update = await to_thread.run_sync(self.game.decide, seat, cmd, expected_seq)
+            finally:  # this decision, or (refused as stale) the commits of another process it caught up with
+                await self._send()
         self._wake.set()
         return update.seq
-
-    def _decide(self, seat: str, cmd: Any, expected_seq: int) -> tuple[Update, dict[str, tuple[int, bytes]]]:
-        update = self.game.decide(seat, cmd, expected_seq)
-        out = {aud: self._encoded(aud, update.before_seq) for aud in {s.audience for s in self.subscribers}}
-        return update, out
 
     # ---- bots ----
 
@@ -142,12 +172,73 @@ def named_bots(spec: list[str]) -> dict[str, str]:
 
 
 class Tables:
-    """Every served game of a folder, by game id, opened on first use."""
+    """Every served game of a folder, by game id; or (``store`` given) of a PostgreSQL store shared with other
+    serve processes, where a game with links is opened on its first request and followed by :meth:`follow`."""
 
-    def __init__(self, folder: Path, *, bot_delay: float = 0.0) -> None:
-        self.folder, self.bot_delay = folder, bot_delay
+    def __init__(self, folder: Path | None, *, bot_delay: float = 0.0, store: GameStore | None = None) -> None:
+        self.folder, self.bot_delay, self.store = folder, bot_delay, store
         self._tables: dict[str, Table] = {}
-        self._paths: dict[str, Path] = {}
+        self._loading = asyncio.Lock()
+
+    async def find(self, game_id: str) -> Table | None:
+        """The table of ``game_id``: served here already, or (a store) opened now if the store has its links."""
+        table = self._tables.get(game_id)
+        if table is not None or self.store is None or not _plausible(game_id):
+            return table
+        async with self._loading:
+            table = self._tables.get(game_id)
+            if table is None:
+                table = await to_thread.run_sync(self._load, game_id)
+                if table is not None:
+                    table.start_bots()
+        return table
+
+    def _load(self, game_id: str) -> Table | None:
+        assert self.store is not None
+        raw = self.store.links(game_id)
+        if raw is None:
+            return None
+        links = TokenStore.of_bytes(f"{self.store.location}/{game_id}", raw, self._saver(game_id, True))
+        table = Table(LiveGame.open_stored(self.store, game_id), links, bot_delay=self.bot_delay)
+        self._tables[game_id] = table
+        return table
+
+    def bot_kinds(self, game_id: str) -> dict[str, str]:
+        """``{character id: bot kind}`` of the seats bots play in a store's game (by its stored links). Raises
+        :class:`web.tokens.TokenFileError`."""
+        assert self.store is not None
+        return TokenStore.of_bytes(game_id, self.store.links(game_id), self._saver(game_id, True)).bot_kinds
+
+    def _saver(self, game_id: str, replace: bool) -> Callable[[bytes], bool]:
+        store = self.store
+        assert store is not None
+        return lambda raw: store.save_links(game_id, raw, replace=replace)
+
+    async def follow(self) -> None:
+        """Forever: catch every served table up with the commits other processes make (LISTEN/NOTIFY); after a
+        lost connection, listen again and catch every table up (a notice may have been missed)."""
+        assert self.store is not None
+        while True:
+            try:
+                follower = await to_thread.run_sync(self.store.follow)
+            except StoreError as exc:
+                log.warning("cannot listen to the store (%s); trying again in 1 s", exc)
+                await asyncio.sleep(1.0)
+                continue
+            try:
+                for table in self.all():
+                    await table.catch_up()
+                while True:
+                    seen = await to_thread.run_sync(follower.wait, 1000, abandon_on_cancel=True)
+                    for game_id, seq in seen.items():
+                        table = self._tables.get(game_id)
+                        if table is not None and seq > table.game.seq:
+                            await table.catch_up()
+            except (StoreError, LiveError) as exc:
+                log.warning("following the store: %s; listening again", exc)
+                await asyncio.sleep(0.2)
+            finally:
+                follower.close()
 
     def add(self, path: Path) -> Table:
         """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise."""
@@ -171,6 +262,10 @@ class Tables:
         unknown = [b for b in kinds if b not in players]
         if unknown:
             raise LiveError("SERVE-6", f"bots must be players of the game; not players: {', '.join(unknown)}")
+        if self.store is not None:
+            game = LiveGame.create_stored(self.store, players, seed=seed, options=options)
+            return self.issue(game, kinds)
+        assert self.folder is not None
         while True:
             path = self.folder / f"table-{secrets.token_hex(4)}.jsonl"
             if not path.exists():
@@ -178,12 +273,26 @@ class Tables:
         game = LiveGame.create(path, players, seed=seed, options=options)
         return self.issue(game, kinds)
 
-    def issue(self, game: LiveGame, bots: dict[str, str]) -> tuple[Table, dict[str, str]]:
+    def issue(self, game: LiveGame, bots: dict[str, str], *,
+              replace: bool = True) -> tuple[Table, dict[str, str]]:
         """New links for ``game`` (served from now on), the seats of the players named in ``bots`` (``{player
-        name: bot kind}``) played by bots of that kind."""
-        links = TokenStore.load(game.path)
+        name: bot kind}``) played by bots of that kind. A store's game with ``replace=False`` keeps the links
+        another process issued first (the tokens returned are then ``{}``)."""
+        if self.store is None:
+            links = TokenStore.load(Path(game.path))
+        else:
+            links = TokenStore.of_bytes(str(game.path), None, self._saver(game.game_id, replace))
         seats = game.seats()
         tokens = links.issue(list(seats), {c: bots[p] for c, p in seats.items() if p in bots})
+        if not tokens:  # another process issued them first: serve with those
+            assert self.store is not None
+            raw = self.store.links(game.game_id)
+            links = TokenStore.of_bytes(str(game.path), raw, self._saver(game.game_id, True))
         table = Table(game, links, bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table, tokens
+
+
+def _plausible(game_id: str) -> bool:
+    """A game id worth looking up in a store (ours are short and printable; anything else is not a game)."""
+    return 0 < len(game_id) <= 200 and game_id.isprintable()

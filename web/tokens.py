@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -64,10 +65,22 @@ def _digest(token: str) -> str:
 
 
 class TokenStore:
-    """The links of one game, held in memory and in its sidecar file."""
+    """The links of one game, held in memory and in its sidecar file, or (``saver`` given) wherever ``saver``
+    keeps the sidecar's bytes: a PostgreSQL store's ``private`` table (``lifeboat serve --store``). ``saver(raw)``
+    returns False when it kept links another process stored first."""
 
-    def __init__(self, game: Path, sidecar: Sidecar) -> None:
-        self.game, self._data = game, sidecar
+    def __init__(self, game: Path | str, sidecar: Sidecar, saver: Callable[[bytes], bool] | None = None) -> None:
+        self.game, self._data, self._saver = game, sidecar, saver
+
+    @classmethod
+    def of_bytes(cls, where: str, raw: bytes | None, saver: Callable[[bytes], bool]) -> TokenStore:
+        """The links kept as ``raw`` (none: ``None``) by ``saver``'s store. Raises :class:`TokenFileError`."""
+        if raw is None:
+            return cls(where, Sidecar(), saver)
+        try:
+            return cls(where, msgspec.json.decode(raw, type=Sidecar), saver)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise TokenFileError(Path(where), f"not the links of a served game ({exc}); give new links") from None
 
     @classmethod
     def load(cls, game: Path) -> TokenStore:
@@ -98,8 +111,9 @@ class TokenStore:
 
     def issue(self, seats: list[str], bots: dict[str, str] | None = None) -> dict[str, str]:
         """New links for every seat in ``seats`` (character ids; the seats of ``bots``, ``{character id: bot
-        kind}``, get none), the spectators and the referee; the old ones stop working. Returns ``{"referee": token, "spectator": token, seat: token …}``:
-        the only time the tokens exist outside the requests that carry them."""
+        kind}``, get none), the spectators and the referee; the old ones stop working. Returns ``{"referee": token,
+        "spectator": token, seat: token …}``: the only time the tokens exist outside the requests that carry them;
+        ``{}`` when the store kept the links another process issued first (nothing changed)."""
         bots = bots or {}
         tokens: dict[str, str] = {}
         entries: list[_Entry] = []
@@ -107,12 +121,18 @@ class TokenStore:
                 (s, Access("seat", s)) for s in seats if s not in bots]:
             tokens[key] = secrets.token_urlsafe(32)
             entries.append(_Entry(_digest(tokens[key]), access))
-        self._data = Sidecar(links=tuple(entries), bots=tuple(f"{c}={k}" for c, k in bots.items()))
+        data = Sidecar(links=tuple(entries), bots=tuple(f"{c}={k}" for c, k in bots.items()))
+        if self._saver is not None:
+            if not self._saver(msgspec.json.encode(data)):
+                return {}
+            self._data = data
+            return tokens
+        self._data = data
         self._save()
         return tokens
 
     def _save(self) -> None:
-        path = sidecar_path(self.game)
+        path = sidecar_path(Path(self.game))
         tmp = path.with_name(path.name + ".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:

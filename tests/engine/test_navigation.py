@@ -397,3 +397,22 @@ def test_REF_8_the_parasol_is_not_used_when_water_already_quenched_the_thirst() 
         e.CardsToBottom(cards=("nav-40",)),
         *NEXT_ROUND,
     )
+
+
+@pytest.mark.parametrize("left, used", [(0, False), (1, True), (2, True)])
+def test_NAV_2_the_compass_is_used_while_one_navigation_card_is_left(left: int, used: bool) -> None:
+    """NAV-2: the Compass draws a card when at least one can still be drawn (the last one too); with none left,
+    using it does nothing (a mutation survivor: ``> 0`` made ``> 1`` went unnoticed)."""
+    import msgspec
+
+    s = at_navigation(face_up("kid", "compass-1"))
+    s = msgspec.structs.replace(s, nav_unseen=s.nav_unseen[:left], nav_bottom=())
+    when(s, c.UseCompass(by="kid", use=True)).then(e.CompassUsed(character="kid", used=used))
+
+
+def test_PROC_1_no_window_open_means_nobody_may_act_in_one() -> None:
+    """PROC-1: outside a window ``may_act_in_window`` is the empty tuple, not something else that is false."""
+    from lifeboat.decide import may_act_in_window
+
+    assert may_act_in_window(at_navigation()) == ()
+    assert may_act_in_window(given(deal())) == ()

@@ -214,3 +214,18 @@ def test_REC_1_cards_passed_face_down_in_a_trade_may_stay_unseen() -> None:
     s = then_fold(s, c.AnswerTrade(by="kid", accept=True, cards=("water-2",)))
     assert given_card in s.char("kid").hand
     assert "water-2" in s.char("lady_lauren").hand and "water-2" not in s.unaccounted
+
+
+def test_REC_1_a_love_or_hate_once_named_cannot_be_named_otherwise() -> None:
+    """REC-1: the recorder cannot name a second, different LOVE or HATE for a character (a mutation survivor:
+    dropping this refusal went unnoticed); naming the same ones again is harmless."""
+    s = recorded()
+    s = then_fold(s, c.IdentifyLoveHate(character="kid", love="captain", hate="frenchy"))
+    err = when(s, c.IdentifyLoveHate(character="kid", love="lady_lauren", hate="frenchy")).refused(
+        IllegalCommand, "REC-1")
+    assert err.message == "The Kid's LOVE is already known to be The Captain"
+    err = when(s, c.IdentifyLoveHate(character="kid", love="captain", hate="lady_lauren")).refused(
+        IllegalCommand, "REC-1")
+    assert err.message == "The Kid's HATE is already known to be Frenchy"
+    when(s, c.IdentifyLoveHate(character="kid", love="captain", hate="frenchy")).then(
+        e.LoveHateIdentified(character="kid", love="captain", hate="frenchy"))

@@ -1,0 +1,57 @@
+"""Games of a PostgreSQL store played by two "processes" (two stores, two games, two connections each): what
+``lifeboat serve --store`` builds on (service/stored.py, service/live.py). Real PostgreSQL, no server."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.live import Conflict, LiveGame
+from service.stored import GameStore
+
+
+@pytest.fixture
+def stores(postgres_url: str, postgres_schema: str):
+    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    yield a, b
+    a.close()
+    b.close()
+
+
+def first_decision(game: LiveGame):
+    seat = game.waiting_for()[0]
+    return seat, game.read(seat, command=game.decisions(seat)[0].command)
+
+
+def test_a_decision_in_one_process_is_caught_up_and_a_stale_one_refused(stores) -> None:
+    a, b = stores
+    game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=4)
+    follower = b.follow()
+    game_b = LiveGame.open_stored(b, game_a.game_id)
+    assert game_b.playable, "the deck orders are in the store: any process deals"
+    assert game_b.seq == game_a.seq and game_b.view("referee") == game_a.view("referee")
+    before = game_a.seq
+    seat, cmd = first_decision(game_a)
+    update = game_a.decide(seat, cmd, before)
+    assert update.seq > before
+    assert follower.wait(5000) == {game_a.game_id: update.seq}  # every commit is notified; the last one counts
+    follower.close()
+    # B has not looked yet: its decision on the old table is refused (SERVE-2) and B catches up
+    with pytest.raises(Conflict) as refused:
+        game_b.decide(seat, first_decision(game_b)[1], before)
+    assert refused.value.rule == "SERVE-2" and refused.value.seq == update.seq
+    assert game_b.seq == update.seq and game_b.view("referee") == game_a.view("referee")
+    assert game_b.message(seat, before).events == game_a.message(seat, before).events
+    assert game_b.catch_up() is False  # nothing more
+
+
+def test_links_first_process_wins_and_deck_orders_stay_out_of_the_journal(stores) -> None:
+    a, b = stores
+    game = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=9)
+    assert a.linked_ids() == [] and a.game_ids() == [game.game_id]
+    assert a.save_links(game.game_id, b'{"links":[]}', replace=False) is True
+    assert b.save_links(game.game_id, b'{"other":1}', replace=False) is False
+    assert b.links(game.game_id) == b'{"links":[]}' and b.linked_ids() == [game.game_id]
+    orders = a.orders(game.game_id)
+    assert orders is not None
+    lines = b"".join(game._table.journal.lines())
+    assert orders.salt.encode() not in lines  # the dealer's secret is in the private table only (CHANCE-2)

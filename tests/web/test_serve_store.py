@@ -1,0 +1,127 @@
+"""``lifeboat serve --store``: two real serve processes on one PostgreSQL store behind no load balancer at all.
+
+A seat decides through process A; a page of another seat connected to process B receives the update (LISTEN/NOTIFY);
+a decision sent to B on the old seq is refused (SERVE-2); the game exported from the store audits clean, and
+no link token is in the journal or the store (only their sha256, SERVE-1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from tests.web.conftest import auth, free_port, stop_server
+
+EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
+
+
+def spawn(url: str, schema: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen([EXE, "serve", "--store", url, "--schema", schema, "--port", str(port),
+                             "--bot-delay", "0", "--no-qr"], stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_up(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            if httpx.get(base + "/api/names", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("the server did not start:\n" + log.read_text())
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def two_servers(postgres_url: str, postgres_schema: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """Two ``lifeboat serve --store`` processes on one fresh schema, started side by side."""
+    logs = (tmp_path / "a.log", tmp_path / "b.log")
+    servers = [spawn(postgres_url, postgres_schema, log) for log in logs]
+    try:
+        for (proc, base), log in zip(servers, logs):
+            wait_up(proc, base, log)
+        yield servers[0][1], servers[1][1]
+    finally:
+        for proc, _ in servers:
+            stop_server(proc)
+
+
+def next_event(lines: Iterator[str]) -> dict:
+    """The next ``update`` event of an event stream: ``{"id": seq, "data": message}``."""
+    event: dict = {}
+    for line in lines:
+        if line.startswith("id: "):
+            event["id"] = int(line[4:])
+        elif line.startswith("data: "):
+            event["data"] = json.loads(line[6:])
+        elif line == "" and "data" in event:
+            return event
+    raise AssertionError("the stream ended")
+
+
+@pytest.mark.slow  # two servers and three CLI runs: 10-25 s on this shared machine
+def test_a_decision_on_one_process_reaches_a_page_on_another(two_servers, postgres_url, postgres_schema, tmp_path):
+    base_a, base_b = two_servers
+    r = httpx.post(base_a + "/api/games", json={"players": ["Ann", "Bob", "Cy", "Dee"], "seed": 5})
+    assert r.status_code == 201, r.text
+    game = r.json()["game"]
+    tokens = {name: url.split("#", 1)[1] for name, url in r.json()["links"].items()}
+    # B never saw the game start: it opens it from the store on the first request
+    states = {n: httpx.get(f"{base_b}/api/games/{game}/state", headers=auth(tokens[n])).json()
+              for n in ("Ann", "Bob", "Cy", "Dee")}
+    seq0 = states["Ann"]["seq"]
+    assert seq0 > 0 and all(s["seq"] == seq0 for s in states.values())
+    decider = next(n for n, s in states.items() if s["decisions"])
+    watcher = next(n for n in states if n != decider)
+    with httpx.Client(timeout=10) as client, client.stream(
+            "GET", f"{base_b}/api/games/{game}/events?since={seq0}", headers=auth(tokens[watcher])) as stream:
+        lines = stream.iter_lines()
+        assert next_event(lines)["id"] == seq0  # the catch-up: nothing new
+        choice = states[decider]["decisions"][0]
+        d = httpx.post(f"{base_a}/api/games/{game}/decisions", headers=auth(tokens[decider]),
+                       json={"expected_seq": seq0, "command": choice["command"]})
+        assert d.status_code == 200, d.text
+        seq1 = d.json()["seq"]
+        assert seq1 > seq0
+        pushed = next_event(lines)  # told by process A's NOTIFY, sent by process B
+        assert pushed["id"] == seq1 and pushed["data"]["seq"] == seq1
+        assert pushed["data"]["audience"] == states[watcher]["audience"]
+        assert pushed["data"]["events"], "the watcher's page got the decision's events"
+    # the same seat, or any seat, deciding on B on the table it saw before: refused, nothing written
+    again = httpx.post(f"{base_b}/api/games/{game}/decisions", headers=auth(tokens[decider]),
+                       json={"expected_seq": seq0, "command": choice["command"]})
+    assert again.status_code == 409, again.text
+    assert again.json()["error"]["rule"] == "SERVE-2" and again.json()["error"]["seq"] == seq1
+    assert httpx.get(f"{base_a}/api/games/{game}/state", headers=auth(tokens[decider])).json()["seq"] == seq1
+
+    out = tmp_path / "exported.jsonl"
+    exp = subprocess.run([EXE, "export", game, "-o", str(out), "--store", postgres_url, "--schema", postgres_schema],
+                         capture_output=True, text=True, timeout=30)
+    assert exp.returncode == 0, exp.stderr
+    audit = subprocess.run([EXE, "audit", str(out), "--json"], capture_output=True, text=True, timeout=60)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    text = out.read_text()
+    assert len(text.splitlines()) == seq1 + 1
+    with psycopg.connect(postgres_url) as conn:
+        row = conn.execute(f"SELECT data FROM {postgres_schema}.private WHERE game_id = %s AND name = "
+                           "'serve.json'", (game,)).fetchone()
+    stored = bytes(row[0]).decode()
+    for token in tokens.values():  # SERVE-1: the tokens are nowhere, their hashes only in the private table
+        assert token not in text and token not in stored
+        assert hashlib.sha256(token.encode()).hexdigest() in stored
+        assert hashlib.sha256(token.encode()).hexdigest() not in text
