@@ -27,6 +27,7 @@ API:
 - :func:`render` ``(command, state) -> str``: the shortest usual line; ``parse(render(c, s), s) == c`` for every
   command ``c`` that ``decide`` accepts in ``s``.
 - :func:`legal_lines` ``(state, character) -> list[str]``: every legal command of ``character``, rendered.
+- :func:`recorder_lines` ``(state, character) -> list[str]``: the same as a recorder types them, unseen cards as ``?``.
 
 Errors (rule id ``NOTATION-1``, see ``docs/notation.md``): :class:`InvalidCommand` for an unknown verb, an unknown
 name or card (with a "did you mean" suggestion and what was expected) or a missing or extra word;
@@ -47,6 +48,6 @@ from __future__ import annotations
 from lifeboat.notation.card_texts import card_text, character_name
 from lifeboat.notation.names import CHANCE, RECORDER, RULE, character_aliases
 from lifeboat.notation.parser import parse
-from lifeboat.notation.render import legal_lines, render
+from lifeboat.notation.render import legal_lines, recorder_lines, render
 
-__all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_aliases", "character_name", "legal_lines", "parse", "render"]
+__all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_aliases", "character_name", "legal_lines", "parse", "recorder_lines", "render"]
