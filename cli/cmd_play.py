@@ -249,7 +249,8 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
             if cmd is not None:
                 return cmd, False
         else:
-            out.print(Text(f"Type a number from 1 to {len(items)}, a line of notation, or help."))
+            numbers = "1" if len(items) == 1 else f"a number from 1 to {len(items)}"
+            out.print(Text(f"Type {numbers}, a line of notation, or help."))
 
 
 def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]

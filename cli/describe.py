@@ -19,7 +19,7 @@ def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
     """A card's name with its id, e.g. ``Water (water-3)``; a navigation card with what it does for the
     characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers thirsty)``, NAV-3)."""
     if card_id in NAVIGATION:
-        return with_contents(card_name(card_id), in_game)
+        return with_contents(card_name(card_id), in_game) if in_game else card_name(card_id)
     try:
         return f"{card_name(card_id)} ({card_id})"
     except KeyError:
@@ -49,6 +49,8 @@ def menu_text(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:
     match cmd:
         case c.GiveWater(by=b, target=t) if b == t:
             return "drink Water"
+        case c.PlaceRowedCards():  # the step line says what each card does; a placement names them only
+            in_game = ()
     text = _ID.sub("", command(cmd, in_game))
     return text
 
