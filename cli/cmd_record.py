@@ -90,7 +90,9 @@ class Recorder:
 
         st = self.state
         if st.over:
-            return "The game is over. Name unseen cards with 'recorder: ?p3 is water', then quit."
+            left = "; ".join(self.still_unnamed())
+            return (f"The game is over. Still unnamed: {left}. Name them ({self.example()}), then quit." if left
+                    else "The game is over and every shown card is named. quit to see the scores.")
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
         names = ", ".join(who(x) for x in waiting)
@@ -103,7 +105,7 @@ class Recorder:
     def hint(self) -> str | None:
         """One line the recorder can type as shown now (chance's line, or the first legal line of whoever must
         decide), or ``None``."""
-        from lifeboat.notation import legal_lines
+        from lifeboat.notation import recorder_lines
 
         req = self.table.chance_request()
         if req is not None:
@@ -111,7 +113,7 @@ class Recorder:
                 return None
             return self.chance_example(req).split("  (")[0]
         for ch in self.table.waiting_for():
-            lines = legal_lines(self.state, ch)
+            lines = recorder_lines(self.state, ch)
             if lines:
                 return lines[0]
         return None
@@ -195,11 +197,11 @@ class Recorder:
 
     def legal(self) -> None:
         from cli.describe import who
-        from lifeboat.notation import legal_lines
+        from lifeboat.notation import recorder_lines
 
         if self.state.over:
-            self.say("The game is over: only recorder lines (recorder: ?p3 is water; "
-                     "recorder: kid love captain hate lauren). Type 'hands' to see what is still unnamed.")
+            left = "; ".join(self.still_unnamed()) or "nothing"
+            self.say(f"The game is over: only recorder lines ({self.example()}). Still unnamed: {left}")
             return
         req = self.table.chance_request()
         if req is not None:
@@ -212,7 +214,7 @@ class Recorder:
             self.say(self.chance_example(req))
             return
         for ch in self.table.waiting_for():
-            lines = legal_lines(self.state, ch)
+            lines = recorder_lines(self.state, ch)
             self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else f"{who(ch)}: nothing")
 
     def hands(self) -> None:
@@ -226,6 +228,34 @@ class Recorder:
             face_up = f" · face up {' '.join(ch.face_up)}" if ch.face_up else ""
             self.say(f"{ch.player} ({who(ch.character)}{where}): hand {hand}{face_up} · "
                      f"LOVE {who(ch.love)} · HATE {who(ch.hate)}")
+
+    def still_unnamed(self) -> list[str]:
+        """What the end still needs named (REF-21, END-2), per player: the placeholders in a hand or face up, and an
+        unknown LOVE or HATE: ``["Ann (Lady Lauren): ?p23 ?p24, LOVE, HATE", …]``; it shrinks as cards are named."""
+        from cli.describe import who
+        from lifeboat.cards import is_unknown
+
+        out = []
+        for ch in self.state.characters:
+            parts = [x for x in (*ch.hand, *ch.face_up) if is_unknown(x) and x != "?"]
+            parts += [what for what, v in (("LOVE", ch.love), ("HATE", ch.hate)) if v == "?"]
+            if parts:
+                out.append(f"{ch.player} ({who(ch.character)}): {' '.join(parts)}")
+        return out
+
+    def example(self) -> str:
+        """The recorder's lines for the first things still unnamed (REF-21), e.g. ``recorder: ?p23 is cash ·
+        recorder: lauren love captain hate kid``."""
+        from lifeboat.cards import is_unknown
+
+        chars = self.state.characters
+        ph = next((x for ch in chars for x in (*ch.hand, *ch.face_up) if is_unknown(x) and x != "?"), None)
+        ch = next((c for c in chars if "?" in (c.love, c.hate)), None)
+        others = [c.character for c in chars if ch is not None and c.character != ch.character]
+        lines = [f"recorder: {ph} is cash"] if ph else []
+        if ch is not None and len(others) >= 2:
+            lines.append(f"recorder: {short(ch.character)} love {short(others[0])} hate {short(others[-1])}")
+        return " · ".join(lines)
 
     def unnamed(self) -> bool:
         """True when a hand, a face-up card, a LOVE or a HATE is still unknown (the end: END-2)."""
@@ -246,8 +276,8 @@ class Recorder:
 
     def after(self, was_over: bool) -> None:
         if self.state.over and not was_over and self.unnamed():
-            self.say("The game is over. Type 'hands' to see what is still unnamed, then name what each player shows: "
-                     "recorder: ?p12 is cash · recorder: kid love captain hate lauren")
+            self.say("The game is over. Name what each player shows, e.g. " + self.example() + "; still unnamed: "
+                     + "; ".join(self.still_unnamed()))
 
     def decide(self, text: str, number: int) -> None:
         from lifeboat.notation import parse
@@ -292,6 +322,12 @@ class Recorder:
         self.say(f"  withdrew {what} (journal line {last + 1}); the game goes on from before it")
         if not self.prompting:  # at the keyboard the prompt says it
             self.say("  " + self.status())
+
+
+def short(character: str) -> str:
+    """The word a recorder types for ``character`` (``lady_lauren`` → ``lauren``, ``first_mate`` → ``first mate``)."""
+    return {"lady_lauren": "lauren", "sir_stephen": "stephen", "dr_harter": "harter"}.get(
+        character, character.replace("_", " "))
 
 
 def _guided_setup(rec: Recorder) -> None:
@@ -406,9 +442,10 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
 
             render.final(out, rec.obs.public_view())
             if rec.unnamed():
-                rec.say("To score it, name what each player shows (recorder: ?p12 is cash; recorder: kid love "
-                        "captain hate lauren), then run lifeboat score. Still unnamed:")
-                rec.hands()
+                rec.say(f"To score it, name what each player shows ({rec.example()}), then run lifeboat score. "
+                        "Still unnamed:")
+                for line in rec.still_unnamed():
+                    rec.say(line)
         else:
             rec.say(rec.status())
         rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")

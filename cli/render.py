@@ -86,7 +86,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     if view.offer is not None:
         parts.append(Text(f"Trade offer: {view.offer.text}"))
     if view.discard:
-        parts.append(Text(f"Discard pile: {counted(view.discard)}"))
+        parts.append(Text(f"Discard pile: {discard_names(view.discard)}"))
     if getattr(view, "viewer", None):
         parts.append(Text(f"You are {who(view.viewer)} ({view.player}). LOVE: {who(view.love)} · "
                           f"HATE: {who(view.hate)}"))
@@ -97,6 +97,17 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     if getattr(view, "secrets", None):
         parts += [secrets_line(s) for s in view.secrets]
     return Group(*parts)
+
+
+def discard_names(cards) -> str:  # type: ignore[no-untyped-def]
+    """The discard pile, oldest first, its unseen cards (placeholders, a position's unknown pile: POS-1) counted
+    instead of listed, identical cards counted: ``"7 unseen cards, Water ×2, Oar"``."""
+    from lifeboat.cards import is_unknown
+
+    unseen = sum(1 for c in cards if c is None or is_unknown(c))
+    named = counted([c for c in cards if c is not None and not is_unknown(c)])
+    count = f"{unseen} unseen card{'s' if unseen != 1 else ''}" if unseen else ""
+    return ", ".join(x for x in (count, named) if x)
 
 
 def secrets_line(s) -> Text:  # type: ignore[no-untyped-def]

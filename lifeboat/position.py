@@ -54,7 +54,10 @@ class Position(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       the bow have acted this round) or ``"navigation"``.
     - ``provisions_deck``: cards left in the provisions deck (default: every provision not named or in a hand,
       less ``removed``). ``removed``: provisions removed unseen at setup (default 10 with 4-5 players, else 0).
-    - ``discard``: the discard pile (known cards). ``row_stack``: how many unseen cards are on it.
+    - ``discard``: the discard pile as far as it is known: card names, ``"?"`` for a card nobody remembers.
+      ``discard_size``: how many cards the pile holds (default: ``len(discard)``, or, when only ``provisions_deck``
+      is given, whatever the other numbers leave); the cards of the pile not named are unseen, behind placeholders
+      like every other unseen card (REC-1, REF-20). ``row_stack``: how many unseen cards are on it.
     - ``options``: ruleset options (``Ruleset`` fields, e.g. ``{"expansions": ["cannibalism"]}``).
     - ``note``: free text (where the position comes from).
     """
@@ -65,6 +68,7 @@ class Position(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seagulls: int = 0
     actor: str | None = None
     discard: tuple[str, ...] = ()
+    discard_size: int | None = None
     row_stack: int = 0
     provisions_deck: int | None = None
     removed: int | None = None
@@ -78,6 +82,15 @@ def load(data: dict[str, object]) -> Position:
         return msgspec.convert(data, Position)
     except msgspec.ValidationError as exc:
         raise InvalidCommand(RULE, f"not a valid position: {exc}") from None
+
+
+def stored(position: Position) -> dict[str, object]:
+    """``position`` as plain values for a journal header; a field added later is left out while it has its default,
+    so a position that does not use it is stored exactly as before."""
+    out = msgspec.to_builtins(position)
+    if out.get("discard_size") is None:
+        out.pop("discard_size", None)
+    return out
 
 
 def _fail(message: str) -> InvalidCommand:
@@ -152,7 +165,7 @@ def _name_cards(position: Position, ruleset: Ruleset
         free.remove(pick)
         return pick
 
-    discard = tuple(take(x, "discard") for x in position.discard)
+    discard = tuple(UNKNOWN if x == UNKNOWN else take(x, "discard") for x in position.discard)
     named: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     unknown_in_hands = 0
     for c in chars:
@@ -179,16 +192,15 @@ def position_state(position: Position) -> State:
     removed = position.removed
     if removed is None:
         removed = 10 if n_players < 6 and ruleset.remove_provisions_short_handed else 0
-    deck = position.provisions_deck
-    if deck is None:
-        deck = len(free) - unknown_in_hands - removed
-    if deck < 0 or deck + unknown_in_hands + removed != len(free):
+    deck, unseen_discard = _deck_and_discard(position, len(free) - unknown_in_hands - removed, discard)
+    if deck < 0 or deck + unknown_in_hands + removed + unseen_discard != len(free):
         raise _fail(f"provisions do not add up: {len(free)} unnamed cards, but {unknown_in_hands} unseen in hands, "
-                    f"{removed} removed and {deck} in the deck (the discard pile may be missing cards)")
+                    f"{removed} removed, {unseen_discard} unseen in the discard pile and {deck} in the deck; "
+                    f"if the rest is in the discard pile, leave out provisions_deck or give discard_size")
     nav = navigation_instances(ruleset.card_sets)
     if not 0 <= position.row_stack <= len(nav):
         raise _fail(f"row_stack: expected 0 to {len(nav)} cards")
-    # placeholders: provisions ?p1.. (removed, deck, then hands), navigation ?n1..
+    # placeholders: provisions ?p1.. (removed, deck, hands, then the discard pile's unseen cards), navigation ?n1..
     counter = iter(range(1, len(free) + 1))
     removed_ph = tuple(f"?p{next(counter)}" for _ in range(removed))
     deck_ph = tuple(f"?p{next(counter)}" for _ in range(deck))
@@ -200,6 +212,8 @@ def position_state(position: Position) -> State:
             character=c.character, player=c.player, love=c.love, hate=c.hate, wounds=c.wounds, hand=hand,
             face_up=face_up, rowed=c.rowed, fought=c.fought, in_boat=not c.lost_at_sea,
         ))
+    extra = unseen_discard - discard.count(UNKNOWN)  # unseen cards beyond the '?' listed: the bottom of the pile
+    discard = tuple(f"?p{next(counter)}" if x == UNKNOWN else x for x in (UNKNOWN,) * extra + discard)
     nav_ph = tuple(f"?n{i}" for i in range(1, len(nav) + 1))
     seats = tuple(c.character for c in chars if not c.lost_at_sea)
     open_parasol = next((x for c in chars if c.parasol_open for x in named[c.character][1]
@@ -215,6 +229,25 @@ def position_state(position: Position) -> State:
     if not 0 <= position.seagulls < 4:
         raise _fail("seagulls: expected 0 to 3")
     return _place_step(state, position)
+
+
+def _deck_and_discard(position: Position, rest: int, discard: tuple[str, ...]) -> tuple[int, int]:
+    """``(cards in the provisions deck, unseen cards in the discard pile)``, where ``rest`` provisions are neither
+    named nor in a hand nor removed (POS-1, REF-20): the discard pile's size, if given, fixes its unseen cards;
+    the deck, if given, fixes itself; whichever is not given is the rest."""
+    listed = discard.count(UNKNOWN)
+    named = len(discard) - listed
+    size, deck = position.discard_size, position.provisions_deck
+    if size is not None and size < len(discard):
+        raise _fail(f"discard_size: {size} is fewer than the {len(discard)} cards listed in discard")
+    if size is None and deck is not None:
+        unseen = rest - deck
+        if unseen < listed:
+            raise _fail(f"provisions do not add up: {rest} cards are in neither a hand nor named, but "
+                        f"provisions_deck is {deck} and discard lists {listed} unseen card(s)")
+        return deck, unseen
+    unseen = listed if size is None else size - named
+    return (rest - unseen if deck is None else deck), unseen
 
 
 def _place_step(state: State, position: Position) -> State:
@@ -242,4 +275,4 @@ def _place_step(state: State, position: Position) -> State:
     return fold(state, [e.ActionTurnStarted(character=first, index=state.seats.index(first))])
 
 
-__all__ = ["CharacterPosition", "Position", "load", "position_state"]
+__all__ = ["CharacterPosition", "Position", "load", "position_state", "stored"]

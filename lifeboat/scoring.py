@@ -64,11 +64,12 @@ def score_player(state: State, player: str) -> Score:
     narcissist, psychopath = ch.love == own, ch.hate == own
     survival = CHARACTERS[own].survival if alive[own] and not psychopath else 0
     love = CHARACTERS[ch.love].survival if ch.love and alive.get(ch.love) else 0
+    if narcissist and psychopath:  # SCORE-2: the survival value once; shown as survival, not as LOVE
+        survival, love = love, 0
     if psychopath:  # SCORE-2: every other character who died
         hate = sum(CHARACTERS[c].size for c, ok in alive.items() if not ok and c != own)
     else:
         hate = CHARACTERS[ch.hate].size if ch.hate and not alive.get(ch.hate, True) else 0
-    _ = narcissist  # a narcissist's double survival is own survival + LOVE of self
     t = treasure(state, own)
     return Score(player=player, character=own, survives=alive[own], survival=survival, treasure=t, love=love,
                  hate=hate, total=survival + t + love + hate)

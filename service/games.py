@@ -27,6 +27,7 @@ from lifeboat.errors import NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.position import load as load_position
 from lifeboat.position import position_state
+from lifeboat.position import stored as stored_position
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from service.clock import new_game_id, new_salt, rng
@@ -129,7 +130,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
         pos = load_position(position)
         state = position_state(pos)
         ruleset = state.ruleset
-        stored: dict | None = msgspec.to_builtins(pos)
+        stored: dict | None = stored_position(pos)
     else:
         ruleset = ruleset or Ruleset()
         state = new_game(players or [], ruleset)

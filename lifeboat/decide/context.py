@@ -11,6 +11,7 @@ from lifeboat import events as e
 from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, card_name, face_of, is_unknown
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import evolve
+from lifeboat import state as st
 from lifeboat.state import ActionTurn, State, status_of
 
 
@@ -122,10 +123,34 @@ def require_actor(state: State, by: str) -> None:
     """ACT-1, ACT-2: it is ``by``'s action now, and ``by`` is conscious. Raises IllegalCommand."""
     step = state.step
     if not isinstance(step, ActionTurn):
-        raise IllegalCommand("ACT-2", "no action can be taken now")
+        raise IllegalCommand("ACT-2", f"no action can be taken now: {busy(state)}")
     if step.actor != by:
         raise IllegalCommand("ACT-1", f"it is {name_of(step.actor)}'s action, not {name_of(by)}'s")
     require_conscious(state, by)
+
+
+def busy(state: State) -> str:
+    """ACT-2: what must happen before an action can be taken, and what may be typed, in words for a refusal."""
+    step = state.step
+    tag = type(step).__struct_config__.tag
+    if isinstance(step, st.Fight):
+        what = "the objection to Cannibalism" if step.kind == "cannibalism" else (
+            "the refused seat change" if step.kind == "swap" else "the refused mug")
+        return (f"{what} is being fought out ({name_of(step.attacker)} against {name_of(step.target)}); the fight "
+                "must be resolved first: join a side, reveal a weapon or pass ('close' passes for everyone left)")
+    if isinstance(step, st.AwaitAnswer):
+        return f"{name_of(step.target)} must first consent or refuse"
+    if isinstance(step, st.CannibalismObjection):
+        return "the Cannibalism must be settled first: object or pass ('close' passes for everyone left)"
+    if isinstance(step, (st.OverboardWindow, st.ThirstWindow)):
+        return (f"the {'overboard' if isinstance(step, st.OverboardWindow) else 'thirst'} window is open: play a "
+                "card or pass ('close' passes for everyone left)")
+    return {
+        "await_setup": "the deal comes first", "provisions_draw": "the provisions are being drawn",
+        "provisions_pick": "the provisions are being handed out: keep a card", "row_draw": "a row is under way",
+        "row_place": "a row is under way: place the cards drawn", "mug_draw": "a card is being taken from a hand",
+        "flare_draw": "the Flare Gun's cards are being drawn", "game_over": "the game is over",
+    }.get(tag, "it is the navigation")
 
 
 def nav_available(state: State) -> int:

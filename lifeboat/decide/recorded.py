@@ -161,12 +161,22 @@ def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
     if not contains(s, ph):
         raise IllegalCommand("REC-1", f"{ph} is not an unnamed card of this game (named already, or no such "
                              "placeholder)")
+    if s.over and ph not in shown_at_end(s):
+        left = " ".join(shown_at_end(s)) or "none"
+        raise IllegalCommand("REF-21", f"{ph} is not in a hand or face up: at the end only the cards the players "
+                             f"show can be named (still unnamed: {left})")
     if card not in s.unaccounted:
         raise IllegalCommand("REC-1", f"{card} cannot be {ph}: it is {accounted(s, card)}")
     before = len(ctx.events)
     bind(ctx, card, (ph,), ph[1])
     if len(ctx.events) == before:
         raise IllegalCommand("REC-1", f"{ph} is not a card of this game")
+
+
+def shown_at_end(s: State) -> tuple[str, ...]:
+    """REF-21: the placeholders still unnamed in a character's hand or face up, from the bow (the cards shown at the
+    end, END-2; the decks, the removed cards and the discard pile are never shown)."""
+    return tuple(x for ch in s.characters for x in (*ch.hand, *ch.face_up) if is_unknown(x) and x != UNKNOWN)
 
 
 def identify_love_hate(ctx: Ctx, s: State, cmd: c.IdentifyLoveHate) -> None:

@@ -27,6 +27,7 @@ API:
 - :func:`render` ``(command, state) -> str``: the shortest usual line; ``parse(render(c, s), s) == c`` for every
   command ``c`` that ``decide`` accepts in ``s``.
 - :func:`legal_lines` ``(state, character) -> list[str]``: every legal command of ``character``, rendered.
+- :func:`recorder_lines` ``(state, character) -> list[str]``: the same as a recorder types them, unseen cards as ``?``.
 
 Errors (rule id ``NOTATION-1``, see ``docs/notation.md``): :class:`InvalidCommand` for an unknown verb, an unknown
 name or card (with a "did you mean" suggestion and what was expected) or a missing or extra word;
@@ -53,13 +54,13 @@ if TYPE_CHECKING:  # imported on first use (PEP 562): a replay that only checks 
     from lifeboat.notation.card_texts import card_text, character_name
     from lifeboat.notation.names import CHANCE, RECORDER, RULE, character_aliases
     from lifeboat.notation.parser import parse
-    from lifeboat.notation.render import legal_lines, render
+    from lifeboat.notation.render import legal_lines, recorder_lines, render
 
 _LAZY = {
     **dict.fromkeys(("card_text", "character_name"), "lifeboat.notation.card_texts"),
     **dict.fromkeys(("CHANCE", "RECORDER", "RULE", "character_aliases"), "lifeboat.notation.names"),
     "parse": "lifeboat.notation.parser",
-    **dict.fromkeys(("legal_lines", "render"), "lifeboat.notation.render"),
+    **dict.fromkeys(("legal_lines", "recorder_lines", "render"), "lifeboat.notation.render"),
 }
 
 
@@ -84,4 +85,4 @@ class _Notation(types.ModuleType):
 
 sys.modules[__name__].__class__ = _Notation
 
-__all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_aliases", "character_name", "legal_lines", "parse", "render"]
+__all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_aliases", "character_name", "legal_lines", "parse", "recorder_lines", "render"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lifeboat import commands as c
@@ -27,6 +28,9 @@ from lifeboat.state import (
     RowPlace,
     State,
 )
+
+
+_PLACEHOLDER = re.compile(r"\?[pn]\d+")
 
 
 @dataclass(frozen=True)
@@ -224,3 +228,15 @@ def legal_lines(state: State, character: str) -> list[str]:
     Raises ``KeyError`` when ``character`` is not in the game.
     """
     return [render(cmd, state) for cmd in legal_commands(state, character)]
+
+
+def recorder_lines(state: State, character: str) -> list[str]:
+    """:func:`legal_lines` as a recorder types them (REC-1): an unseen card is ``?`` whichever placeholder stands
+    for it (``?`` reads back as one of them, and any does), so each line appears once, in the first order seen.
+
+    Raises ``KeyError`` when ``character`` is not in the game.
+    """
+    out: dict[str, None] = {}
+    for line in legal_lines(state, character):
+        out.setdefault(" ".join(UNKNOWN if _PLACEHOLDER.fullmatch(w) else w for w in line.split(" ")))
+    return list(out)

@@ -189,9 +189,20 @@ class Observer:
         ev = entry.event
         data, hidden = redact(ev, EVENT_RULES[_tag(ev)], aud, entry.knowers)
         kind = _tag(ev)
+        if isinstance(ev, e.CardIdentified) and hidden and self._shown_next(seq, ev.card, aud):
+            data, hidden = {**data, "card": ev.card}, ()
         me = aud.character if aud.kind == "seat" else None
         return EventView(seq=seq, round=entry.round, type=kind, text=tx.event_text(kind, data, me), data=data,
                          hidden=hidden)
+
+    def _shown_next(self, seq: int, card: str, aud: Audience) -> bool:
+        """REC-1: True when the first event after ``seq`` that is not an identification shows ``card`` to ``aud``:
+        a card identified as it is turned up or played is no secret from those who see it turned up or played."""
+        for entry in self._entries[seq - self._forgotten + 1:]:
+            if not isinstance(entry.event, e.CardIdentified):
+                data, _ = redact(entry.event, EVENT_RULES[_tag(entry.event)], aud, entry.knowers)
+                return any(v == card or (isinstance(v, tuple) and card in v) for v in data.values())
+        return False
 
     def log(self, character: str | None = None, *, referee: bool = False, start: int = 0) -> tuple[EventView, ...]:
         """The log from event ``start`` on, as the public (default), the seat ``character`` or (``referee=True``)

@@ -240,7 +240,9 @@ def _navigation_card_chosen(d: Data, me: str | None) -> str:
 
 
 def _went_overboard(d: Data, me: str | None) -> str:
-    lost = f" ({names(d['lost'], me)} lost at sea)" if d["lost"] else ""
+    # OVER-3: the lost are only threatened here; the window may still bring them the Life Preserver, and the
+    # story says "… is lost at sea." when it happens
+    lost = f"; {names(d['lost'], me)} will be lost at sea unless saved" if d["lost"] else ""
     return f"Overboard: {names(d['characters'], me)}{lost}."
 
 
@@ -295,8 +297,9 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "mug_found_nothing": lambda d, me: f"{subj(d['character'], me)} found nothing in {poss(d['target'], me)} hand.",
     "card_revealed": lambda d, me: f"{subj(d['character'], me)} revealed {card(d['card'])}.",
     "cards_unaccounted": lambda d, me: "A recorded game: the cards nobody has named yet are unknown.",
-    "card_identified": lambda d, me: (
-        f"The recorder names the unknown card {d['placeholder']}" + (f": {card(d['card'])}." if d["card"] else ".")),
+    "card_identified": lambda d, me: (  # REC-1: whoever showed it; the card may be hidden from this reader
+        f"The unseen card {d['placeholder']} is {card(d['card'])}." if d["card"]
+        else f"The unseen card {d['placeholder']} is named, but not to you."),
     "love_hate_identified": lambda d, me: (
         f"{_cap(poss(d['character'], me))} LOVE and HATE are shown"
         + (f": LOVE {name(d['love'])}, HATE {name(d['hate'])}." if d["love"] else ".")),

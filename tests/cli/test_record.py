@@ -428,7 +428,7 @@ def test_legal_says_what_may_be_typed_now_chance_included(tmp_path: Path) -> Non
     done = record(over, "legal\n")
     assert "The game is over: only recorder lines" in done.stdout
     assert "To score it, name what each player shows" in done.stdout  # and the hands still to name, at the end
-    assert "Bob (The Kid): hand ?p18 ?p13 · LOVE ? · HATE ?" in done.stdout
+    assert "\nBob (The Kid): ?p18 ?p13 LOVE HATE\n" in done.stdout  # only what is still unnamed (REF-21)
 
 
 def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> None:

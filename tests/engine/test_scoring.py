@@ -62,10 +62,11 @@ def four_player_end(lady_wounds: int) -> object:
 
 
 def test_SCORE_2_narcissist_psychopath_survives_once_and_SCORE_3_a_shared_win() -> None:
-    """SCORE-2: loving and hating oneself and surviving scores the survival value once. SCORE-3: Bob and Dee tie."""
+    """SCORE-2: loving and hating oneself and surviving scores the survival value once, in the survival column (not
+    LOVE). SCORE-3: Bob and Dee tie."""
     state = four_player_end(lady_wounds=4)  # unconscious: survives
     assert [(sc.survival, sc.love, sc.hate, sc.total) for sc in scores(state)] == [
-        (0, 8, 0, 8), (5, 9, 0, 5 + 2 + 9), (6, 5, 0, 11), (9, 6, 0, 9 + 1 + 6)
+        (8, 0, 0, 8), (5, 9, 0, 5 + 2 + 9), (6, 5, 0, 11), (9, 6, 0, 9 + 1 + 6)
     ]
     assert winners(state) == ("bob", "dee")
 

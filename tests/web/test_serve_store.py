@@ -125,3 +125,18 @@ def test_a_decision_on_one_process_reaches_a_page_on_another(two_servers, postgr
         assert token not in text and token not in stored
         assert hashlib.sha256(token.encode()).hexdigest() in stored
         assert hashlib.sha256(token.encode()).hexdigest() not in text
+
+
+@pytest.mark.parametrize("url, code, says", [
+    ("http://db.example/games", 2, "--store must be a PostgreSQL URL"),
+    ("postgresql://ann:hunter2@127.0.0.1:1/games", 4, "cannot connect to the PostgreSQL store"),
+])
+def test_a_store_that_cannot_be_used_is_a_clear_error_without_the_password(url: str, code: int, says: str) -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    result = CliRunner().invoke(app, ["serve", "--store", url, "--port", "1", "--no-qr"])
+    assert result.exit_code == code, result.output
+    assert says in result.output and "Traceback" not in result.output
+    assert "hunter2" not in result.output
