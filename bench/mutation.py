@@ -40,6 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT
+"""Where mutants are read from: the project, then (during a run) the run's copy, so editing the project while a
+run goes on changes nothing in it."""
 
 JOURNAL_TESTS = ("tests/journal/test_journal_tamper.py", "tests/journal/test_journal_reader_limits.py",
                  "tests/journal/test_journal_files.py", "tests/journal/test_journal_findings.py",
@@ -66,9 +69,9 @@ def tests_for(module: str) -> tuple[str, ...]:
 def modules(scope: tuple[str, ...]) -> list[str]:
     found = []
     for item in scope:
-        path = ROOT / item
+        path = SOURCE / item
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-        found += [str(f.relative_to(ROOT)) for f in files if f.name not in SKIP_FILES]
+        found += [str(f.relative_to(SOURCE)) for f in files if f.name not in SKIP_FILES]
     return sorted(dict.fromkeys(found))
 
 
@@ -203,7 +206,7 @@ def _short(node: ast.AST) -> str:
 
 
 def mutants_of(module: str) -> list[Mutant]:
-    source = (ROOT / module).read_text(encoding="utf-8")
+    source = (SOURCE / module).read_text(encoding="utf-8")
     tree = ast.parse(source)
     skip = _skipped(tree)
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
@@ -221,7 +224,7 @@ def mutants_of(module: str) -> list[Mutant]:
 
 
 def mutated_source(m: Mutant) -> str:
-    tree = ast.parse((ROOT / m.module).read_text(encoding="utf-8"))
+    tree = ast.parse((SOURCE / m.module).read_text(encoding="utf-8"))
     nodes = list(ast.walk(tree))
     parents = {id(child): node for node in nodes for child in ast.iter_child_nodes(node)}
     node = nodes[m.index]
@@ -268,18 +271,20 @@ def main(argv: list[str] | None = None) -> int:
                         "(repeatable; e.g. to check that new tests kill the survivors of a run)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args(argv)
+    global SOURCE
     scope = tuple(args.module) if args.module else SCOPE
+    work = None if args.list else make_copy()
+    SOURCE = work or ROOT
     every = [m for module in modules(scope) for m in mutants_of(module)]
     if args.match:
         every = [m for m in every if m.name in args.match]
     chosen = every if args.sample is None else sorted(
         random.Random(args.seed).sample(every, min(args.sample, len(every))), key=lambda m: (m.module, m.index, m.op))
     print(f"{len(every)} mutants in {', '.join(scope)}; running {len(chosen)}", flush=True)
-    if args.list:
+    if work is None:
         for m in chosen:
             print(f"{m.name}: {m.before}  ->  {m.after}")
         return 0
-    work = make_copy()
     baseline: dict[tuple[str, ...], float] = {}
     results: list[tuple[Mutant, str]] = []
     try:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lifeboat import commands as c
+from lifeboat.cards import is_unknown, provision_instances
 from lifeboat.errors import InvalidCommand
 from lifeboat.position import load, position_state
 from lifeboat.state import ActionTurn, NavigationTurn, ProvisionsDraw
@@ -52,7 +55,9 @@ def test_POS_1_a_navigation_position_with_an_empty_row_stack_turns_the_top_card(
         ({"characters": chars(kid=["banana"])}, "is not a card"),
         ({"characters": chars() + [{"character": "mrs_wong", "player": "Zed"}]}, "not in this game's sets"),
         ({"characters": chars(), "phase": "action"}, "actor"),
-        ({"characters": chars(), "provisions_deck": 3}, "do not add up"),
+        ({"characters": chars(), "provisions_deck": 3, "discard_size": 0}, "do not add up"),
+        ({"characters": chars(), "provisions_deck": 100}, "do not add up"),
+        ({"characters": chars(), "discard": ["oar", "?"], "discard_size": 1}, "discard_size: 1 is fewer"),
         ({"characters": chars(), "seagulls": 4}, "seagulls"),
         ({"characters": chars(), "colour": "red"}, "not a valid position"),
     ],
@@ -76,3 +81,39 @@ def test_POS_1_player_count_and_round_are_checked(change: dict, words: str) -> N
     with pytest.raises(InvalidCommand) as err:
         position_state(load(change))
     assert err.value.rule == "POS-1" and words in err.value.message
+
+
+# ---- an unknown discard pile (REF-20) ------------------------------------------------------------------------------
+
+FACES = ["water", "cash", "oar", "jewels", "painting", "medical_kit", "?"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(discard=st.lists(st.sampled_from(FACES), max_size=8), size=st.none() | st.integers(-1, 30),
+       deck=st.none() | st.integers(-1, 30), hand=st.integers(0, 3))
+def test_POS_1_REF_20_every_discard_pile_either_adds_up_or_is_refused(discard: list[str], size: int | None,
+                                                                      deck: int | None, hand: int) -> None:
+    """REF-20: whatever is known of the discard pile, a position is either refused (POS-1) or accounts for every
+    provision exactly once: a named card, or one placeholder (removed, deck, hand or discard pile), each unseen
+    card among the unaccounted ones; the pile holds ``discard_size`` cards when that is given."""
+    data = {"characters": chars(**{ch: ["?"] * hand for ch in ("lady_lauren", "captain")}), "discard": discard}
+    if size is not None:
+        data["discard_size"] = size
+    if deck is not None:
+        data["provisions_deck"] = deck
+    try:
+        s = position_state(load(data))
+    except InvalidCommand as exc:
+        assert exc.rule == "POS-1"
+        return
+    every = provision_instances(s.ruleset.card_sets)
+    cards = [*s.provisions, *s.removed, *s.discard, *(x for ch in s.characters for x in (*ch.hand, *ch.face_up))]
+    placeholders = [x for x in cards if is_unknown(x)]
+    named = [x for x in cards if not is_unknown(x)]
+    assert len(cards) == len(every) and len(set(cards)) == len(cards)
+    assert sorted(named + [x for x in s.unaccounted if x in every]) == sorted(every)
+    assert len(placeholders) == len([x for x in s.unaccounted if x in every])
+    assert len(s.discard) == (size if size is not None else max(len(discard), len(s.discard)))
+    assert [x for x in s.discard if not is_unknown(x)] == [x for x in s.discard if x in every and not is_unknown(x)]
+    if deck is not None:
+        assert len(s.provisions) == deck
