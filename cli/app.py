@@ -59,7 +59,8 @@ def new(
 
 @app.command()
 def serve(
-    dir_: Path = typer.Option(Path("."), "--dir", help="The folder of game files to serve (new games go there)."),
+    dir_: Optional[Path] = typer.Option(None, "--dir", help="The folder of game files to serve (new games go there); "
+                                        "default: the current folder.", show_default=False),
     host: str = HOST,
     port: int = PORT,
     new_links: bool = typer.Option(False, "--new-links", help="Give every game new links (the old ones stop working)."),
@@ -74,9 +75,14 @@ def serve(
     from cli import cmd_serve
 
     if store is not None:
+        if dir_ is not None:
+            from cli.errors import USAGE, fail
+
+            raise fail("--dir and --store name two places to serve from; give one (a folder of game files, or a "
+                       "PostgreSQL store)", USAGE)
         cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr)
         return
-    cmd_serve.run(dir_, host, port, new_links, bot_delay, qr)
+    cmd_serve.run(dir_ if dir_ is not None else Path("."), host, port, new_links, bot_delay, qr)
 
 
 @app.command()

@@ -39,25 +39,73 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 ``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
 """
 
-from service.audit import audit, audit_many
-from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
-from service.card_files import bundled_card_hash, read_card_file
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
-from service.findings import Finding, ReceiptResult, Report
-from service.fork import CHANCE_MODES, Forked, fork_game
-from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
-                           create_recorded_game, deck_path,
-                           initial_state, load_orders, parse_players, read_position, repair_game)
-from service.receipts import Receipt, make_receipt, read_receipts
-from service.records import Correction, DecksRevealed, Note, Record
-from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
-                            replay, story, view_at)
-from service.score import ScoreSheet, score_game
-from service.seats import character_named, resolve_viewer
-from service.table import Appended, StatusChange, Table
-from service.teaching import Book, annotate, note_view, replay_book, replay_document, visible_note
-from service.transfer import Transferred, export_game, import_game, store_games
+
+if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeboat replay` needs few of them
+    from service.audit import audit, audit_many
+    from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
+    from service.card_files import bundled_card_hash, read_card_file
+    from service.findings import Finding, ReceiptResult, Report
+    from service.fork import CHANCE_MODES, Forked, fork_game
+    from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
+                               create_recorded_game, deck_path,
+                               initial_state, load_orders, parse_players, read_position, repair_game)
+    from service.receipts import Receipt, make_receipt, read_receipts
+    from service.records import Correction, DecksRevealed, Note, Record
+    from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
+                                replay, story, view_at)
+    from service.score import ScoreSheet, score_game
+    from service.seats import character_named, resolve_viewer
+    from service.table import Appended, StatusChange, Table
+    from service.teaching import Book, annotate, note_view, replay_book, replay_document, visible_note
+    from service.transfer import Transferred, export_game, import_game, store_games
+
+_LAZY = {
+    **dict.fromkeys(('audit', 'audit_many'), 'service.audit'),
+    **dict.fromkeys(('ask', 'bot_kinds', 'bot_seats', 'make_bot', 'random_bot', 'suggest'), 'service.bots'),
+    **dict.fromkeys(('bundled_card_hash', 'read_card_file'), 'service.card_files'),
+    **dict.fromkeys(('Finding', 'ReceiptResult', 'Report'), 'service.findings'),
+    **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'service.fork'),
+    **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'service.games'),
+    **dict.fromkeys(('Receipt', 'make_receipt', 'read_receipts'), 'service.receipts'),
+    **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record'), 'service.records'),
+    **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective', 'replay', 'story', 'view_at'), 'service.replay'),
+    **dict.fromkeys(('ScoreSheet', 'score_game'), 'service.score'),
+    **dict.fromkeys(('character_named', 'resolve_viewer'), 'service.seats'),
+    **dict.fromkeys(('Appended', 'StatusChange', 'Table'), 'service.table'),
+    **dict.fromkeys(('Book', 'annotate', 'note_view', 'replay_book', 'replay_document', 'visible_note'), 'service.teaching'),
+    **dict.fromkeys(('Transferred', 'export_game', 'import_game', 'store_games'), 'service.transfer'),
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name's module on first use, so a command loads only the part of the service it needs."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'service' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+class _Service(types.ModuleType):
+    """Keeps ``service.audit`` and ``service.replay`` the functions once their submodules are imported (Python
+    binds a submodule to the package's attribute of the same name, as the eager imports used to undo)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Service
+
 
 __all__ = [
     "AmbiguousCommand", "Appended", "BadRequest", "Book", "CHANCE_MODES", "Correction", "DecksRevealed",

@@ -20,7 +20,6 @@ import msgspec
 from lifeboat.cards import face_of, is_provision, treasure_points
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.legal import legal_commands
-from lifeboat.notation import render
 from lifeboat.state import State
 from lifeboat.views import text as tx
 from lifeboat.views.catalog import navigation_in
@@ -104,6 +103,8 @@ def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str 
         return None, None
     if viewer not in ("referee", decider):
         return decider, None
+    from lifeboat.notation import render  # here, not at the top: a plain replay never needs the notation
+
     open_ = list(legal_commands(before, decider))
     if command not in open_:
         open_.append(command)

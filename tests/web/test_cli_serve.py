@@ -88,6 +88,10 @@ def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
 def test_serve_usage_errors(tmp_path: Path) -> None:
     r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
+    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
+                       capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (2, "lifeboat: --dir and --store name two places to serve from; give one (a "
+                                           "folder of game files, or a PostgreSQL store)\n")
     r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--bots goes with --serve" in r.stderr
