@@ -36,6 +36,7 @@ class _Entry(NamedTuple):
     event: e.Event
     round: int
     knowers: dict[str, Knowers] | None
+    batch: int = 0  # which call of Observer.record brought it (a commit, when fed commit by commit)
 
 
 def _seen(seat: dict[str, Any], public: dict[str, Any]) -> tuple[str, ...]:
@@ -72,6 +73,7 @@ class Observer:
         self._memory: dict[str, list[Memory]] = {}
         self._ended = False
         self._common_cache: tuple[int, dict[str, Any]] | None = None
+        self._batch = 0
 
     @classmethod
     def from_log(cls, state: State, events: Iterable[e.Event]) -> Observer:
@@ -122,6 +124,7 @@ class Observer:
         Raises:
             InconsistentHistory: an event cannot follow the state; the events before it stay recorded.
         """
+        self._batch += 1
         for ev in events:
             before = self.state
             knowers: dict[str, Knowers] | None = None
@@ -132,7 +135,7 @@ class Observer:
             after = evolve(before, ev)
             self._state = after
             seq = len(self)
-            self._entries.append(_Entry(ev, after.round, knowers))
+            self._entries.append(_Entry(ev, after.round, knowers, self._batch))
             self._track(ev, after)
             self._remember(seq, ev, knowers)
             if isinstance(ev, e.GameEnded):
@@ -196,9 +199,13 @@ class Observer:
                          hidden=hidden)
 
     def _shown_next(self, seq: int, card: str, aud: Audience) -> bool:
-        """REC-1: True when the first event after ``seq`` that is not an identification shows ``card`` to ``aud``:
-        a card identified as it is turned up or played is no secret from those who see it turned up or played."""
+        """REC-1: True when the first event after ``seq`` that is not an identification, fed in the same call of
+        :meth:`record` (the same commit), shows ``card`` to ``aud``: a card identified as it is turned up or played is
+        no secret from those who see it turned up or played."""
+        batch = self._entries[seq - self._forgotten].batch
         for entry in self._entries[seq - self._forgotten + 1:]:
+            if entry.batch != batch:
+                return False
             if not isinstance(entry.event, e.CardIdentified):
                 data, _ = redact(entry.event, EVENT_RULES[_tag(entry.event)], aud, entry.knowers)
                 return any(v == card or (isinstance(v, tuple) and card in v) for v in data.values())

@@ -326,3 +326,15 @@ def test_docs_recording_md_picks_up_exactly_this_game() -> None:
     section = doc.split("## Starting from the middle of a game", 1)[1]
     assert re.findall(r"^```toml\n(.*?)^```", section, flags=re.M | re.S) == [MIDGAME]
     assert "".join(re.findall(r"^```lines\n(.*?)^```", section, flags=re.M | re.S)) == PLAY + END
+
+
+def test_REC_1_a_card_the_recorder_names_on_its_own_line_stays_the_referees_until_it_is_shown(tmp_path: Path) -> None:
+    """The recorder's own 'recorder: ?p33 is blackjack' (a card in the First Mate's hand) tells the table nothing,
+    even when the next line shows that very card: the reveal is the First Mate's, on its own line."""
+    game, out = begun(tmp_path, ROOT.joinpath("docs/examples/episode-b.position.toml").read_text(encoding="utf-8"),
+                      "recorder: ?p33 is blackjack\nfirst mate: reveal blackjack\n")
+    assert refusals(out) == []
+    assert "  The unseen card ?p33 is named, but not to you.\n  First Mate revealed Blackjack.\n" in out
+    for who in ("public", "Ann"):
+        assert "The unseen card ?p33 is named, but not to you." in run("replay", game, "--as", who).stdout
+    assert "The unseen card ?p33 is Blackjack." in run("replay", game, "--as", "referee").stdout
