@@ -111,29 +111,31 @@ class _Game:
         from service import RuleViolation
 
         table = self.table
-        if self.hotseat.holds(me):  # it passes until something changes for it (REF-18)
+        if self.hotseat.holds(me):  # it passes until something changes for it (REF-18); its story goes on
             table.decide(c.Pass(by=me))
-            self.hotseat.decided(me)
             self.say(f"  {render.who(me)} passes (until something changes for them).")
             return
         view = table.views.seat_view(me)  # a seat gets only its own view
         if me != self.last_human:
             render.clear(self.out)
-            _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. ")
+            while _ask(f"Pass the keyboard to {view.player} ({render.who(me)}) and press Enter. "):
+                self.say("  (Nothing was decided: press Enter alone, then type the decision at the next prompt.)")
             self.last_human = me
         render.clear(self.out)  # each screen is the story since the last decision, the table and the decision
         in_game = tuple(view.seats)
-        self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state)))
+        self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state),
+                                    width=self.out.width))
         self.out.print(render.table(view))
         cmd, hold = _choose(self.out, view, table.state, me, self.hotseat)
         if any(isinstance(x, c.Pass) for x in [cmd]) and hold:
             self.say("  You pass; this window will not ask you again unless something changes for you.")
+        before = len(table.views)
         try:
             table.decide(cmd)
         except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
             self.say(f"Refused [{exc.rule}] {exc.message}")
             return
-        self.hotseat.decided(me)
+        self.hotseat.decided(me, before)  # its next story starts with this decision and what it caused
         if hold:
             self.hotseat.hold(me)
 

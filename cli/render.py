@@ -115,16 +115,31 @@ def secrets_line(s) -> Text:  # type: ignore[no-untyped-def]
     return Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · HATE {who(s.hate)}")
 
 
-def story(events, in_game: tuple[str, ...], limit: int = 12) -> Group:  # type: ignore[no-untyped-def]
+def story(events, in_game: tuple[str, ...], limit: int = 12,  # type: ignore[no-untyped-def]
+          width: int = 100) -> Group:
     """The events since a seat last decided (:class:`lifeboat.views.EventView` as the seat saw them), one line
-    each, navigation cards with what they do; a run of passes is one line; at most ``limit`` lines (the last),
-    with a note of how many came before."""
+    each, navigation cards with what they do; a run of passes is one line; the last lines that fit in ``limit``
+    rows of a ``width``-column screen (a long line wraps over several), with a note of how many came before."""
     lines = story_lines(events, in_game)
-    head = [Text(f"  … {len(lines) - limit} earlier (type 'story' for all)")] if len(lines) > limit else []
-    shown = lines[-limit:] if limit else lines
+    shown = _last_rows(lines, limit, width) if limit else lines
+    head = [Text(f"  … {len(lines) - len(shown)} earlier (type 'story' for all)")] if len(shown) < len(lines) else []
     if not shown:
         return Group(Text("Since your last decision: nothing happened."))
     return Group(Text("Since your last decision:"), *head, *[Text("  " + line) for line in shown])
+
+
+def _last_rows(lines: list[str], limit: int, width: int) -> list[str]:
+    """The last of ``lines`` (each printed after two spaces) that fit in ``limit`` screen rows of ``width``
+    columns, counting the header line and, when some are left out, the "… earlier" line."""
+    rows = limit - 1
+    out: list[str] = []
+    for line in reversed(lines):
+        need = -(-(len(line) + 2) // max(width, 20))
+        if rows - need < (1 if len(out) + 1 < len(lines) else 0):
+            break
+        out.append(line)
+        rows -= need
+    return out[::-1]
 
 
 def story_lines(events, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]

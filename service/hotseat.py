@@ -92,9 +92,12 @@ class Hotseat:
         Raises KeyError for a character not in the game."""
         return self.table.views.log(seat, start=self.last.get(seat, 0))
 
-    def decided(self, seat: str) -> None:
-        """``seat`` has just decided: its story starts again after this moment."""
-        self.last[seat] = len(self.table.views)
+    def decided(self, seat: str, at: int | None = None) -> None:
+        """``seat`` has just decided: its story starts again at event ``at`` (the number of events before its
+        decision was applied, so the story begins with the decision and what it caused: a fight it lost, the
+        round that ended), or after this moment when ``at`` is None. A pass made for a held seat (REF-18) is no
+        decision of the person: its story goes on from the last one."""
+        self.last[seat] = len(self.table.views) if at is None else at
 
     def hold(self, seat: str) -> None:
         """``seat`` passes in the open window until something changes for it (call after its pass is decided)."""

@@ -68,3 +68,9 @@ def test_two_humans_two_bots_follow_the_story(tmp_path: Path) -> None:
                      r"asked|offered|drank|gave)", stories)  # the bots' decisions are in the seats' stories
     assert re.search(r"Navigation \d+ \((?:[^)]*(overboard|thirsty|seagull|no effect))", stories)
     assert thirst_prompts and max(thirst_prompts.values()) == 1  # a passing seat is asked once per window
+    # a seat's story starts with its own last decision, so what that decision caused is in it too (the fight it
+    # lost, the round that ended): after the first, every story of a seat that decided before opens with "You …"
+    later = [s.split("Since your last decision:")[1].split("Round ")[0] for _, s in screens[2:]
+             if "Since your last decision:" in s]
+    assert later and sum(1 for story in later if re.search(r"^\s+(… \d+ earlier.*\n\s+)?You ", story, flags=re.M))\
+        >= len(later) // 2

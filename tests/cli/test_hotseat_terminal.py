@@ -19,6 +19,12 @@ def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
                           encoding="utf-8", timeout=20, dimensions=(50, 160))
     child.expect(r"Pass the keyboard to (\w+) \(([^)]+)\) and press Enter")
     first_player = child.match.group(1)
+    lines_at_handoff = len(game.read_text().splitlines())
+    child.sendline("keep water")  # typed too early: said, nothing decided, the handoff asked again
+    child.expect(r"Nothing was decided: press Enter alone, then type the decision at the next prompt")
+    child.expect(r"Pass the keyboard to (\w+)")
+    assert child.match.group(1) == first_player
+    assert len(game.read_text().splitlines()) == lines_at_handoff
     child.sendline("")
     child.expect(r"Your hand: ")
     child.expect(r"Your choice \(1-(\d+), a line of notation, or help\)")
