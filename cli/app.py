@@ -52,6 +52,8 @@ def new(
     from cli import cmd_serve
 
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
+    if serve_:
+        cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
     cmd_new.run(game, players, seed, option, serve=serve_)
     if serve_:
         cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True)

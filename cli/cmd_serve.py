@@ -11,6 +11,26 @@ from pathlib import Path
 from cli.errors import USAGE, fail, user_errors
 
 
+def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
+    """Before anything is written or printed: ``--port`` is a port, ``--bot-delay`` not negative, and the server
+    can listen on ``host:port`` (a port in use or a host that is not this machine's would stop the server after
+    its links were printed). Exits with USAGE."""
+    import socket
+
+    if not 0 < port < 65536:
+        raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+    if bot_delay_ms < 0:
+        raise fail(f"--bot-delay {bot_delay_ms}: expected milliseconds, 0 or more", USAGE)
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(infos[0][4])
+    except OSError as exc:
+        raise fail(f"--host {host} --port {port}: cannot listen there ({exc.strerror or exc}); choose another "
+                   "--port, or a --host of this machine", USAGE) from None
+
+
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
         bots: dict[Path, dict[str, str]] | None = None) -> None:
     from cli.common import console
@@ -20,8 +40,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     with user_errors():
         if not folder.is_dir():
             raise fail(f"--dir {folder}: not a folder of games", USAGE)
-        if not 0 < port < 65536:
-            raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+        check_listen(host, port, bot_delay_ms)
         base = serving.base_url(host, port)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
                                                   bots=bots)
@@ -46,8 +65,7 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
 
     out = console()
     with user_errors():
-        if not 0 < port < 65536:
-            raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+        check_listen(host, port, bot_delay_ms)
         store = GameStore(url, schema)  # a bad URL: USAGE; a server that cannot be reached: JOURNAL
         base = serving.base_url(host, port)
         tables, issued, skipped = serving.prepare_store(store, base, new_links=new_links,

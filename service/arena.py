@@ -143,6 +143,11 @@ class Arena:
         if self.jobs < 1:
             raise BadRequest(f"--jobs: at least 1, got {self.jobs}", "--jobs")
         plan = pairings(self.kinds)
+        if self.out.exists() and not self.out.is_dir():
+            raise BadRequest(f"--out: {self.out} is a file; name a new directory for the arena's games", "--out")
+        if not self.out.exists() and not self.out.parent.is_dir():
+            raise BadRequest(f"--out: {self.out.parent} is not a directory; name a new directory in an existing "
+                             "one", "--out")
         if (self.out / "results.jsonl").exists() and not self.resume:
             raise BadRequest(f"--out: {self.out} already holds an arena (results.jsonl); choose a new directory, "
                              "or add --resume to finish it", "--out")
@@ -188,7 +193,11 @@ class Arena:
         Raises what :meth:`check` raises, before any game. A journal left by a game that was cut off is moved
         aside (``….jsonl.cut-off``) and the game is played again."""
         self.check()
-        self.out.mkdir(parents=True, exist_ok=True)
+        try:
+            self.out.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise BadRequest(f"--out: cannot make {self.out} ({exc.strerror}); name a directory you may write", "--out") \
+                from None
         index = self.out / "results.jsonl"
         done = read_results(index) if self.resume and index.exists() else []
         if done and not index.read_bytes().endswith(b"\n"):  # a line torn when the run was cut off: drop it

@@ -55,8 +55,11 @@ def test_arena_json_and_bad_options(tmp_path: Path) -> None:
         (["--games", "0"], "at least 1 game per pairing"),
         (["--seats", "7"], "4 to 6 players"),
         (["--think", "fast"], "expected a time like 200ms or 1s"),
+        (["--out", str(tmp_path / "file")], "is a file; name a new directory for the arena's games"),
+        (["--out", str(tmp_path / "file" / "sub")], "is not a directory; name a new directory in an existing one"),
     ):
-        bad = run("arena", *args, "--out", str(tmp_path / "b"))
+        (tmp_path / "file").write_text("not a directory")
+        bad = run("arena", *args) if "--out" in args else run("arena", *args, "--out", str(tmp_path / "b"))
         assert bad.exit_code == 2, (args, bad.output)
         assert message in bad.output
 

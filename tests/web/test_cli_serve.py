@@ -103,3 +103,21 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
                             "--bots", bots], capture_output=True, text=True)
         assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
         assert not (tmp_path / "y.jsonl").exists()
+    import socket
+
+    with socket.socket() as taken:  # a port in use, a port out of range, a negative delay: said before anything
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for extra, message in [(["--port", str(port)], f"--host 127.0.0.1 --port {port}: cannot listen there "
+                                                       "(Address already in use); choose another --port, or a --host "
+                                                       "of this machine"),
+                               (["--port", "99999"], "--port 99999: expected a port number from 1 to 65535"),
+                               (["--bot-delay", "-5"], "--bot-delay -5: expected milliseconds, 0 or more")]:
+            r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "z.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+                                *extra], capture_output=True, text=True)
+            assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
+            assert not (tmp_path / "z.jsonl").exists() and "New game" not in r.stdout
+        r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and "cannot listen there" in r.stderr and "Serving" not in r.stdout
