@@ -39,10 +39,9 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 ``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
 """
 
-import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
+
+from lifeboat._lazy import lazy_exports
 
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
@@ -84,27 +83,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name's module on first use, so a command loads only the part of the service it needs."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'service' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-class _Service(types.ModuleType):
-    """Keeps ``service.audit`` and ``service.replay`` the functions once their submodules are imported (Python
-    binds a submodule to the package's attribute of the same name, as the eager imports used to undo)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Service
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
