@@ -15,7 +15,8 @@ from itertools import permutations
 import msgspec
 
 from lifeboat import commands as c
-from lifeboat.cards import face_of, is_unknown
+from lifeboat.card_set import CardSet
+from lifeboat.cards import is_unknown
 from lifeboat.decide import is_legal, may_act_in_window
 from lifeboat.decide.quick import quick_legal
 from lifeboat.state import (
@@ -71,9 +72,10 @@ def waiting_for(state: State) -> tuple[str, ...]:
     return ()
 
 
-def _face(card: str) -> str | None:
-    """The face of a card, ``None`` for a placeholder (REC-1: a recorded game's unseen card)."""
-    return None if is_unknown(card) else face_of(card)
+def _face(card: str, cards: CardSet) -> str | None:
+    """The face of a card of ``cards`` (the game's, CARD-3), ``None`` for a placeholder (REC-1: a recorded game's
+    unseen card)."""
+    return None if is_unknown(card) else cards.face_of(card)
 
 
 def _trade_answers(state: State, by: str, me: CharacterState) -> list[c.PlayerCommand]:
@@ -85,7 +87,7 @@ def _trade_answers(state: State, by: str, me: CharacterState) -> list[c.PlayerCo
     pick: list[str] = []
     hand = list(me.hand)
     for face in offer.ask:
-        match = next((x for x in hand if _face(x) == face), None)
+        match = next((x for x in hand if _face(x, state.cards) == face), None)
         if match is None:
             break
         hand.remove(match)
@@ -115,7 +117,7 @@ def _actions(state: State, step: ActionTurn, by: str, me: CharacterState, out: l
             out.append(c.Mug(by=by, target=t))
             out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
         for x in me.hand + me.face_up:
-            face = _face(x)
+            face = _face(x, state.cards)
             if face == "flare_gun":
                 out.append(c.FireFlareGun(by=by, card=x))
             elif face == "parasol":
@@ -168,16 +170,16 @@ def _objection(state: State, step: CannibalismObjection, by: str, me: CharacterS
 def _overboard(state: State, step: OverboardWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
     for x in me.hand + me.face_up:
-        if _face(x) == "life_preserver":
+        if _face(x, state.cards) == "life_preserver":
             out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-        elif _face(x) == "chum":
+        elif _face(x, state.cards) == "chum":
             out.append(c.ExpendChum(by=by, card=x))
 
 
 def _thirst(state: State, step: ThirstWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
     for x in me.hand + me.face_up:
-        if _face(x) == "water":
+        if _face(x, state.cards) == "water":
             out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
 
 
