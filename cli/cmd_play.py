@@ -27,10 +27,11 @@ def _ask(prompt: str) -> str:
 def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms") -> None:
     from cli import render
     from cli.cmd_arena import parse_think
-    from cli.common import console
+    from cli.common import console, ctrl_c_stops
     from service import Table, deck_path, parse_players
     from service.clock import rng as make_rng
 
+    ctrl_c_stops()
     out = console()
     with user_errors():
         if not game.exists() and players:

@@ -387,9 +387,10 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str]) 
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
-    from cli.common import console
+    from cli.common import console, ctrl_c_stops
     from service import RuleViolation, Table, build_ruleset, parse_players, read_position
 
+    ctrl_c_stops()
     out = console()
     interactive = sys.stdin.isatty()
     if position is not None and players is not None:
