@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from lifeboat import commands as c
-from lifeboat.cards import face_of, is_unknown
+from lifeboat.cards import is_unknown
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CompassChoice, CompassDraw, Fight, GameOver, MugDraw,
     NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace, State, ThirstWindow, status_of,
@@ -24,17 +24,18 @@ from lifeboat.state import (
 Check = Callable[[State, Any], bool]
 
 
-def _face(card: str) -> str | None:
-    """CARD-1: the face of a provision instance, ``None`` for anything else (decide's InvalidCommand)."""
+def _face(s: State, card: str) -> str | None:
+    """CARD-1: the face of a provision instance of the game's cards (CARD-3), ``None`` for anything else (decide's
+    InvalidCommand)."""
     try:
-        return face_of(card)
+        return s.cards.face_of(card)
     except KeyError:
         return None
 
 
 def _held(s: State, by: str, card: str, face: str | None = None, hand_only: bool = False) -> bool:
     """CARD-1 (``require_held`` without placeholders): ``by`` holds ``card``, of ``face`` if given."""
-    actual = _face(card)
+    actual = _face(s, card)
     if actual is None or (face is not None and actual != face):
         return False
     ch = s.char(by)
@@ -85,7 +86,7 @@ def _mug(s: State, cmd: c.Mug) -> bool:  # MUG-1
         return False
     target = s.char(t)
     if cmd.card is not None:
-        return _face(cmd.card) is not None and cmd.card in target.face_up
+        return _face(s, cmd.card) is not None and cmd.card in target.face_up
     return bool(target.hand)
 
 
@@ -102,7 +103,7 @@ def _use_medical_kit(s: State, cmd: c.UseMedicalKit) -> bool:  # MEDKIT-1
     if not (_actor(s, cmd.by) and _held(s, cmd.by, cmd.card, "medical_kit") and _in_boat(s, t)):
         return False
     ch = s.char(t)
-    return status_of(ch, s.ruleset.shark_variant) != "dead" and ch.wounds != 0
+    return status_of(ch, s.ruleset.shark_variant, s.cards) != "dead" and ch.wounds != 0
 
 
 def _cannibalize(s: State, cmd: c.Cannibalize) -> bool:  # CANNIBAL-1, EXP-1
@@ -110,7 +111,7 @@ def _cannibalize(s: State, cmd: c.Cannibalize) -> bool:  # CANNIBAL-1, EXP-1
     if not (_actor(s, cmd.by) and "cannibalism" in s.ruleset.expansions
             and _held(s, cmd.by, cmd.card, "cannibalism") and _in_game(s, t) and t in s.seats):
         return False
-    return status_of(s.char(t), s.ruleset.shark_variant) == "dead"
+    return status_of(s.char(t), s.ruleset.shark_variant, s.cards) == "dead"
 
 
 def _answer(s: State, cmd: c.Answer) -> bool:  # PROC-2 (MUG-2 refuses only in a MugDraw)
@@ -170,9 +171,9 @@ def _offer_trade(s: State, cmd: c.OfferTrade) -> bool:  # TRADE-1, PROC-4
     if not (give or cmd.ask) or len(set(give)) != len(give):
         return False
     hand = s.char(by).hand
-    if not all(card in hand and (is_unknown(card) or _face(card) is not None) for card in give):
+    if not all(card in hand and (is_unknown(card) or _face(s, card) is not None) for card in give):
         return False
-    return all(_face(f"{face}-1") is not None for face in cmd.ask)
+    return all(_face(s, f"{face}-1") is not None for face in cmd.ask)
 
 
 def _answer_trade(s: State, cmd: c.AnswerTrade) -> bool:  # TRADE-1
@@ -182,9 +183,9 @@ def _answer_trade(s: State, cmd: c.AnswerTrade) -> bool:  # TRADE-1
     if not cmd.accept:
         return True
     hand = s.char(cmd.by).hand
-    if len(set(cards)) != len(cards) or not all(card in hand and _face(card) is not None for card in cards):
+    if len(set(cards)) != len(cards) or not all(card in hand and _face(s, card) is not None for card in cards):
         return False
-    return sorted(face_of(card) for card in cards) == sorted(offer.ask)
+    return sorted(s.cards.face_of(card) for card in cards) == sorted(offer.ask)
 
 
 def _use_compass(s: State, cmd: c.UseCompass) -> bool:  # NAV-2
