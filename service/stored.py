@@ -24,13 +24,12 @@ import journal
 from lifeboat.chance import DeckOrders
 from service.games import build_ruleset, decode_orders, new_digital_game
 from service.table import Table
-from service.transfer import DEFAULT_SCHEMA, _store
+from service.transfer import DECK, DEFAULT_SCHEMA, _store
 
 StoreError = journal.JournalError
 """What a store's failures raise (the server cannot be reached, a row does not check)."""
 
 LINKS = "serve.json"
-DECK = "deck.json"
 
 
 class GameStore:
