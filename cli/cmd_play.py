@@ -28,10 +28,11 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         cards: Path | None = None) -> None:
     from cli import render
     from cli.cmd_arena import parse_think
-    from cli.common import console
+    from cli.common import console, ctrl_c_stops
     from service import Table, deck_path, load_card_file, parse_players
     from service.clock import rng as make_rng
 
+    ctrl_c_stops()
     out = console()
     with user_errors():
         if cards is not None and not (not game.exists() and players):

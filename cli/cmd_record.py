@@ -388,9 +388,10 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str], 
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
-    from cli.common import console
+    from cli.common import console, ctrl_c_stops
     from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players, read_position
 
+    ctrl_c_stops()
     out = console()
     interactive = sys.stdin.isatty()
     if position is not None and players is not None:
