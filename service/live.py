@@ -114,15 +114,16 @@ class LiveGame:
 
     @classmethod
     def create(cls, path: Path, players: list[str], *, seed: int | None = None,
-               options: list[str] | None = None) -> LiveGame:
-        """Start a digital game in a new file and deal (as ``lifeboat new``).
+               options: list[str] | None = None, cards: Any = None) -> LiveGame:
+        """Start a digital game in a new file and deal (as ``lifeboat new``); ``cards``: the table's own card data
+        (a :class:`lifeboat.card_set.CardSet` from :func:`service.load_card_file`, CARD-3).
 
         Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
         exists."""
         if len({p.strip().casefold() for p in players}) != len(players):
             raise Refused("SETUP-1", "player names must be different")
         try:
-            table = Table.deal_new(path, players, seed=seed, options=options or [])
+            table = Table.deal_new(path, players, seed=seed, options=options or [], cards=cards)
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.GameFileError as exc:
@@ -142,13 +143,13 @@ class LiveGame:
 
     @classmethod
     def create_stored(cls, store: Any, players: list[str], *, seed: int | None = None,
-                      options: list[str] | None = None) -> LiveGame:
+                      options: list[str] | None = None, cards: Any = None) -> LiveGame:
         """Start a digital game in ``store`` (a :class:`service.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
         if len({p.strip().casefold() for p in players}) != len(players):
             raise Refused("SETUP-1", "player names must be different")
         try:
-            table = store.deal_new(players, seed=seed, options=options or [])
+            table = store.deal_new(players, seed=seed, options=options or [], cards=cards)
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.GameFileError as exc:
