@@ -124,6 +124,25 @@ def test_a_whole_file_in_cr_lf_with_trailing_blank_lines_is_cleaned(game: Path, 
     assert (tmp_path / "game.clean.jsonl").read_bytes() == b"taken"
 
 
+def test_an_unclean_file_with_a_torn_last_line_gets_a_clean_copy_up_to_it(game: Path, lb: SimpleNamespace,
+                                                                          tmp_path: Path) -> None:
+    # repair once answered such a file with "the last line is torn — run: lifeboat repair" (itself), forever
+    lines = game.read_bytes().splitlines(keepends=True)[:31]  # a game in progress, its 31st line torn
+    torn = lines[-1][:-30]
+    for prefix, crlf in ((b"\xef\xbb\xbf", False), (b"", True), (b"\xef\xbb\xbf", True)):
+        body = b"".join(lines[:-1])
+        game.write_bytes(prefix + (body.replace(b"\n", b"\r\n") if crlf else body) + torn)
+        before = game.read_bytes()
+        repaired = lb.run("repair", game)
+        assert repaired.exit_code == 0, repaired.output
+        copy = tmp_path / "game.clean.jsonl"
+        assert f"the torn last line {len(lines)} of {len(torn)} bytes with no newline, which the file keeps" \
+            in repaired.stdout, repaired.stdout
+        assert game.read_bytes() == before and copy.read_bytes() == body
+        assert lb.run("audit", copy).exit_code == 0
+        copy.unlink()
+
+
 def test_a_trailing_blank_line_is_named(game: Path, lb: SimpleNamespace, tmp_path: Path) -> None:
     clean = game.read_bytes()
     game.write_bytes(clean + b"\n")
