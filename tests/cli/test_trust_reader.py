@@ -101,6 +101,10 @@ def test_cr_lf_on_one_line_is_named_at_that_line(game: Path, lb: SimpleNamespace
     for command, code, output in run_each(lb, game, tmp_path, READERS):
         if command == ("audit",):
             assert code == 5 and "line    12  structure [JOURNAL-CORRUPT]  line 12 ends in CR LF" in output, output
+            # the reading stopped there: not "the game is not over", nor "the orders are not revealed yet"
+            assert "note: reading stopped at line 12: the lines after it are not checked, nor whether the game " \
+                "is over" in output, output
+            assert "the game is not over" not in output and "not revealed yet" not in output, output
         else:
             assert code == 4, (command, output)
             assert f"{game}:12: line 12 ends in CR LF" in output, (command, output)
