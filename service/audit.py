@@ -99,7 +99,10 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "
-                            f"{header.parent.game_id}: audit the parent, and this fork with --parent")
+                            f"{header.parent.game_id}: " + ("audit the parent, and this fork with --parent"
+                                                            if parent is None else
+                                                            f"--parent checks they are its commits; audit {parent} "
+                                                            "itself for its draws"))
 
     # pass 2: the rules, chance, receipts
     mine = [r for r in receipts if r.game_id == header.game_id]
