@@ -1,8 +1,10 @@
 """What may happen now: ``legal_commands(state, character)`` for a seat, ``chance_request(state)`` for chance.
 
 ``legal_commands`` lists every command the rules allow that character now, except trades, of which it lists only
-one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each listed command is
-checked with :func:`decide` (:func:`lifeboat.decide.is_legal`), so the list and the rules cannot disagree.
+one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each candidate is checked
+by :func:`lifeboat.decide.quick.quick_legal` in a digital game (the rules' checks without running
+:func:`decide`; tests compare the two on every candidate of random games) and by :func:`decide` itself
+(:func:`lifeboat.decide.is_legal`) in a recorded one (REC-1), so the list and the rules cannot disagree.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from lifeboat import commands as c
 from lifeboat.card_set import CardSet
 from lifeboat.cards import is_unknown
 from lifeboat.decide import is_legal, may_act_in_window
+from lifeboat.decide.quick import quick_legal
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CharacterState, CompassChoice, CompassDraw, Fight,
     FlareDraw, GameOver, MugDraw, NavigationTurn, NavigatorChoice, NavigatorDraw, OverboardWindow, ProvisionsDraw,
@@ -226,4 +229,6 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
         return tuple(x for x in (c.Pass(by=character), c.CallSharks(by=character)) if is_legal(state, x))
     if not state.conscious(character):
         return ()
-    return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
+    if state.unaccounted:  # REC-1: placeholders may be named by a command; decide itself says
+        return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
+    return quick_legal(state, character, _candidates(state, character))
