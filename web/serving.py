@@ -81,12 +81,13 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
                 tables.add(path)
                 continue
             game = LiveGame.open(path)
-        except (LiveError, TokenFileError) as exc:  # not a game we can serve: say so and serve the others
-            skipped.append(Skipped(path, exc.message))
+            keep = TokenStore.load(path).bot_kinds if has_links else {}
+            names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
+            table, tokens = tables.issue(game, names)
+        except (LiveError, TokenFileError) as exc:  # not a game we can serve (SERVE-8: a copy): say so, serve others
+            rule = getattr(exc, "rule", None)
+            skipped.append(Skipped(path, f"[{rule}] {exc.message}" if rule else exc.message))
             continue
-        keep = TokenStore.load(path).bot_kinds if has_links else {}
-        names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
-        table, tokens = tables.issue(game, names)
         issued.append(Issued(table, links_of(base, table, tokens)))
     return tables, issued, skipped
 

@@ -85,6 +85,23 @@ def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
     assert third.count("/play/") == 6
 
 
+def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
+    # SERVE-8: the copy once took over the game's id, silently: the first file's printed links then led nowhere
+    subprocess.run([LIFEBOAT, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+                   capture_output=True)
+    for suffix in ("", ".deck.json"):
+        shutil.copy(tmp_path / f"a.jsonl{suffix}", tmp_path / f"b.jsonl{suffix}")
+    game_id = (tmp_path / "a.jsonl").read_text().split('"game_id":"')[1].split('"')[0]
+    port = free_port()
+    proc, out = serve_until_ready(["serve", "--port", str(port), "--no-qr"], tmp_path)
+    stop(proc)
+    assert f"Not served: b.jsonl: [SERVE-8] the same game (id {game_id}) as a.jsonl, which is served: one is a " \
+        "copy of the other" in out.replace(str(tmp_path) + "/", ""), out
+    assert out.count("/play/") == 6 and "(a.jsonl, seq " in out and "(b.jsonl" not in out
+    assert out.splitlines()[-1].startswith("Serving 1 game(s) from ")
+    assert not (tmp_path / "b.jsonl.serve.json").exists()
+
+
 def test_serve_usage_errors(tmp_path: Path) -> None:
     r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
