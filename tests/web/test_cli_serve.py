@@ -39,6 +39,9 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 
 def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
+    # another game in the folder is not served with it (it once got links printed here too)
+    subprocess.run([LIFEBOAT, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+                   capture_output=True)
     port = free_port()
     proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--serve",
                                    "--port", str(port), "--bots", "Dee", "--bot-delay", "0"], tmp_path)
@@ -48,6 +51,7 @@ def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
         assert sorted(links) == ["Ann", "Bob", "Cy", "referee", "spectator"]
         assert "bots play: Dee (random)" in out
         assert "Next: lifeboat play" not in out  # the game is served, not played in this terminal
+        assert "old.jsonl" not in out and not (tmp_path / "old.jsonl.serve.json").exists()
         assert out.count("scan with the phone's camera") == 3
         assert "▀" in out or "█" in out  # the QR codes, drawn with blocks
         assert out.splitlines()[-1] == (f"Serving 1 game(s) from {tmp_path} at http://127.0.0.1:{port}  (start a "
