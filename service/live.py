@@ -198,6 +198,17 @@ class LiveGame:
         """True when decisions can be made here: not over, and a digital game whose deck file is present."""
         return not self.over and self._table.orders is not None
 
+    def _unplayable(self) -> str:
+        """Why no decision can be made here (SERVE-5): what is missing, and what to do."""
+        if self.over:
+            return "this game is over: no decision can be made"
+        if not self._table.digital:
+            return "this game's chance is recorded by hand (lifeboat record): no decision can be made here"
+        where = (f"its deck file {self.path}.deck.json is not there" if self.store is None else
+                 f"the store {self.store.location} keeps none for it (imported without its deck file?)")
+        return (f"the dealer's deck orders of this digital game are missing: {where}; nothing can be dealt, so no "
+                "decision can be made (export the game, put its deck file beside it and play it from the file)")
+
     def seats(self) -> dict[str, str]:
         """Every seat: character id → player name, in the order the players joined."""
         return {c.character: c.player for c in self._obs.state.characters}
@@ -268,7 +279,7 @@ class LiveGame:
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
         if not self.playable:
-            raise Refused("SERVE-5", "this game is over or its chance is recorded by hand: no decision can be made")
+            raise Refused("SERVE-5", self._unplayable())
         before, first = self.seq, len(self._obs)
         if expected_seq != before:
             raise Conflict(expected_seq, before)
