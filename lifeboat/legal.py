@@ -116,8 +116,9 @@ def _actions(state: State, step: ActionTurn, by: str, me: CharacterState, out: l
             out.append(c.ChangeSeats(by=by, target=t))
             out.append(c.Mug(by=by, target=t))
             out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
+        cards = state.cards
         for x in me.hand + me.face_up:
-            face = _face(x, state.cards)
+            face = _face(x, cards)
             if face == "flare_gun":
                 out.append(c.FireFlareGun(by=by, card=x))
             elif face == "parasol":
@@ -169,17 +170,20 @@ def _objection(state: State, step: CannibalismObjection, by: str, me: CharacterS
 
 def _overboard(state: State, step: OverboardWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
+    cards = state.cards
     for x in me.hand + me.face_up:
-        if _face(x, state.cards) == "life_preserver":
+        face = _face(x, cards)
+        if face == "life_preserver":
             out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-        elif _face(x, state.cards) == "chum":
+        elif face == "chum":
             out.append(c.ExpendChum(by=by, card=x))
 
 
 def _thirst(state: State, step: ThirstWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
+    cards = state.cards
     for x in me.hand + me.face_up:
-        if _face(x, state.cards) == "water":
+        if _face(x, cards) == "water":
             out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
 
 

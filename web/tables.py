@@ -243,11 +243,22 @@ class Tables:
                 follower.close()
 
     def add(self, path: Path) -> Table:
-        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise."""
+        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise, and
+        :class:`LiveError` (SERVE-8) for a second file of a game served already."""
         game = LiveGame.open(path)
+        self._one_file(game)
         table = Table(game, TokenStore.load(path), bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table
+
+    def _one_file(self, game: LiveGame) -> None:
+        """A game is served from one file (SERVE-8): a copy of a served game's file (the same game id) would take
+        over its id, and the links printed for the first file would stop working. Raises :class:`LiveError`."""
+        other = self._tables.get(game.game_id)
+        if other is not None and self.store is None and Path(other.game.path) != Path(game.path):
+            raise LiveError("SERVE-8", f"the same game (id {game.game_id}) as {Path(other.game.path).name}, which is "
+                            "served: one is a copy of the other; keep one file of a game in the folder (lifeboat fork "
+                            "makes a new game of a copy)")
 
     def get(self, game_id: str) -> Table | None:
         return self._tables.get(game_id)
@@ -279,7 +290,9 @@ class Tables:
               replace: bool = True) -> tuple[Table, dict[str, str]]:
         """New links for ``game`` (served from now on), the seats of the players named in ``bots`` (``{player
         name: bot kind}``) played by bots of that kind. A store's game with ``replace=False`` keeps the links
-        another process issued first (the tokens returned are then ``{}``)."""
+        another process issued first (the tokens returned are then ``{}``). Raises :class:`LiveError` (SERVE-8: a
+        second file of a served game)."""
+        self._one_file(game)
         if self.store is None:
             links = TokenStore.load(Path(game.path))
         else:
