@@ -177,9 +177,11 @@ def _object_to_cannibalism(f: Facts, cmd: c.ObjectToCannibalism) -> bool:  # CAN
     return isinstance(step, CannibalismObjection) and cmd.by != step.user
 
 
-def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3
+def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3, REF-22
     step, by, t = f.step, cmd.by, cmd.target
     if not (isinstance(step, OverboardWindow) and f.held(cmd.card, "life_preserver") and t in f.chars()):
+        return False
+    if cmd.card in step.thrown:
         return False
     if t in step.lost or t not in step.overboard or not f.conscious(t):
         return False
