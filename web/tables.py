@@ -211,8 +211,10 @@ class Tables:
     """Every served game of a folder, by game id; or (``store`` given) of a PostgreSQL store shared with other
     serve processes, where a game with links is opened on its first request and followed by :meth:`follow`."""
 
-    def __init__(self, folder: Path | None, *, bot_delay: float = 0.0, store: GameStore | None = None) -> None:
+    def __init__(self, folder: Path | None, *, bot_delay: float = 0.0, store: GameStore | None = None,
+                 cards: Any = None) -> None:
         self.folder, self.bot_delay, self.store = folder, bot_delay, store
+        self.cards = cards  # the card data new games play with (serve --cards, CARD-3); None: the bundled data
         self._tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
 
@@ -277,11 +279,22 @@ class Tables:
                 follower.close()
 
     def add(self, path: Path) -> Table:
-        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise."""
+        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise, and
+        :class:`LiveError` (SERVE-8) for a second file of a game served already."""
         game = LiveGame.open(path)
+        self._one_file(game)
         table = Table(game, TokenStore.load(path), bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table
+
+    def _one_file(self, game: LiveGame) -> None:
+        """A game is served from one file (SERVE-8): a copy of a served game's file (the same game id) would take
+        over its id, and the links printed for the first file would stop working. Raises :class:`LiveError`."""
+        other = self._tables.get(game.game_id)
+        if other is not None and self.store is None and Path(other.game.path) != Path(game.path):
+            raise LiveError("SERVE-8", f"the same game (id {game.game_id}) as {Path(other.game.path).name}, which is "
+                            "served: one is a copy of the other; keep one file of a game in the folder (lifeboat fork "
+                            "makes a new game of a copy)")
 
     def get(self, game_id: str) -> Table | None:
         return self._tables.get(game_id)
@@ -299,21 +312,23 @@ class Tables:
         if unknown:
             raise LiveError("SERVE-6", f"bots must be players of the game; not players: {', '.join(unknown)}")
         if self.store is not None:
-            game = LiveGame.create_stored(self.store, players, seed=seed, options=options)
+            game = LiveGame.create_stored(self.store, players, seed=seed, options=options, cards=self.cards)
             return self.issue(game, kinds)
         assert self.folder is not None
         while True:
             path = self.folder / f"table-{secrets.token_hex(4)}.jsonl"
             if not path.exists():
                 break
-        game = LiveGame.create(path, players, seed=seed, options=options)
+        game = LiveGame.create(path, players, seed=seed, options=options, cards=self.cards)
         return self.issue(game, kinds)
 
     def issue(self, game: LiveGame, bots: dict[str, str], *,
               replace: bool = True) -> tuple[Table, dict[str, str]]:
         """New links for ``game`` (served from now on), the seats of the players named in ``bots`` (``{player
         name: bot kind}``) played by bots of that kind. A store's game with ``replace=False`` keeps the links
-        another process issued first (the tokens returned are then ``{}``)."""
+        another process issued first (the tokens returned are then ``{}``). Raises :class:`LiveError` (SERVE-8: a
+        second file of a served game)."""
+        self._one_file(game)
         if self.store is None:
             links = TokenStore.load(Path(game.path))
         else:
