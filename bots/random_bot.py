@@ -29,7 +29,8 @@ def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random)
     if lifesaver:
         return lifesaver[0]
     if any(isinstance(x, c.Pass) for x in legal):
-        joins = [x for x in legal if isinstance(x, (c.JoinFight, c.ObjectToCannibalism, c.CallSharks))]
+        joins = [x for x in legal if isinstance(x, (c.JoinFight, c.ObjectToCannibalism, c.CallSharks,
+                                                   c.DrinkFirewater))]  # LIQUID-1 too
         if joins and rng.random() < 0.15:
             return rng.choice(joins)
         return next(x for x in legal if isinstance(x, c.Pass))

@@ -35,6 +35,8 @@ class ChanceRequest(msgspec.Struct, frozen=True):
 def chance_request(state: State) -> ChanceRequest | None:
     """The chance outcome the game waits for, or ``None`` when a player must act (or the game is over)."""
     step = state.step
+    if state.wong_share is not None:  # REF-24: Mrs. Wong answers first
+        return None
     if isinstance(step, AwaitSetup):
         return ChanceRequest(kind="deal_setup", count=len(state.players))
     if isinstance(step, ProvisionsDraw):
@@ -53,6 +55,8 @@ def waiting_for(state: State) -> tuple[str, ...]:
     step = state.step
     if state.offer is not None:
         return (state.offer.to,)
+    if state.wong_share is not None:  # WONG-1, REF-24
+        return ("mrs_wong",)
     if isinstance(step, ProvisionsPick):
         return (step.picker,)
     if isinstance(step, ActionTurn):
@@ -198,6 +202,8 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
     me = state.char(by)
     if state.offer is not None:
         return _trade_answers(state, by, me)
+    if state.wong_share is not None:  # WONG-1, REF-24: only Mrs. Wong's answer
+        return [c.ShareFirewater(by=by, share=True), c.ShareFirewater(by=by, share=False)] if by == "mrs_wong" else []
     step = state.step
     out: list[c.PlayerCommand] = []
     maker = _MAKERS.get(type(step))
@@ -207,6 +213,7 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
         maker = _nothing
     maker(state, step, by, me, out)
     out += [c.Reveal(by=by, card=x) for x in me.hand]
+    out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x) == "firewater"]  # LIQUID-1
     return out
 
 
