@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from lifeboat import commands as c
@@ -36,7 +37,8 @@ def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random)
         return next(x for x in legal if isinstance(x, c.Pass))
     actions = [x for x in legal if type(x) in ACTION_WEIGHTS]
     if actions:
-        weights = [ACTION_WEIGHTS[type(x)] / sum(type(y) is type(x) for y in actions) for x in actions]
+        kinds = Counter(type(x) for x in actions)  # each kind of action weighs the same in all, however many
+        weights = [ACTION_WEIGHTS[type(x)] / kinds[type(x)] for x in actions]
         return rng.choices(actions, weights=weights)[0]
     core = [x for x in legal if not isinstance(x, (c.Reveal, c.OfferTrade))]
     if core and rng.random() < 0.97:

@@ -24,6 +24,9 @@ GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
 BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")
+CARDS = typer.Option(None, "--cards", help="Play with this card data file (JSON, the shape of lifeboat/data/cards.json; "
+                     "check it with 'lifeboat cards FILE'): the table's own printing. The journal carries a copy.",
+                     show_default=False)
 AS = typer.Option("public", "--as", help="Whose view: a player name, a character (captain, kid...), "
                   "'public', or 'referee' (shows every secret).")
 
@@ -41,6 +44,7 @@ def new(
     host: str = HOST,
     port: int = PORT,
     bot_delay: int = BOT_DELAY,
+    cards: Optional[Path] = CARDS,
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
     from cli import cmd_new
@@ -54,7 +58,7 @@ def new(
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
     if serve_:
         cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
-    cmd_new.run(game, players, seed, option, serve=serve_)
+    cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
         cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True)
 
@@ -72,6 +76,9 @@ def serve(
                                         "--dir: postgresql://[user@]host[:port]/dbname (several serve processes "
                                         "may share it; docs/postgresql.md)."),
     schema: str = typer.Option("journal", "--schema", help="With --store: the store's schema."),
+    cards: Optional[Path] = typer.Option(None, "--cards", help="New games started from the page play with this card "
+                                         "data file (CARD-3); games already served keep their own.",
+                                         show_default=False),
 ) -> None:
     """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""
     from cli import cmd_serve
@@ -82,9 +89,9 @@ def serve(
 
             raise fail("--dir and --store name two places to serve from; give one (a folder of game files, or a "
                        "PostgreSQL store)", USAGE)
-        cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr)
+        cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr, cards=cards)
         return
-    cmd_serve.run(dir_ if dir_ is not None else Path("."), host, port, new_links, bot_delay, qr)
+    cmd_serve.run(dir_ if dir_ is not None else Path("."), host, port, new_links, bot_delay, qr, cards=cards)
 
 
 @app.command()
@@ -96,11 +103,13 @@ def play(
                                         "predictable)."),
     players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms or 1s."),
+    cards: Optional[Path] = typer.Option(None, "--cards", help="With --players (a new game): play with this card "
+                                         "data file (CARD-3).", show_default=False),
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
     from cli import cmd_play
 
-    cmd_play.run(game, bots, seed, players, think)
+    cmd_play.run(game, bots, seed, players, think, cards=cards)
 
 
 @app.command()
@@ -212,11 +221,12 @@ def record(
     position: Optional[Path] = typer.Option(None, "--position", help="Start from a position file (TOML or JSON)."),
     players: Optional[str] = typer.Option(None, "--players", help="Comma-separated player names (a new game)."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
+    cards: Optional[Path] = CARDS,
 ) -> None:
     """Record a real tabletop game, one line of notation per decision (stdin works too)."""
     from cli import cmd_record
 
-    cmd_record.run(game, position, players, option)
+    cmd_record.run(game, position, players, option, cards=cards)
 
 
 @app.command()

@@ -7,12 +7,14 @@ from pathlib import Path
 from cli.errors import JOURNAL, USAGE, fail, user_errors
 
 
-def run(game: Path, players: str, seed: int | None, options: list[str], serve: bool = False) -> None:
-    """Write the new game ``game``; ``serve``: it is served next (the last line says so instead of ``play``)."""
+def run(game: Path, players: str, seed: int | None, options: list[str], serve: bool = False,
+        cards: Path | None = None) -> None:
+    """Write the new game ``game``; ``serve``: it is served next (the last line says so instead of ``play``);
+    ``cards``: the table's own card data file (CARD-3), checked before anything is written."""
     from cli import render
     from cli.common import console
     from lifeboat.cards import CHARACTERS
-    from service import RuleViolation, Table, build_ruleset, parse_players
+    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players
 
     with user_errors():
         if game.exists() or game.is_symlink():
@@ -21,12 +23,16 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
             build_ruleset(options)
         except RuleViolation as exc:
             raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+        card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
         names = parse_players(players)
         if len(set(n.casefold() for n in names)) != len(names):
             raise fail("--players: player names must be different", USAGE)
-        table = Table.deal_new(game, names, seed=seed, options=options)
+        table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")
+        if cards is not None and table.state.ruleset.card_data:
+            out.print(f"  with the card data of {cards} (sha256 {card_set.sha256[:16]}…; the journal carries a copy)",
+                      markup=False)
         for ch in table.state.characters:
             out.print(f"  {ch.player}: {CHARACTERS[ch.character].en}", markup=False)
         if seed is not None:

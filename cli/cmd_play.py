@@ -24,17 +24,22 @@ def _ask(prompt: str) -> str:
     return line.strip()
 
 
-def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms") -> None:
+def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms",
+        cards: Path | None = None) -> None:
     from cli import render
     from cli.cmd_arena import parse_think
-    from cli.common import console
-    from service import Table, deck_path, parse_players
+    from cli.common import console, ctrl_c_stops
+    from service import Table, deck_path, load_card_file, parse_players
     from service.clock import rng as make_rng
 
+    ctrl_c_stops()
     out = console()
     with user_errors():
+        if cards is not None and not (not game.exists() and players):
+            raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
+                       USAGE)
         if not game.exists() and players:
-            table = Table.deal_new(game, parse_players(players), seed=seed)
+            table = Table.deal_new(game, parse_players(players), seed=seed, cards=load_card_file(cards))
             if seed is not None:
                 out.print(render.seeded(seed), markup=False)
         else:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from cli.errors import RULE, USAGE, fail, user_errors
 
@@ -367,13 +368,13 @@ def _guided_setup(rec: Recorder) -> None:
     rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
-def _record_from(game: Path, position: Path, decoded: dict, options: list[str]) -> None:
+def _record_from(game: Path, position: Path, decoded: dict, options: list[str], cards: Any = None) -> None:
     """Start a recording from a position file (POS-1). An option the file sets that this version cannot play is the
     same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
     from service import RuleViolation, Table
 
     try:
-        Table.record_new(game, position=decoded, options=options).close()
+        Table.record_new(game, position=decoded, options=options, cards=cards).close()
     except RuleViolation as exc:
         if exc.rule != "OPT-1":
             raise
@@ -386,10 +387,11 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str]) 
         raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
 
 
-def run(game: Path, position: Path | None, players: str | None, options: list[str]) -> None:
-    from cli.common import console
-    from service import RuleViolation, Table, build_ruleset, parse_players, read_position
+def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
+    from cli.common import console, ctrl_c_stops
+    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players, read_position
 
+    ctrl_c_stops()
     out = console()
     interactive = sys.stdin.isatty()
     if position is not None and players is not None:
@@ -400,8 +402,9 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                 build_ruleset(options)
             except RuleViolation as exc:
                 raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+            card_set = load_card_file(cards)  # CARD-2, CARD-3: checked before anything is written
             if position is not None:
-                _record_from(game, position, read_position(position), options)
+                _record_from(game, position, read_position(position), options, card_set)
             else:
                 names = players
                 if names is None and interactive:
@@ -410,9 +413,9 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                     names = sys.stdin.readline().strip()
                 if not names:
                     raise fail("name the players with --players (or start from --position)", USAGE)
-                Table.record_new(game, players=parse_players(names), options=options).close()
-        elif position is not None or players is not None:
-            raise fail(f"{game}: already exists; --position and --players only start a new recording", USAGE)
+                Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
+        elif position is not None or players is not None or cards is not None:
+            raise fail(f"{game}: already exists; --position, --players and --cards only start a new recording", USAGE)
         rec = Recorder(game, out)
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards

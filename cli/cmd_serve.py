@@ -32,7 +32,7 @@ def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
 
 
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
-        bots: dict[Path, dict[str, str]] | None = None) -> None:
+        bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None) -> None:
     from cli.common import console
     from web import serving
 
@@ -41,9 +41,10 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         if not folder.is_dir():
             raise fail(f"--dir {folder}: not a folder of games", USAGE)
         check_listen(host, port, bot_delay_ms)
+        card_set = _card_set(cards)
         base = serving.base_url(host, port)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
-                                                  bots=bots)
+                                                  bots=bots, cards=card_set)
         for s in skipped:
             out.print(f"Not served: {s.path}: {s.message}", markup=False)
         for item in issued:
@@ -56,7 +57,15 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     serving.run(tables, host, port)
 
 
-def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool) -> None:
+def _card_set(cards: Path | None):  # type: ignore[no-untyped-def]
+    """The card set new games of the page play with (``serve --cards``, CARD-3); ``None``: the bundled data."""
+    from service import load_card_file
+
+    return None if cards is None else load_card_file(cards)
+
+
+def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
+              cards: Path | None = None) -> None:
     """``lifeboat serve --store URL``: serve the games of a PostgreSQL store, alongside any other serve process
     on the same store (docs/postgresql.md)."""
     from cli.common import console
@@ -66,10 +75,11 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
     out = console()
     with user_errors():
         check_listen(host, port, bot_delay_ms)
+        card_set = _card_set(cards)
         store = GameStore(url, schema)  # a bad URL: USAGE; a server that cannot be reached: JOURNAL
         base = serving.base_url(host, port)
         tables, issued, skipped = serving.prepare_store(store, base, new_links=new_links,
-                                                        bot_delay=bot_delay_ms / 1000)
+                                                        bot_delay=bot_delay_ms / 1000, cards=card_set)
         for s in skipped:
             out.print(f"Not served: {s.path}: {s.message}", markup=False)
         for item in issued:

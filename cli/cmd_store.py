@@ -17,9 +17,9 @@ def run_import(game: Path, store: str, schema: str) -> None:
     out = console()
     out.print(f"Imported {game} into {done.store}: game {done.game_id}, {done.last_seq} commits, head "
               f"{done.head_hash[:16]}…", markup=False)
-    if done.deck_file_left is not None:
-        out.print(f"Its deck file {done.deck_file_left} stays here: the dealer's secret deck orders are not put in "
-                  "the store.", markup=False)
+    if done.deck_file is not None:
+        out.print(f"Its deck orders ({done.deck_file}) are kept in the store's private table, outside the journal, "
+                  "so any serve process can deal its chance.", markup=False)
 
 
 def run_export(game_id: str | None, output: Path | None, store: str, schema: str) -> None:
@@ -40,3 +40,6 @@ def run_export(game_id: str | None, output: Path | None, store: str, schema: str
         done = export_game(store, game_id, output, schema=schema)
     out.print(f"Exported game {done.game_id} ({done.last_seq} commits, head {done.head_hash[:16]}…) from "
               f"{done.store} to {output}.", markup=False)
+    if done.deck_file is not None:
+        out.print(f"Its deck orders went to {done.deck_file} (readable by you only): the dealer's secret until the "
+                  "end; keep it beside the game file.", markup=False)

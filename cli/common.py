@@ -1,4 +1,4 @@
-"""Helpers shared by the commands: the console."""
+"""Helpers shared by the commands: the console, Ctrl-C at an interactive prompt."""
 
 from __future__ import annotations
 
@@ -8,3 +8,15 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def ctrl_c_stops() -> None:
+    """At a terminal, make Ctrl-C raise ``KeyboardInterrupt`` (which ``play`` and ``record`` turn into "saved,
+    resume with …") even when whatever started this process ignored SIGINT: a child inherits an ignored SIGINT
+    (a job started with ``&`` by a script, a test runner started that way), Python then installs no handler of its
+    own, and Ctrl-C only echoed "^C". Without a terminal on stdin nothing changes (end of input stops instead)."""
+    import signal
+    import sys
+
+    if sys.stdin.isatty() and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

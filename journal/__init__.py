@@ -18,7 +18,7 @@ Public API::
                                                      .listen() -> CommitListener; .close()
     PostgresJournal.create(store_or_url, header, *, schema="journal", clock=None) -> PostgresJournal
     PostgresJournal.open(store_or_url, game_id, *, schema="journal", clock=None) -> PostgresJournal
-    PostgresJournal.import_jsonl(store_or_url, path, *, schema="journal", clock=None) -> PostgresJournal
+    PostgresJournal.import_jsonl(store_or_url, path, *, schema="journal", clock=None, private=None) -> ...
     postgres_journal.save(path) -> JsonlJournal; .lines(); .fork(at_seq, *, game_id, ...); .wait(after_seq, ms)
     JsonlJournal.fork(at_seq, new_path, *, game_id, clock=None, **header_changes) -> JsonlJournal
     MemoryJournal.fork(at_seq, *, game_id, clock=None, **header_changes) -> MemoryJournal

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -69,8 +69,9 @@ class PostgresJournal(ChainHead):
         self._closed = False
         self._listener: CommitListener | None = None
         commits = store.table("commits")
+        # rendered once (not at every append), and prepared on the server from the first append on
         self._insert = sql.SQL("WITH added AS (INSERT INTO {} (game_id, seq, line) VALUES (%s, %s, %s) RETURNING seq)"
-                               " SELECT pg_notify(%s, %s) FROM added").format(commits)
+                               " SELECT pg_notify(%s, %s) FROM added").format(commits).as_string()
         self._after = sql.SQL("SELECT seq, line FROM {} WHERE game_id = %s AND seq > %s ORDER BY seq").format(commits)
 
     # ------------------------------------------------------------------------------------------ life cycle
@@ -120,10 +121,12 @@ class PostgresJournal(ChainHead):
 
     @classmethod
     def import_jsonl(cls, store: StoreLike, path: PathLike, *, schema: str = DEFAULT_SCHEMA,
-                     clock: Clock | None = None) -> PostgresJournal:
+                     clock: Clock | None = None, private: Mapping[str, bytes] | None = None) -> PostgresJournal:
         """Copy the JSONL journal at ``path`` into the store, byte for byte, in one transaction, and open it.
 
-        Every line is checked as it is copied; on any problem nothing is left in the store.
+        Every line is checked as it is copied; on any problem nothing is left in the store. ``private`` (``{name:
+        bytes}``) is kept as the game's private data (see :meth:`journal.PostgresStore.get_private`) in the same
+        transaction: never in the journal, never exported.
 
         Raises:
             JournalNotFound, JournalCorrupt, JournalTorn, UnsupportedJournalVersion, JournalTampered: the file
@@ -138,7 +141,7 @@ class PostgresJournal(ChainHead):
             game_id = file_reader.header.game_id
             _check_game_id(game_id)
             _insert_game(the_store, game_id, header_line,
-                         ((commit.seq, raw) for _, raw, commit in lines if commit is not None))
+                         ((commit.seq, raw) for _, raw, commit in lines if commit is not None), private or {})
             imported = cls.open(the_store, game_id, clock=clock)
         if owned:  # the journal was opened on the store made here: hand it over
             imported._owns_store = True
@@ -245,7 +248,8 @@ class PostgresJournal(ChainHead):
             notice = f"{commit.seq} {commit.hash} {self._game_id}"
             try:
                 with self.store.connection() as conn:
-                    conn.execute(self._insert, (self._game_id, commit.seq, line[:-1], self.store.channel, notice))
+                    conn.execute(self._insert, (self._game_id, commit.seq, line[:-1], self.store.channel, notice),
+                                 prepare=True)
             except pgerrors.UniqueViolation:
                 self._catch_up()
                 raise JournalConflict(path=self.path, expected_seq=expected_seq,
@@ -412,8 +416,9 @@ def _checked_rows(store: PostgresStore, conn: psycopg.Connection[Any], reader: C
             yield bytes(line), _feed(reader, seq, line)
 
 
-def _insert_game(store: PostgresStore, game_id: str, header_line: bytes, rows: Iterable[tuple[int, bytes]]) -> None:
-    """Insert a game's header row and its commit rows in one transaction (COPY for the commits).
+def _insert_game(store: PostgresStore, game_id: str, header_line: bytes, rows: Iterable[tuple[int, bytes]],
+                 private: Mapping[str, bytes] | None = None) -> None:
+    """Insert a game's header row, its commit rows (COPY) and its ``private`` data rows in one transaction.
 
     Raises:
         JournalExists: the store holds a game ``game_id`` already.
@@ -429,6 +434,9 @@ def _insert_game(store: PostgresStore, game_id: str, header_line: bytes, rows: I
             with conn.cursor().copy(copy_sql) as copy_in:
                 for seq, line in rows:
                     copy_in.write_row((game_id, seq, line))
+            for name, data in (private or {}).items():
+                conn.execute(sql.SQL("INSERT INTO {} (game_id, name, data) VALUES (%s, %s, %s)").format(
+                    store.table("private")), (game_id, name, data))
     except pgerrors.UniqueViolation as exc:
         raise JournalExists("the store already holds a game with this id", path=location,
                             expected="a new game id", found=f"game {game_id!r}") from exc

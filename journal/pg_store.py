@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -234,10 +234,12 @@ class PostgresStore:
         from journal.pg_journal import PostgresJournal
         return PostgresJournal.open(self, game_id, clock=clock)
 
-    def import_jsonl(self, path: PathLike, *, clock: Clock | None = None) -> PostgresJournal:
-        """Copy a JSONL journal file into the store, byte for byte; see :meth:`journal.PostgresJournal.import_jsonl`."""
+    def import_jsonl(self, path: PathLike, *, clock: Clock | None = None,
+                     private: Mapping[str, bytes] | None = None) -> PostgresJournal:
+        """Copy a JSONL journal file into the store, byte for byte (with the game's ``private`` data, in the same
+        transaction); see :meth:`journal.PostgresJournal.import_jsonl`."""
         from journal.pg_journal import PostgresJournal
-        return PostgresJournal.import_jsonl(self, path, clock=clock)
+        return PostgresJournal.import_jsonl(self, path, clock=clock, private=private)
 
     def private_ids(self, name: str) -> list[str]:
         """The ids of the games that hold private data ``name``, sorted.

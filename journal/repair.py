@@ -117,8 +117,9 @@ def repair(path: PathLike) -> RepairReport:
     raised and the file is not touched.
 
     A file whose only problems are a byte-order mark before line 1, CR before newlines or blank lines at the end
-    (:class:`JournalUnclean`) is not touched: its lines without those bytes are checked like any journal and
-    written to a new file beside it (``clean_copy``), for the user to look at and put in its place.
+    (:class:`JournalUnclean`), perhaps with a torn last line as well, is not touched: its complete lines without
+    those bytes are checked like any journal and written to a new file beside it (``clean_copy``), for the user to
+    look at and put in its place.
 
     Raises:
         JournalNotFound, JournalCorrupt, UnsupportedJournalVersion, JournalTampered, JournalError: a problem
@@ -177,8 +178,9 @@ def _save_side_file(path: Path, stream: IO[bytes], start: int, end: int) -> Path
 
 
 def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
-    """Write the lines of ``stream[:end]`` without a byte-order mark, CRs before newlines and trailing blank lines
-    to a new ``<stem>.clean.jsonl`` beside ``path``, checking each as it goes; nothing is written on a problem."""
+    """Write the lines of ``stream[:end]`` without a byte-order mark, CRs before newlines, trailing blank lines and
+    a torn last line to a new ``<stem>.clean.jsonl`` beside ``path``, checking each as it goes; nothing is written
+    on a problem."""
     stream.seek(0)
     data = stream.read(end)
     lines = data.split(b"\n")
@@ -199,6 +201,11 @@ def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
         blank += 1
     if blank:
         cleaned.append(f"{blank} blank line{'s' if blank > 1 else ''} after the last line")
+    elif not ended and len(lines) > 1:  # a torn last line too (a crash mid-write): the copy ends before it
+        torn = lines.pop()
+        cleaned.append(f"the torn last line {len(lines) + 1} of {len(torn)} bytes with no newline, which the file "
+                       "keeps")
+        ended = True
     body = b"\n".join(lines) + (b"\n" if ended or blank else b"")
     reader = ChainReader(str(path))
     for _ in check_lines(reader, io.BytesIO(body), 0, len(body)):

@@ -182,3 +182,41 @@ def check(raw: Any, source: str = "card data") -> str:
     base_nav = _navigation(raw, ids, source)
     _against_checks(raw, base_faces, base_nav, source)
     return data_hash(raw)
+
+
+def compatible(raw: dict, bundled: dict, source: str = "card data") -> None:
+    """Check that ``raw`` (already :func:`check`-ed) describes the same cards as ``bundled`` (CARD-3): the same
+    character ids, each in the same set; the same provision faces in each set, each of the same kind. Values may
+    differ (sizes, survival values, points, weapon sizes, counts, names, the navigation cards): that is what a
+    table's own printing changes. The rules know each character and card by its id, so another id cannot play.
+
+    Raises:
+        CardDataError: the first character or provision that differs, naming its field (CARD-3).
+    """
+    want = {c["id"]: c["expansion"] for c in bundled["characters"]}
+    for i, c in enumerate(raw["characters"]):
+        if want.get(c["id"], c["expansion"]) != c["expansion"] or c["id"] not in want:
+            raise CardDataError(f"characters[{i}].id", c["id"], "one of this lifeboat's characters in its own set: "
+                                + ", ".join(f"{k} ({v})" for k, v in want.items()) + " [CARD-3]", source)
+    missing = sorted(set(want) - {c["id"] for c in raw["characters"]})
+    if missing:
+        raise CardDataError("characters", missing, "every character of this lifeboat (a table's printing changes "
+                            "values, not which characters exist) [CARD-3]", source)
+    for expansion, entries in bundled["provisions"].items():
+        have = {e["id"]: e for e in raw["provisions"].get(expansion, [])}
+        for e in entries:
+            if e["id"] not in have:
+                raise CardDataError(f"provisions.{expansion}", e["id"], f"an entry for {e['id']!r} (every provision "
+                                    "face of this lifeboat is needed) [CARD-3]", source)
+        for i, e in enumerate(raw["provisions"].get(expansion, [])):
+            kinds = {b["id"]: b.get("kind") for b in entries}
+            if e["id"] not in kinds:
+                raise CardDataError(f"provisions.{expansion}[{i}].id", e["id"], "one of this lifeboat's provision "
+                                    f"faces of {expansion}: {', '.join(kinds)} [CARD-3]", source)
+            if e.get("kind") != kinds[e["id"]]:
+                raise CardDataError(f"provisions.{expansion}[{i}].kind", e.get("kind"),
+                                    f"{kinds[e['id']]!r}, as this lifeboat plays it [CARD-3]", source)
+    for expansion in raw["provisions"]:
+        if expansion not in bundled["provisions"]:
+            raise CardDataError(f"provisions.{expansion}", expansion, "a set this lifeboat has provisions for "
+                                f"({', '.join(bundled['provisions'])}) [CARD-3]", source)

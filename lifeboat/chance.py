@@ -15,7 +15,7 @@ import msgspec
 
 from lifeboat import commands as c
 from lifeboat.legal import chance_request
-from lifeboat.cards import characters_in, navigation_instances, provision_instances
+from lifeboat.cards import BUNDLED, cards_of
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import State
 
@@ -86,16 +86,18 @@ __all__ = ["DeckOrders", "commitment", "next_chance", "setup_command", "hand_pic
 def shuffle(rng: random.Random, salt: str, sets: Ruleset | tuple[str, ...] | None = None) -> DeckOrders:
     """Shuffle every deck with ``rng`` (owned by the caller: the CLI seeds it) into :class:`DeckOrders`.
 
-    ``sets`` is the game's :class:`Ruleset`, or its expansion ids (``("cannibalism",)``); by default the base game.
+    ``sets`` is the game's :class:`Ruleset` (its card data's decks, CARD-3), or its expansion ids
+    (``("cannibalism",)``, the bundled card data); by default the base game.
     The decks are those of the base game plus the expansions (EXP-1: with Cannibalism 7 characters, 44 provisions,
     28 navigation cards). A base game shuffles exactly as before expansions existed (same ``rng`` draws).
     """
     expansions = sets.expansions if isinstance(sets, Ruleset) else tuple(sets or ())
     card_sets = ("base", *(x for x in expansions if x != "base"))
-    characters = list(characters_in(card_sets))
+    cards = cards_of(sets) if isinstance(sets, Ruleset) else BUNDLED
+    characters = list(cards.characters_in(card_sets))
     rng.shuffle(characters)
-    provisions = sorted(provision_instances(card_sets))
-    navigation = sorted(navigation_instances(card_sets))
+    provisions = sorted(cards.provision_instances(card_sets))
+    navigation = sorted(cards.navigation_instances(card_sets))
     return DeckOrders(
         characters=tuple(characters),
         love=tuple(rng.sample(characters, len(characters))),

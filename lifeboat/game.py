@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lifeboat.cards import characters_in
+from lifeboat.cards import cards_of
 from lifeboat.cards import CHARACTERS
 from lifeboat.commands import Command
 from lifeboat.decide import decide_and_fold
@@ -19,7 +19,7 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 6  # SETUP-1 (base game)
 def max_players(ruleset: Ruleset) -> int:
     """SETUP-1: one player per character of the game's sets: 6 for the base game, 7 with Cannibalism or with
     Liquid Courage, 8 with both (REF-25)."""
-    return len(characters_in(ruleset.card_sets))
+    return len(cards_of(ruleset).characters_in(ruleset.card_sets))
 
 
 def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:

@@ -1,8 +1,10 @@
 """What may happen now: ``legal_commands(state, character)`` for a seat, ``chance_request(state)`` for chance.
 
 ``legal_commands`` lists every command the rules allow that character now, except trades, of which it lists only
-one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each listed command is
-checked with :func:`decide` (:func:`lifeboat.decide.is_legal`), so the list and the rules cannot disagree.
+one-card gifts (every trade obeying TRADE-1 is legal; the list is for bots and prompts). Each candidate is checked
+by :func:`lifeboat.decide.quick.quick_legal` in a digital game (the rules' checks without running
+:func:`decide`; tests compare the two on every candidate of random games) and by :func:`decide` itself
+(:func:`lifeboat.decide.is_legal`) in a recorded one (REC-1), so the list and the rules cannot disagree.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from itertools import permutations
 import msgspec
 
 from lifeboat import commands as c
-from lifeboat.cards import face_of, is_unknown
+from lifeboat.card_set import CardSet
+from lifeboat.cards import is_unknown
 from lifeboat.decide import is_legal, may_act_in_window
+from lifeboat.decide.quick import quick_legal
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, AwaitSetup, CannibalismObjection, CharacterState, CompassChoice, CompassDraw, Fight,
     FlareDraw, GameOver, MugDraw, NavigationTurn, NavigatorChoice, NavigatorDraw, OverboardWindow, ProvisionsDraw,
@@ -72,9 +76,10 @@ def waiting_for(state: State) -> tuple[str, ...]:
     return ()
 
 
-def _face(card: str) -> str | None:
-    """The face of a card, ``None`` for a placeholder (REC-1: a recorded game's unseen card)."""
-    return None if is_unknown(card) else face_of(card)
+def _face(card: str, cards: CardSet) -> str | None:
+    """The face of a card of ``cards`` (the game's, CARD-3), ``None`` for a placeholder (REC-1: a recorded game's
+    unseen card)."""
+    return None if is_unknown(card) else cards.face_of(card)
 
 
 def _trade_answers(state: State, by: str, me: CharacterState) -> list[c.PlayerCommand]:
@@ -86,7 +91,7 @@ def _trade_answers(state: State, by: str, me: CharacterState) -> list[c.PlayerCo
     pick: list[str] = []
     hand = list(me.hand)
     for face in offer.ask:
-        match = next((x for x in hand if _face(x) == face), None)
+        match = next((x for x in hand if _face(x, state.cards) == face), None)
         if match is None:
             break
         hand.remove(match)
@@ -116,7 +121,7 @@ def _actions(state: State, step: ActionTurn, by: str, me: CharacterState, out: l
             out.append(c.Mug(by=by, target=t))
             out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
         for x in me.hand + me.face_up:
-            face = _face(x)
+            face = _face(x, state.cards)
             if face == "flare_gun":
                 out.append(c.FireFlareGun(by=by, card=x))
             elif face == "parasol":
@@ -169,16 +174,16 @@ def _objection(state: State, step: CannibalismObjection, by: str, me: CharacterS
 def _overboard(state: State, step: OverboardWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
     for x in me.hand + me.face_up:
-        if _face(x) == "life_preserver":
+        if _face(x, state.cards) == "life_preserver":
             out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-        elif _face(x) == "chum":
+        elif _face(x, state.cards) == "chum":
             out.append(c.ExpendChum(by=by, card=x))
 
 
 def _thirst(state: State, step: ThirstWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
     for x in me.hand + me.face_up:
-        if _face(x) == "water":
+        if _face(x, state.cards) == "water":
             out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
 
 
@@ -213,7 +218,7 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
         maker = _nothing
     maker(state, step, by, me, out)
     out += [c.Reveal(by=by, card=x) for x in me.hand]
-    out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x) == "firewater"]  # LIQUID-1
+    out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x, state.cards) == "firewater"]  # LIQUID-1
     return out
 
 
@@ -231,4 +236,6 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
         return tuple(x for x in (c.Pass(by=character), c.CallSharks(by=character)) if is_legal(state, x))
     if not state.conscious(character):
         return ()
-    return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
+    if state.unaccounted:  # REC-1: placeholders may be named by a command; decide itself says
+        return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
+    return quick_legal(state, character, _candidates(state, character))

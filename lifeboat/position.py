@@ -17,9 +17,7 @@ from typing import Literal
 import msgspec
 
 from lifeboat import events as e
-from lifeboat.cards import (
-    FACES, UNKNOWN, characters_in, face_of, navigation_instances, provision_instances, treasure_points,
-)
+from lifeboat.cards import UNKNOWN, cards_of
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
 from lifeboat.game import reserved_name
@@ -97,16 +95,19 @@ def _fail(message: str) -> InvalidCommand:
     return InvalidCommand(RULE, message)
 
 
-def _ruleset(position: Position) -> Ruleset:
+def _ruleset(position: Position, card_data: str | None) -> Ruleset:
+    options = dict(position.options)
+    if card_data:  # CARD-3: the table's own card data, named by its hash
+        options["card_data"] = card_data
     try:
-        return validate(msgspec.convert(dict(position.options), Ruleset))
+        return validate(msgspec.convert(options, Ruleset))
     except msgspec.ValidationError as exc:
         raise _fail(f"options: {exc}") from None
 
 
 def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:
     """Check the characters and players of ``position`` (SETUP-1, POS-1); returns the players in seat order."""
-    allowed = characters_in(ruleset.card_sets)
+    allowed = cards_of(ruleset).characters_in(ruleset.card_sets)
     chars = position.characters
     ids = [c.character for c in chars]
     for c in chars:
@@ -139,7 +140,9 @@ def _name_cards(position: Position, ruleset: Ruleset
     """Give each named card of ``position`` an instance: ``(free instances left, discard, {character: (hand,
     face up)}, how many hand cards are unseen)``."""
     chars = position.characters
-    all_prov = list(provision_instances(ruleset.card_sets))
+    cards = cards_of(ruleset)  # CARD-3: this game's instances and points
+    all_prov = list(cards.provision_instances(ruleset.card_sets))
+    face_of, treasure_points, faces = cards.face_of, cards.treasure_points, cards.faces
     free = list(all_prov)
 
     def take(name: str, where: str) -> str:
@@ -158,10 +161,10 @@ def _name_cards(position: Position, ruleset: Ruleset
         pick = next((x for x in free if face_of(x) == face and (value is None or treasure_points(x) == value)), None)
         if pick is None and value is not None and not any(treasure_points(x) == value for x in all_prov
                                                           if face_of(x) == face):
-            raise _fail(f"{where}: no {FACES[face].en} is worth {value}")
+            raise _fail(f"{where}: no {faces[face].en} is worth {value}")
         if pick is None:
-            what = FACES[face].en + (f" ({value})" if value is not None else "")
-            raise _fail(f"{where}: no {what} is left to name (the game has {FACES[face].total})")
+            what = faces[face].en + (f" ({value})" if value is not None else "")
+            raise _fail(f"{where}: no {what} is left to name (the game has {faces[face].total})")
         free.remove(pick)
         return pick
 
@@ -176,15 +179,18 @@ def _name_cards(position: Position, ruleset: Ruleset
     return free, discard, named, unknown_in_hands
 
 
-def position_state(position: Position) -> State:
+def position_state(position: Position, card_data: str | None = None) -> State:
     """The engine state of ``position``: every named card in place, a placeholder for every unseen one (REC-1).
+    ``card_data`` names the table's own card data (its SHA-256, registered with :func:`lifeboat.cards.register`;
+    CARD-3); by default the position's options say, else the bundled data.
 
     Raises:
         InvalidCommand: POS-1: an unknown character or card, a card named twice, more cards than the game has,
             counts that do not add up, a phase without its actor.
         NotImplementedOption: an option not implemented yet (OPT-1).
+        CardDataError: ``card_data`` names card data this process has not registered (CARD-3).
     """
-    ruleset = _ruleset(position)
+    ruleset = _ruleset(position, card_data)
     players = _check_characters(position, ruleset)
     chars = position.characters
     free, discard, named, unknown_in_hands = _name_cards(position, ruleset)
@@ -197,7 +203,7 @@ def position_state(position: Position) -> State:
         raise _fail(f"provisions do not add up: {len(free)} unnamed cards, but {unknown_in_hands} unseen in hands, "
                     f"{removed} removed, {unseen_discard} unseen in the discard pile and {deck} in the deck; "
                     f"if the rest is in the discard pile, leave out provisions_deck or give discard_size")
-    nav = navigation_instances(ruleset.card_sets)
+    nav = cards_of(ruleset).navigation_instances(ruleset.card_sets)
     if not 0 <= position.row_stack <= len(nav):
         raise _fail(f"row_stack: expected 0 to {len(nav)} cards")
     # placeholders: provisions ?p1.. (removed, deck, hands, then the discard pile's unseen cards), navigation ?n1..
@@ -217,7 +223,7 @@ def position_state(position: Position) -> State:
     nav_ph = tuple(f"?n{i}" for i in range(1, len(nav) + 1))
     seats = tuple(c.character for c in chars if not c.lost_at_sea)
     open_parasol = next((x for c in chars if c.parasol_open for x in named[c.character][1]
-                         if face_of(x) == "parasol"), None)
+                         if cards_of(ruleset).face_of(x) == "parasol"), None)
     if any(c.parasol_open for c in chars) and open_parasol is None:
         raise _fail("parasol_open: that character has no face-up Parasol")
     state = State(

@@ -29,6 +29,9 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     quick_game: bool = False  # OPT-QUICK (RUL-OPT-QUICK)
     shark_variant: bool = False  # OPT-SHARK, GHOST-1 (RUL-OPT-SHARK, seeds 003, 004), REF-19
     expansions: tuple[str, ...] = ()  # EXP-1 (RUL-EXP-*): "cannibalism", "liquid_courage" (LIQUID-1..3, WONG-1)
+    # CARD-3: unset (not encoded: headers and views as before) for the bundled card data, else the SHA-256 of the
+    # table's own card data, found by lifeboat.cards.cards_of
+    card_data: str | msgspec.UnsetType = msgspec.UNSET
 
     @property
     def card_sets(self) -> tuple[str, ...]:
@@ -36,9 +39,10 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return ("base", *self.expansions)
 
 
+
 NOT_IMPLEMENTED: dict[str, object] = {}
 
-OPTION_NAMES: tuple[str, ...] = tuple(Ruleset.__struct_fields__)
+OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.__struct_fields__ if f != "card_data")
 
 #: Expansion ids (EXP-1), each also an on/off option name for :func:`parse_option`, and those implemented.
 EXPANSIONS: tuple[str, ...] = ("cannibalism", "liquid_courage")

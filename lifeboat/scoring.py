@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import msgspec
 
-from lifeboat.cards import CHARACTERS, JEWEL_SET_POINTS, face_of, treasure_points
 from lifeboat.state import State
 
 TREASURE_DOUBLER = {"lady_lauren": "jewels", "sir_stephen": "painting", "captain": "cash"}  # SCORE-1
@@ -40,18 +39,19 @@ def treasure(state: State, character: str) -> int:
         return 0
     cards = ch.hand + ch.face_up
     doubled = TREASURE_DOUBLER.get(character)
+    data = state.cards  # CARD-3: this game's points
     total = 0
     jewels = 0
     for card in cards:
         try:
-            face = face_of(card)
+            face = data.face_of(card)
         except KeyError:
             continue
         if face == "jewels":
             jewels += 1
         elif face in ("cash", "painting"):
-            total += treasure_points(card) * (2 if doubled == face else 1)
-    jewel_points = JEWEL_SET_POINTS[min(jewels, 3)]
+            total += data.treasure_points(card) * (2 if doubled == face else 1)
+    jewel_points = data.jewel_set_points[min(jewels, max(data.jewel_set_points))]
     total += jewel_points * (2 if doubled == "jewels" else 1)
     return total
 
@@ -62,14 +62,15 @@ def score_player(state: State, player: str) -> Score:
     ch = state.char(own)
     alive = {c.character: survives(state, c.character) for c in state.characters}
     narcissist, psychopath = ch.love == own, ch.hate == own
-    survival = CHARACTERS[own].survival if alive[own] and not psychopath else 0
-    love = CHARACTERS[ch.love].survival if ch.love and alive.get(ch.love) else 0
+    printed = state.cards.characters  # CARD-3: this game's survival values and sizes
+    survival = printed[own].survival if alive[own] and not psychopath else 0
+    love = printed[ch.love].survival if ch.love and alive.get(ch.love) else 0
     if narcissist and psychopath:  # SCORE-2: the survival value once; shown as survival, not as LOVE
         survival, love = love, 0
     if psychopath:  # SCORE-2: every other character who died
-        hate = sum(CHARACTERS[c].size for c, ok in alive.items() if not ok and c != own)
+        hate = sum(printed[c].size for c, ok in alive.items() if not ok and c != own)
     else:
-        hate = CHARACTERS[ch.hate].size if ch.hate and not alive.get(ch.hate, True) else 0
+        hate = printed[ch.hate].size if ch.hate and not alive.get(ch.hate, True) else 0
     t = treasure(state, own)
     return Score(player=player, character=own, survives=alive[own], survival=survival, treasure=t, love=love,
                  hate=hate, total=survival + t + love + hate)

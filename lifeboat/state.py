@@ -22,7 +22,8 @@ from typing import Literal, Union
 
 import msgspec
 
-from lifeboat.cards import CHARACTERS, face_of
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, card_set
 from lifeboat.ruleset import Ruleset
 
 Status = Literal["conscious", "unconscious", "dead"]
@@ -235,6 +236,13 @@ class State(msgspec.Struct, frozen=True, gc=False):
 
     # ---- derived facts (no rule decisions) ----
 
+    @property
+    def cards(self) -> CardSet:
+        """The card facts this game plays with (CARD-3): :data:`lifeboat.cards.BUNDLED` unless its ruleset names a
+        table's own card data. Raises :class:`lifeboat.cards.CardDataError` when that data is not loaded."""
+        sha256 = self.ruleset.card_data  # cards_of(self.ruleset), inlined: the rules ask for it at every turn
+        return card_set(sha256) if sha256 else BUNDLED
+
     def char(self, character: str) -> CharacterState:
         """The :class:`CharacterState` of ``character``. Raises ``KeyError`` if it is not in the game."""
         for c in self.characters:
@@ -252,31 +260,32 @@ class State(msgspec.Struct, frozen=True, gc=False):
     def health(self, character: str) -> int:
         """The wounds ``character`` takes before falling unconscious: its printed size, +1 with the shark variant
         (OPT-SHARK). Raises ``KeyError`` for a character id that is not a card."""
-        return _SIZE[character] + self.ruleset.shark_variant
+        return self.cards.size[character] + self.ruleset.shark_variant
 
     def status(self, character: str) -> Status:
         """STATUS-1: conscious / unconscious / dead from wounds and health (the printed size; OPT-SHARK: +1)."""
-        return status_of(self.char(character), self.ruleset.shark_variant)
+        return status_of(self.char(character), self.ruleset.shark_variant, self.cards)
 
     def conscious(self, character: str) -> bool:
         """True when ``character`` is in the boat and conscious (STATUS-1)."""
         c = self.char(character)
-        return c.in_boat and c.wounds < _SIZE[character] + self.ruleset.shark_variant
+        return c.in_boat and c.wounds < self.cards.size[character] + self.ruleset.shark_variant
 
     def alive(self, character: str) -> bool:
         """True when ``character`` is in the boat and not dead."""
         c = self.char(character)
-        return c.in_boat and c.wounds <= _SIZE[character] + self.ruleset.shark_variant
+        return c.in_boat and c.wounds <= self.cards.size[character] + self.ruleset.shark_variant
 
     def conscious_seats(self) -> tuple[str, ...]:
         """Conscious characters from the bow to the stern."""
         wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
         bonus = self.ruleset.shark_variant  # OPT-SHARK
+        size = self.cards.size
         out = []
         for seat in self.seats:
             if seat not in wounds:
                 raise KeyError(seat)
-            if wounds[seat] < _SIZE[seat] + bonus:
+            if wounds[seat] < size[seat] + bonus:
                 out.append(seat)
         return tuple(out)
 
@@ -296,7 +305,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
 
     def faces_in(self, cards: tuple[str, ...], face: str) -> tuple[str, ...]:
         """The instances in ``cards`` whose face is ``face`` (e.g. every Water)."""
-        return tuple(c for c in cards if _safe_face(c) == face)
+        return tuple(c for c in cards if _safe_face(c, self.cards) == face)
 
     @property
     def over(self) -> bool:
@@ -304,13 +313,11 @@ class State(msgspec.Struct, frozen=True, gc=False):
         return isinstance(self.step, GameOver)
 
 
-_SIZE = {cid: ch.size for cid, ch in CHARACTERS.items()}
-
-
-def status_of(character: CharacterState, bonus: int = 0) -> Status:
-    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character`` plus
-    ``bonus`` (1 with the shark variant, OPT-SHARK). Raises ``KeyError`` for a character id that is not a card."""
-    wounds, size = character.wounds, _SIZE[character.character] + bonus
+def status_of(character: CharacterState, bonus: int = 0, cards: CardSet | None = None) -> Status:
+    """STATUS-1: conscious / unconscious / dead from the wounds and the printed size of ``character`` in ``cards``
+    (default: the bundled data; a game passes ``state.cards``, CARD-3) plus ``bonus`` (1 with the shark variant,
+    OPT-SHARK). Raises ``KeyError`` for a character id that is not a card."""
+    wounds, size = character.wounds, (cards or BUNDLED).size[character.character] + bonus
     if wounds < size:
         return "conscious"
     if wounds == size:
@@ -318,9 +325,9 @@ def status_of(character: CharacterState, bonus: int = 0) -> Status:
     return "dead"
 
 
-def _safe_face(card: str) -> str | None:
+def _safe_face(card: str, cards: CardSet) -> str | None:
     try:
-        return face_of(card)
+        return cards.face_of(card)
     except KeyError:
         return None
 

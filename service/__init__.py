@@ -7,8 +7,8 @@ Times are integer milliseconds; seqs count commits from 1 (line ``seq + 1`` of t
 
 The API, by task (each function documents its shapes and every error it raises)::
 
-    create   Table.deal_new(path, players, *, seed=None, options=()) -> Table        a digital deal (CHANCE-2)
-             Table.record_new(path, *, players=None, options=(), position=None) -> Table   a recorded game (REC-1)
+    create   Table.deal_new(path, players, *, seed=None, options=(), cards=None) -> Table   a digital deal (CHANCE-2)
+             Table.record_new(path, *, players=None, options=(), position=None, cards=None) -> Table   recorded (REC-1)
              read_position(path) -> dict                                            a position file (POS-1)
              fork_game(game, at, output, *, chance="keep", seed=None) -> Forked     branch at a seq
     open     Table.open(path) -> Table        .state .views .header .last_seq .digital .waiting_for() ...
@@ -20,6 +20,7 @@ The API, by task (each function documents its shapes and every error it raises):
              view_at(path, who, at=None) -> view; final_state(path) -> State
     seats    resolve_viewer(state, who) -> "public" | "referee" | character id
     cards    read_card_file(path) -> (data, sha256); bundled_card_hash()    card data checked (CARD-2)
+             load_card_file(path) -> CardSet     a table's own card data for --cards (CARD-3)
              card_data_note_of(path) -> str | None      a journal made with other card data (CARD-2)
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
@@ -39,10 +40,9 @@ The lower-level functions the table is built from (:mod:`service.games`: ``creat
 ``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
 """
 
-import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
+
+from lifeboat._lazy import lazy_exports
 
 from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
                             RuleViolation, ServiceError, Unreadable)
@@ -50,7 +50,7 @@ from service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalCo
 if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeboat replay` needs few of them
     from service.audit import audit, audit_many
     from service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
-    from service.card_files import bundled_card_hash, read_card_file
+    from service.card_files import bundled_card_hash, load_card_file, read_card_file
     from service.findings import Finding, ReceiptResult, Report
     from service.fork import CHANCE_MODES, Forked, fork_game
     from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeb
 _LAZY = {
     **dict.fromkeys(('audit', 'audit_many'), 'service.audit'),
     **dict.fromkeys(('ask', 'bot_kinds', 'bot_seats', 'make_bot', 'random_bot', 'suggest'), 'service.bots'),
-    **dict.fromkeys(('bundled_card_hash', 'read_card_file'), 'service.card_files'),
+    **dict.fromkeys(('bundled_card_hash', 'load_card_file', 'read_card_file'), 'service.card_files'),
     **dict.fromkeys(('Finding', 'ReceiptResult', 'Report'), 'service.findings'),
     **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'service.fork'),
     **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'service.games'),
@@ -84,27 +84,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name's module on first use, so a command loads only the part of the service it needs."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'service' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-class _Service(types.ModuleType):
-    """Keeps ``service.audit`` and ``service.replay`` the functions once their submodules are imported (Python
-    binds a submodule to the package's attribute of the same name, as the eager imports used to undo)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Service
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
@@ -114,7 +94,7 @@ __all__ = [
     "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
     "advance_chance", "annotate", "append", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
     "bundled_card_hash", "card_data_note_of", "character_named", "create_game", "create_recorded_game", "deck_path",
-    "export_game", "final_state",
+    "export_game", "final_state", "load_card_file",
     "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
     "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",
     "replay_book", "replay_document", "resolve_viewer", "score_game", "store_games", "story", "suggest", "view_at",

@@ -99,7 +99,10 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "
-                            f"{header.parent.game_id}: audit the parent, and this fork with --parent")
+                            f"{header.parent.game_id}: " + ("audit the parent, and this fork with --parent"
+                                                            if parent is None else
+                                                            f"--parent checks they are its commits; audit {parent} "
+                                                            "itself for its draws"))
 
     # pass 2: the rules, chance, receipts
     mine = [r for r in receipts if r.game_id == header.game_id]
@@ -122,9 +125,32 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
             message=f"the journal ends before the receipt's line {r.seq + 1}: lines were cut off the end",
             found=f"the end of the file after seq {report.last_seq}", expected=f"seq {r.seq} (receipt {r.token})"))
 
+    _verdict(report, rp, scan, header, reveal is not None, orders is not None)
+
+    # 5. the fork's prefix against its parent
+    if parent is not None:
+        check_fork(path, header, parent, report)
+    elif header.parent is not None:
+        report.notes.append(f"a fork of game {header.parent.game_id} at seq {header.parent.seq}: pass --parent "
+                            "PARENT.jsonl to check what it inherited")
+
+
+def _verdict(report: Report, rp: RuleCheck, scan: Scan, header: journal.Header, revealed: bool,
+             orders: bool) -> None:
+    """Where the game ended (scores, or why none), said of the lines that were read: a structure problem that
+    stopped the reading is not the end of the game (CHANCE-2 for an over game whose orders were never revealed)."""
     state = rp.state
     report.over = state.over and not rp.stopped
-    if state.over and header.deck_commitment is not None and reveal is None and not scan.stopped:
+    if scan.stopped:
+        if not orders and not revealed:
+            report.chance = (f"draws not checked: the lines read (to line {scan.lines}) reveal no deck orders and "
+                             "there is no deck file")
+        report.notes.append(f"reading stopped at line {scan.lines}: the lines after it are not checked"
+                            f"{'' if state.over else ', nor whether the game is over'}; fix that line (see the "
+                            "finding), then audit again")
+        if not report.over:
+            return
+    elif state.over and header.deck_commitment is not None and not revealed:
         report.findings.append(Finding(
             line=scan.lines + 1, check="commitment", rule="CHANCE-2",
             message="the game is over but its deck orders were never revealed (or the last lines were cut)",
@@ -136,13 +162,6 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
         report.notes.append("no scores: the rule checks stopped before the end")
     else:
         report.notes.append("the game is not over")
-
-    # 5. the fork's prefix against its parent
-    if parent is not None:
-        check_fork(path, header, parent, report)
-    elif header.parent is not None:
-        report.notes.append(f"a fork of game {header.parent.game_id} at seq {header.parent.seq}: pass --parent "
-                            "PARENT.jsonl to check what it inherited")
 
 
 # ---- 5. forks ---------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from lifeboat.state import State
 from service.findings import Finding, ReceiptResult, Report, show
 from service.games import actor_of, deck_path, initial_state
 from service.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
-from service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, Record
+from service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, to_record
 from service.replay import UNDO_DEPTH
 
 MAX_SKIPPED = 8
@@ -133,7 +133,7 @@ class RuleCheck:
             return
         seq = commit.seq
         try:
-            record = msgspec.convert(commit.command, Record)  # type: ignore[arg-type]
+            record = to_record(commit.command)
         except msgspec.ValidationError as exc:
             self.find(line, seq, "legality", "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command,
                       _expected_now(self.state))

@@ -52,8 +52,7 @@ def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str
         return {}
     out: dict[str, str] = {}
     for part in spec.split(","):
-        name, sep, kind_text = part.partition("=")
-        kind = _kind(kind_text, field) if sep else DEFAULT_KIND
+        name, kind = _name_and_kind(part, field)
         if name.strip().lower() == "all":
             out.update({ch.character: kind for ch in state.characters})
             continue
@@ -70,11 +69,18 @@ def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
     game exists. Raises :class:`BadRequest` (``field``) for an unknown kind or an empty name."""
     out: dict[str, str] = {}
     for item in spec:
-        name, sep, kind_text = item.partition("=")
+        name, kind = _name_and_kind(item, field)
         if not name.strip():
             raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
-        out[name.strip()] = _kind(kind_text, field) if sep else DEFAULT_KIND
+        out[name.strip()] = kind
     return out
+
+
+def _name_and_kind(item: str, field: str) -> tuple[str, str]:
+    """``NAME`` or ``NAME=KIND`` as ``(NAME as written, kind)``, the kind ``random`` unless given. Raises
+    :class:`BadRequest` (``field``) for an unknown kind."""
+    name, sep, kind_text = item.partition("=")
+    return name, _kind(kind_text, field) if sep else DEFAULT_KIND
 
 
 def make_bot(kind: str, think_ms: int = bots.DEFAULT_THINK_MS, field: str = "--bots") -> bots.Bot:

@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 
 from lifeboat.card_data import CardDataError, check
-from lifeboat.cards import CARD_DATA_SHA256
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, register
 from service.errors import FileProblem
 
 
@@ -40,6 +41,24 @@ def read_card_file(path: Path) -> tuple[dict, str]:
     except CardDataError as exc:
         raise FileProblem(f"[CARD-2] {exc}; correct that field (the bundled lifeboat/data/cards.json shows "
                           "the shape)") from None
+
+
+def load_card_file(path: Path | None) -> CardSet:
+    """The card set of the card data file at ``path`` (``--cards FILE``), checked and registered for the games of
+    this process (CARD-2, CARD-3); :data:`lifeboat.cards.BUNDLED` for ``None``.
+
+    Raises:
+        FileProblem: as :func:`read_card_file`; or the file describes other cards than this lifeboat plays (a
+            character or provision face it does not know or misses, CARD-3), naming the file and the field.
+    """
+    if path is None:
+        return BUNDLED
+    data, _ = read_card_file(path)
+    try:
+        return register(data, str(path))
+    except CardDataError as exc:
+        raise FileProblem(f"[CARD-3] {exc}; a table's own card data may change values (sizes, survival values, "
+                          "points, counts, navigation cards), not which cards exist") from None
 
 
 def bundled_card_hash() -> str:

@@ -20,7 +20,9 @@ import msgspec
 
 import journal
 from lifeboat import Ruleset, apply, new_game
-from lifeboat.cards import CARD_DATA_SHA256
+from lifeboat.card_data import CardDataError, data_hash
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, cards_of, register
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.errors import NotImplementedOption, RuleViolation
@@ -41,6 +43,56 @@ AnyJournal = journal.JsonlJournal | journal.MemoryJournal
 
 CARD_DATA = "card_data"
 """The header ``meta`` key of the card data's hash (CARD-2): :data:`lifeboat.cards.CARD_DATA_SHA256` when made."""
+CARD_COPY = "cards"
+"""The header ``meta`` key of a copy of the table's own card data (CARD-3): present when the game was made with
+card data other than the bundled data, so it replays on any machine."""
+
+
+def with_cards(ruleset: Ruleset, cards: CardSet | None) -> Ruleset:
+    """``ruleset`` naming ``cards`` (CARD-3): unchanged for ``None`` or the bundled data."""
+    if cards is None or cards == BUNDLED:
+        return ruleset
+    return msgspec.structs.replace(ruleset, card_data=cards.sha256)
+
+
+def card_meta(ruleset: Ruleset) -> dict[str, object]:
+    """The header ``meta`` entries of a game of ``ruleset``'s card data (CARD-2, CARD-3): its hash, and a copy of
+    the data itself when it is not the bundled data."""
+    if not ruleset.card_data:
+        return {CARD_DATA: CARD_DATA_SHA256}
+    cards = cards_of(ruleset)
+    return {CARD_DATA: cards.sha256, CARD_COPY: cards.raw}
+
+
+def header_cards(header: journal.Header, ruleset: Ruleset, path: str = "") -> CardSet:
+    """Register and return the card data a journal's ``ruleset`` names (CARD-3): the copy its header carries
+    (``meta.cards``), checked against its hash; the bundled data when the ruleset names none.
+
+    Raises:
+        journal.JournalCorrupt: (line 1) the copy is missing (and not loaded otherwise), does not match the hash
+            the ruleset names, or is not card data this lifeboat can play (CARD-2, CARD-3).
+    """
+    if not ruleset.card_data:
+        return BUNDLED
+    copy = header.meta.get(CARD_COPY)
+    if copy is None:
+        try:
+            return cards_of(ruleset)
+        except CardDataError:
+            raise journal.JournalCorrupt(
+                "[CARD-3] the game was made with its table's own card data, but its header carries no copy",
+                path=path, line=1, expected=f"meta.{CARD_COPY}: the card data whose sha256 is {ruleset.card_data}",
+            ) from None
+    if data_hash(copy) != ruleset.card_data:
+        raise journal.JournalCorrupt(
+            "[CARD-3] the header's copy of the card data does not match the hash its options name", path=path,
+            line=1, expected=f"meta.{CARD_COPY} whose sha256 is {ruleset.card_data}; found {data_hash(copy)}",
+        )
+    try:
+        return register(copy, f"{path}: line 1: meta.{CARD_COPY}")
+    except CardDataError as exc:
+        raise journal.JournalCorrupt(f"[CARD-3] {exc}", path=path, line=1,
+                                     expected="card data this lifeboat can play") from None
 
 
 def card_data_note(header: journal.Header) -> str | None:
@@ -48,7 +100,7 @@ def card_data_note(header: journal.Header) -> str | None:
     lifeboat's card data, or records none (journals made before headers carried it); otherwise a sentence naming
     both hashes, for replay (on stderr) and audit (a note)."""
     recorded = header.meta.get(CARD_DATA)
-    if recorded is None or recorded == CARD_DATA_SHA256:
+    if recorded is None or recorded == CARD_DATA_SHA256 or CARD_COPY in header.meta:  # CARD-3: it carries its own
         return None
     shown = f"sha256 {recorded[:16]}…" if isinstance(recorded, str) else f"{recorded!r}, not a hash"
     return (f"made with other card data ({shown}) than this lifeboat's (sha256 {CARD_DATA_SHA256[:16]}…) [CARD-2]: "
@@ -99,10 +151,12 @@ def ruleset_of(header: journal.Header, path: str = "") -> Ruleset:
             expected=f"ruleset {RULESET_NAME!r}",
         )
     try:
-        return msgspec.convert(header.options, Ruleset)
+        ruleset = msgspec.convert(header.options, Ruleset)
     except msgspec.ValidationError as exc:
         raise journal.JournalCorrupt("the header's options are not Lifeboat options", path=path, line=1,
                                      expected=str(exc)) from exc
+    header_cards(header, ruleset, path)  # CARD-3: the game's own card data, from its header's copy
+    return ruleset
 
 
 def initial_state(header: journal.Header, path: str = "") -> State:
@@ -111,34 +165,35 @@ def initial_state(header: journal.Header, path: str = "") -> State:
     ruleset = ruleset_of(header, path)
     try:
         if header.position is not None:
-            return position_state(load_position(header.position))
+            return position_state(load_position(header.position), card_data=ruleset.card_data or None)
         return new_game(header.players, ruleset)
     except RuleViolation as exc:
         raise ReplayError(path, 1, 0, exc.rule, f"the header cannot start a game: {exc.message}") from None
 
 
 def create_recorded_game(path: Path, *, players: list[str] | None = None, ruleset: Ruleset | None = None,
-                         position: dict | None = None, clock: journal.Clock | None = None
-                         ) -> tuple[journal.JsonlJournal, State]:
+                         position: dict | None = None, clock: journal.Clock | None = None,
+                         cards: CardSet | None = None) -> tuple[journal.JsonlJournal, State]:
     """Start a recorded game (REC-1): chance is entered by the recorder, nothing is committed in advance.
-    From ``position`` (a decoded position file, POS-1) or from setup with ``players``.
+    From ``position`` (a decoded position file, POS-1) or from setup with ``players``; with ``cards`` (a
+    registered :class:`CardSet`, CARD-3) the game plays with them and its header carries a copy.
 
     Raises:
         journal.JournalExists: ``path`` exists. RuleViolation: bad players, options or position.
     """
     if position is not None:
         pos = load_position(position)
-        state = position_state(pos)
+        state = position_state(pos, card_data=with_cards(Ruleset(), cards).card_data or None)
         ruleset = state.ruleset
         stored: dict | None = stored_position(pos)
     else:
-        ruleset = ruleset or Ruleset()
+        ruleset = with_cards(ruleset or Ruleset(), cards)
         state = new_game(players or [], ruleset)
         stored = None
     header = journal.Header.new(
         game_id=new_game_id(), ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), position=stored,
-        meta={"chance": "recorded", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}, clock=clock,
+        meta={"chance": "recorded", "engine": ENGINE, **card_meta(ruleset)}, clock=clock,
     )
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
@@ -156,8 +211,10 @@ def actor_of(state: State, command: Command) -> str:
 
 
 def create_game(path: Path, players: list[str], *, seed: int | None = None, ruleset: Ruleset | None = None,
-                clock: journal.Clock | None = None) -> tuple[journal.JsonlJournal, State, DeckOrders]:
-    """Start a digital game in a new file: shuffle (seeded RNG), commit to the orders, record the setup.
+                clock: journal.Clock | None = None, cards: CardSet | None = None
+                ) -> tuple[journal.JsonlJournal, State, DeckOrders]:
+    """Start a digital game in a new file: shuffle (seeded RNG), commit to the orders, record the setup; with
+    ``cards`` (a registered :class:`CardSet`, CARD-3) the game plays with them and its header carries a copy.
 
     Returns ``(journal, state where a player must act, the committed orders)``; the orders are also written to
     :func:`deck_path`.
@@ -170,7 +227,8 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
     if deck_path(path).exists() or deck_path(path).is_symlink():
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
-    header, state, orders = new_digital_game(players, seed=seed, ruleset=ruleset, clock=clock)
+    header, state, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
+                                             clock=clock)
     j = journal.JsonlJournal.create(path, header, clock=clock)
     write_deck_file(deck_path(path), orders)
     state, _ = advance_chance(j, state, orders)
@@ -187,7 +245,7 @@ def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ru
     chance = rng(seed)
     chance.getrandbits(128)  # where the salt was drawn before: a seed deals the same decks as it always did
     orders = shuffle(chance, new_salt(), ruleset)  # the decks of the game's sets (EXP-1)
-    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE, CARD_DATA: CARD_DATA_SHA256}
+    meta: dict[str, object] = {"chance": "committed", "engine": ENGINE, **card_meta(ruleset)}
     if seed is not None:
         meta["seeded"] = True  # predictable by whoever knows or guesses the seed: audit says so
     header = journal.Header.new(

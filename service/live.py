@@ -114,15 +114,16 @@ class LiveGame:
 
     @classmethod
     def create(cls, path: Path, players: list[str], *, seed: int | None = None,
-               options: list[str] | None = None) -> LiveGame:
-        """Start a digital game in a new file and deal (as ``lifeboat new``).
+               options: list[str] | None = None, cards: Any = None) -> LiveGame:
+        """Start a digital game in a new file and deal (as ``lifeboat new``); ``cards``: the table's own card data
+        (a :class:`lifeboat.card_set.CardSet` from :func:`service.load_card_file`, CARD-3).
 
         Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
         exists."""
         if len({p.strip().casefold() for p in players}) != len(players):
             raise Refused("SETUP-1", "player names must be different")
         try:
-            table = Table.deal_new(path, players, seed=seed, options=options or [])
+            table = Table.deal_new(path, players, seed=seed, options=options or [], cards=cards)
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.GameFileError as exc:
@@ -142,13 +143,13 @@ class LiveGame:
 
     @classmethod
     def create_stored(cls, store: Any, players: list[str], *, seed: int | None = None,
-                      options: list[str] | None = None) -> LiveGame:
+                      options: list[str] | None = None, cards: Any = None) -> LiveGame:
         """Start a digital game in ``store`` (a :class:`service.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
         if len({p.strip().casefold() for p in players}) != len(players):
             raise Refused("SETUP-1", "player names must be different")
         try:
-            table = store.deal_new(players, seed=seed, options=options or [])
+            table = store.deal_new(players, seed=seed, options=options or [], cards=cards)
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.GameFileError as exc:
@@ -196,6 +197,17 @@ class LiveGame:
     def playable(self) -> bool:
         """True when decisions can be made here: not over, and a digital game whose deck file is present."""
         return not self.over and self._table.orders is not None
+
+    def _unplayable(self) -> str:
+        """Why no decision can be made here (SERVE-5): what is missing, and what to do."""
+        if self.over:
+            return "this game is over: no decision can be made"
+        if not self._table.digital:
+            return "this game's chance is recorded by hand (lifeboat record): no decision can be made here"
+        where = (f"its deck file {self.path}.deck.json is not there" if self.store is None else
+                 f"the store {self.store.location} keeps none for it (imported without its deck file?)")
+        return (f"the dealer's deck orders of this digital game are missing: {where}; nothing can be dealt, so no "
+                "decision can be made (export the game, put its deck file beside it and play it from the file)")
 
     def seats(self) -> dict[str, str]:
         """Every seat: character id → player name, in the order the players joined."""
@@ -267,7 +279,7 @@ class LiveGame:
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
         if not self.playable:
-            raise Refused("SERVE-5", "this game is over or its chance is recorded by hand: no decision can be made")
+            raise Refused("SERVE-5", self._unplayable())
         before, first = self.seq, len(self._obs)
         if expected_seq != before:
             raise Conflict(expected_seq, before)

@@ -52,3 +52,23 @@ class Note(msgspec.Struct, frozen=True, kw_only=True, tag="note", tag_field="typ
 
 SystemRecord = Union[DecksRevealed, Correction, Note]
 Record = Union[Command, DecksRevealed, Correction, Note]
+
+
+class _Boxed(msgspec.Struct, frozen=True):
+    """A :data:`Record` in a Struct field: msgspec keeps the converter of a Struct's fields on the class, while
+    ``msgspec.convert(value, Record)`` builds the converter of the whole union again on every call (~100 times
+    slower)."""
+
+    record: Record
+
+
+def to_record(command: object) -> Record:
+    """The :data:`Record` a journal line's ``command`` (decoded JSON) holds: ``msgspec.convert(command, Record)``.
+
+    Raises:
+        msgspec.ValidationError: ``command`` is no Record; the message is ``msgspec.convert``'s own.
+    """
+    try:
+        return msgspec.convert({"record": command}, _Boxed).record
+    except msgspec.ValidationError:
+        return msgspec.convert(command, Record)  # type: ignore[arg-type]  # the error names the field from the top

@@ -25,7 +25,7 @@ from lifeboat.state import State
 from lifeboat.views import Observer
 from service.errors import BadRequest, ReplayError
 from service.games import AnyJournal, actor_of, initial_state, open_journal
-from service.records import Correction, DecksRevealed, Note, Record
+from service.records import Correction, DecksRevealed, Note, Record, to_record
 from service.seats import resolve_viewer
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
@@ -72,7 +72,7 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
     history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
     for commit in j.commits():
         try:
-            record = msgspec.convert(commit.command, Record)  # type: ignore[arg-type]
+            record = to_record(commit.command)
         except msgspec.ValidationError as exc:
             raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}") from None
         before = state

@@ -22,15 +22,15 @@ import msgspec
 
 import journal
 from lifeboat.chance import DeckOrders
-from service.games import build_ruleset, decode_orders, new_digital_game
+from lifeboat.card_set import CardSet
+from service.games import build_ruleset, decode_orders, new_digital_game, with_cards
 from service.table import Table
-from service.transfer import DEFAULT_SCHEMA, _store
+from service.transfer import DECK, DEFAULT_SCHEMA, _store
 
 StoreError = journal.JournalError
 """What a store's failures raise (the server cannot be reached, a row does not check)."""
 
 LINKS = "serve.json"
-DECK = "deck.json"
 
 
 class GameStore:
@@ -70,10 +70,13 @@ class GameStore:
             j.close()
             raise
 
-    def deal_new(self, players: list[str], *, seed: int | None = None, options: list[str] | None = None) -> Table:
+    def deal_new(self, players: list[str], *, seed: int | None = None, options: list[str] | None = None,
+                 cards: CardSet | None = None) -> Table:
         """Start a digital game in the store: its header, then its secret deck orders (``deck.json``); nothing is
-        dealt yet (:meth:`service.table.Table.deal`). Raises RuleViolation (SETUP-1, OPT-1), journal errors."""
-        header, _, orders = new_digital_game(players, seed=seed, ruleset=build_ruleset(list(options or [])))
+        dealt yet (:meth:`service.table.Table.deal`); ``cards``: the table's own card data (CARD-3). Raises
+        RuleViolation (SETUP-1, OPT-1), journal errors."""
+        ruleset = with_cards(build_ruleset(list(options or [])), cards)
+        header, _, orders = new_digital_game(players, seed=seed, ruleset=ruleset)
         j = self._store.create(header)
         try:
             self._store.put_private(header.game_id, DECK, msgspec.json.encode(orders))

@@ -16,6 +16,7 @@ import msgspec
 
 import journal
 from lifeboat import apply, chance_request, evolve, waiting_for
+from lifeboat.card_set import CardSet
 from lifeboat.chance import DeckOrders, next_chance
 from lifeboat.commands import Command, Pass
 from lifeboat.decide import may_act_in_window
@@ -100,20 +101,22 @@ class Table:
 
     @classmethod
     def deal_new(cls, path: Path, players: list[str], *, seed: int | None = None,
-                 options: list[str] | tuple[str, ...] = ()) -> Table:
-        """Start a digital game at ``path``: shuffle (seeded), commit to the orders, deal (SETUP-1..5, CHANCE-2).
+                 options: list[str] | tuple[str, ...] = (), cards: CardSet | None = None) -> Table:
+        """Start a digital game at ``path``: shuffle (seeded), commit to the orders, deal (SETUP-1..5, CHANCE-2);
+        with ``cards`` (:func:`service.load_card_file`) it plays with the table's own card data (CARD-3).
         Raises journal.JournalExists, RuleViolation (SETUP-1, OPT-1)."""
-        j, _, orders = create_game(path, players, seed=seed, ruleset=build_ruleset(list(options)))
+        j, _, orders = create_game(path, players, seed=seed, ruleset=build_ruleset(list(options)), cards=cards)
         table = cls(path, j)
         table.orders = orders
         return table
 
     @classmethod
     def record_new(cls, path: Path, *, players: list[str] | None = None, options: list[str] | tuple[str, ...] = (),
-                   position: dict | None = None) -> Table:
-        """Start a recorded game (REC-1) from setup with ``players``, or from a decoded ``position`` (POS-1).
-        Raises journal.JournalExists, RuleViolation."""
-        j, _ = create_recorded_game(path, players=players, ruleset=build_ruleset(list(options)), position=position)
+                   position: dict | None = None, cards: CardSet | None = None) -> Table:
+        """Start a recorded game (REC-1) from setup with ``players``, or from a decoded ``position`` (POS-1); with
+        ``cards`` it plays with the table's own card data (CARD-3). Raises journal.JournalExists, RuleViolation."""
+        j, _ = create_recorded_game(path, players=players, ruleset=build_ruleset(list(options)), position=position,
+                                    cards=cards)
         return cls(path, j)
 
     @classmethod

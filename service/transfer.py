@@ -2,9 +2,12 @@
 
 A store is a PostgreSQL schema holding many games (docs/postgresql.md). Both directions copy the journal's lines
 byte for byte, checking every hash and the chain on the way, so a game exported to JSONL is the very file it was
-imported from (or that a JSONL journal would have written), and audits the same. A digital game's deck orders
-(``GAME.jsonl.deck.json``, the dealer's secret until the end, CHANCE-2) are never put in the store: they are not
-part of the journal.
+imported from (or that a JSONL journal would have written), and audits the same.
+
+A digital game's deck orders (``GAME.jsonl.deck.json``, the dealer's secret until the end, CHANCE-2) are not part
+of the journal: an import keeps them in the store's ``private`` table (``deck.json``, as for a game started in the
+store, so any ``serve --store`` process can deal), in the same transaction as the journal; an export writes them
+to the deck file beside the new JSONL file. Neither ever puts them in a journal line.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from pathlib import Path
 import msgspec
 
 import journal
-from service.errors import BadRequest
-from service.games import deck_path
+from service.errors import BadRequest, FileProblem
+from service.games import decode_orders, deck_path, write_deck_file
+from service.records import DecksRevealed
 
 STORE_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_SCHEMA = "journal"
+DECK = "deck.json"
+"""The name of a digital game's deck orders in the store's ``private`` table."""
 
 
 class Transferred(msgspec.Struct, frozen=True, kw_only=True):
@@ -30,8 +36,8 @@ class Transferred(msgspec.Struct, frozen=True, kw_only=True):
         head_hash: the hash of its last line.
         file: the JSONL file, as given.
         store: the store's location, ``postgresql://host:port/dbname/schema`` (no user or password).
-        deck_file_left: for an import, the deck file beside the JSONL file that was not copied (a digital game's
-            secret deck orders), or ``None``.
+        deck_file: the deck file (a digital game's secret deck orders) copied into the store (import) or written
+            beside ``file`` (export), or ``None`` when there was none.
     """
 
     game_id: str
@@ -39,7 +45,7 @@ class Transferred(msgspec.Struct, frozen=True, kw_only=True):
     head_hash: str
     file: str
     store: str
-    deck_file_left: str | None = None
+    deck_file: str | None = None
 
 
 def _store(url: str, schema: str) -> journal.PostgresStore:
@@ -54,37 +60,70 @@ def _store(url: str, schema: str) -> journal.PostgresStore:
 
 
 def import_game(path: Path, store_url: str, *, schema: str = DEFAULT_SCHEMA) -> Transferred:
-    """Copy the game file ``path`` into the store at ``store_url`` (schema ``schema``), in one transaction.
+    """Copy the game file ``path`` into the store at ``store_url`` (schema ``schema``), with its deck file's orders
+    (checked against the header's commitment, CHANCE-2) if it is a digital game, in one transaction.
 
     Raises:
         BadRequest: ``store_url`` is not a ``postgresql://`` URL (field ``--store``), or ``schema`` is not a valid
             schema name (field ``--schema``); nothing was done.
         journal.JournalError: the file does not read cleanly (``JournalNotFound``, ``JournalCorrupt``,
             ``JournalTorn``: repair it first, ``JournalTampered``, ``UnsupportedJournalVersion``), the store
-            already holds this game id (``JournalExists``), or the server cannot be reached or fails. Nothing is
-            left in the store.
+            already holds this game id (``JournalExists``), the deck file is not this game's deck orders
+            (``JournalCorrupt``), or the server cannot be reached or fails. Nothing is left in the store.
+        FileProblem: ``path`` is a digital game that is not over and its deck file is missing (nothing is done).
     """
-    with _store(store_url, schema) as store, store.import_jsonl(path) as game:
-        deck = deck_path(Path(path))
-        return Transferred(game_id=game.header.game_id, last_seq=game.last_seq, head_hash=game.head_hash,
-                           file=str(path), store=store.location,
-                           deck_file_left=str(deck) if deck.exists() else None)
+    with _store(store_url, schema) as store:
+        deck, private = deck_path(Path(path)), _deck_orders(Path(path))
+        with store.import_jsonl(path, private=private) as game:
+            return Transferred(game_id=game.header.game_id, last_seq=game.last_seq, head_hash=game.head_hash,
+                               file=str(path), store=store.location, deck_file=str(deck) if private else None)
+
+
+def _deck_orders(path: Path) -> dict[str, bytes]:
+    """``{DECK: the deck file's bytes}`` for a digital game (checked against its header's commitment, CHANCE-2),
+    ``{}`` for a recorded game or one that has revealed its orders and has no deck file left. Raises as
+    :func:`import_game` (JournalCorrupt, FileProblem, the file's journal errors)."""
+    deck, commitment = deck_path(path), journal.read_header(path).deck_commitment
+    if commitment is None:
+        return {}
+    if deck.exists():
+        raw = deck.read_bytes()
+        decode_orders(raw, str(deck), commitment)
+        return {DECK: raw}
+    revealed = DecksRevealed.__struct_config__.tag
+    if any(isinstance(c.command, dict) and c.command.get("type") == revealed for c in journal.read(path)):
+        return {}  # over: nothing more is dealt
+    raise FileProblem(f"{deck}: missing: {path} is a digital game that is not over, and the store could not deal "
+                      "its chance without the dealer's deck orders (CHANCE-2); put its deck file beside it and "
+                      "import again (nothing was imported)")
 
 
 def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAULT_SCHEMA) -> Transferred:
     """Write game ``game_id`` of the store to a new JSONL file ``path``, byte for byte as a file journal would
-    have written it (durably; never over an existing file).
+    have written it (durably; never over an existing file), and the deck orders the store keeps for it (a digital
+    game's, CHANCE-2) to its new deck file beside it (owner-only, 0600).
 
     Raises:
         BadRequest: as :func:`import_game`.
+        FileProblem: the store keeps deck orders for the game and a file exists where its deck file would go
+            (nothing is written).
         journal.JournalError: the store holds no such game (``JournalNotFound``), a stored row does not check
             (``JournalCorrupt``, ``JournalTampered``: no file is left), a file exists at ``path``
             (``JournalExists``), its directory does not exist (``JournalNotFound``), or the server cannot be
             reached or fails.
     """
-    with _store(store_url, schema) as store, store.open(game_id) as game, game.save(path) as saved:
-        return Transferred(game_id=game_id, last_seq=saved.last_seq, head_hash=saved.head_hash, file=str(path),
-                           store=store.location)
+    deck = deck_path(Path(path))
+    with _store(store_url, schema) as store, store.open(game_id) as game:
+        raw = store.get_private(game_id, DECK)
+        orders = None if raw is None else decode_orders(raw, f"{game.path} ({DECK})", game.header.deck_commitment)
+        if orders is not None and (deck.exists() or deck.is_symlink()):
+            raise FileProblem(f"{deck}: already exists (another game's deck file?); move it away or choose another "
+                              "file name (nothing was written)")
+        with game.save(path) as saved:
+            if orders is not None:
+                write_deck_file(deck, orders)
+            return Transferred(game_id=game_id, last_seq=saved.last_seq, head_hash=saved.head_hash, file=str(path),
+                               store=store.location, deck_file=None if orders is None else str(deck))
 
 
 def store_games(store_url: str, *, schema: str = DEFAULT_SCHEMA) -> list[str]:

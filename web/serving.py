@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from service.live import LiveError, LiveGame
@@ -64,11 +65,12 @@ def qr_text(url: str) -> str:
 
 
 def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: float = 0.0,
-            bots: dict[Path, dict[str, str]] | None = None) -> tuple[Tables, list[Issued], list[Skipped]]:
+            bots: dict[Path, dict[str, str]] | None = None, cards: Any = None
+            ) -> tuple[Tables, list[Issued], list[Skipped]]:
     """Open every game file (``*.jsonl``) of ``folder``. A game without links, or every game with
     ``new_links``, gets new ones (the seats of the players named in ``bots[path]``, ``{player name: bot kind}``,
     are played by bots of that kind; without it, the bots a game had before keep their seats)."""
-    tables = Tables(folder, bot_delay=bot_delay)
+    tables = Tables(folder, bot_delay=bot_delay, cards=cards)
     issued: list[Issued] = []
     skipped: list[Skipped] = []
     bots = bots or {}
@@ -90,11 +92,11 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
 
 
 def prepare_store(store: GameStore, base: str, *, new_links: bool = False,
-                  bot_delay: float = 0.0) -> tuple[Tables, list[Issued], list[Skipped]]:
+                  bot_delay: float = 0.0, cards: Any = None) -> tuple[Tables, list[Issued], list[Skipped]]:
     """Serve the games of a PostgreSQL store (shared with other serve processes). A game without links, or every
     game with ``new_links``, gets new ones now; when several processes start at once, the first one's links
     stand (only that process prints them). Games that have links are opened on their first request."""
-    tables = Tables(None, bot_delay=bot_delay, store=store)
+    tables = Tables(None, bot_delay=bot_delay, store=store, cards=cards)
     issued: list[Issued] = []
     skipped: list[Skipped] = []
     linked = set(store.linked_ids())

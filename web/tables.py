@@ -175,8 +175,10 @@ class Tables:
     """Every served game of a folder, by game id; or (``store`` given) of a PostgreSQL store shared with other
     serve processes, where a game with links is opened on its first request and followed by :meth:`follow`."""
 
-    def __init__(self, folder: Path | None, *, bot_delay: float = 0.0, store: GameStore | None = None) -> None:
+    def __init__(self, folder: Path | None, *, bot_delay: float = 0.0, store: GameStore | None = None,
+                 cards: Any = None) -> None:
         self.folder, self.bot_delay, self.store = folder, bot_delay, store
+        self.cards = cards  # the card data new games play with (serve --cards, CARD-3); None: the bundled data
         self._tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
 
@@ -263,14 +265,14 @@ class Tables:
         if unknown:
             raise LiveError("SERVE-6", f"bots must be players of the game; not players: {', '.join(unknown)}")
         if self.store is not None:
-            game = LiveGame.create_stored(self.store, players, seed=seed, options=options)
+            game = LiveGame.create_stored(self.store, players, seed=seed, options=options, cards=self.cards)
             return self.issue(game, kinds)
         assert self.folder is not None
         while True:
             path = self.folder / f"table-{secrets.token_hex(4)}.jsonl"
             if not path.exists():
                 break
-        game = LiveGame.create(path, players, seed=seed, options=options)
+        game = LiveGame.create(path, players, seed=seed, options=options, cards=self.cards)
         return self.issue(game, kinds)
 
     def issue(self, game: LiveGame, bots: dict[str, str], *,

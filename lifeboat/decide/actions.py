@@ -85,7 +85,7 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
         raise IllegalCommand("MUG-1", "mug another character")
     target = s.char(t)
     if card is not None:
-        card_face(card)
+        card_face(card, cards=s.cards)
         if card not in target.face_up:
             raise IllegalCommand("MUG-1", f"{name_of(t)} has no face-up {card}")
     elif not target.hand:

@@ -8,7 +8,8 @@ so later rules see its effect. The ``require_*`` checks raise :class:`InvalidCom
 from __future__ import annotations
 
 from lifeboat import events as e
-from lifeboat.cards import CHARACTERS, NAVIGATION, UNKNOWN, card_name, face_of, is_unknown
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, CHARACTERS, UNKNOWN, is_unknown
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import evolve
 from lifeboat import state as st
@@ -77,15 +78,16 @@ def require_conscious(state: State, by: str) -> None:
         raise _unknown(state, by)
     if not ch.in_boat:
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
-    status = status_of(ch, state.ruleset.shark_variant)
+    status = status_of(ch, state.ruleset.shark_variant, state.cards)
     if status != "conscious":
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
 
 
-def card_face(card: str, rule: str = "CARD-1") -> str:
-    """The face of a provision instance. Raises InvalidCommand (``rule``) for anything else."""
+def card_face(card: str, rule: str = "CARD-1", cards: CardSet | None = None) -> str:
+    """The face of a provision instance of ``cards`` (the game's ``state.cards``; default the bundled data, CARD-3).
+    Raises InvalidCommand (``rule``) for anything else."""
     try:
-        return face_of(card)
+        return (cards or BUNDLED).face_of(card)
     except KeyError:
         raise InvalidCommand(rule, f"{card!r} is not a provision card") from None
 
@@ -96,25 +98,25 @@ def require_held(state: State, by: str, card: str, face: str | None = None, *, h
     in hand passes when ``unseen_ok`` (REC-1). Raises InvalidCommand / IllegalCommand."""
     if unseen_ok and is_unknown(card) and card in state.char(by).hand:
         return  # REC-1: a card passed face down in a recorded game (a trade) may stay unseen
-    actual = card_face(card)
+    actual = card_face(card, cards=state.cards)
     if face is not None and actual != face:
         raise InvalidCommand(rule, f"{card!r} is not a {face.replace('_', ' ')}")
     ch = state.char(by)
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
     if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
-        raise IllegalCommand(rule, f"your {_named(card)} is face up in front of you; only cards in your hand can be "
+        raise IllegalCommand(rule, f"your {_named(card, state)} is face up in front of you; only cards in your hand can be "
                                    "used so")
     where = "in your hand" if hand_only else "in your hand or face up in front of you"
     shown = [x for x in ch.face_up if x.rpartition("-")[0] == card.rpartition("-")[0]]
-    also = f" (your {_named(shown[0])} is face up in front of you)" if shown and hand_only else ""
-    raise IllegalCommand("CARD-1", f"you do not hold {_named(card)} {where}{also}")
+    also = f" (your {_named(shown[0], state)} is face up in front of you)" if shown and hand_only else ""
+    raise IllegalCommand("CARD-1", f"you do not hold {_named(card, state)} {where}{also}")
 
 
-def _named(card: str) -> str:
+def _named(card: str, state: State) -> str:
     """A card as the user names it (its face, "Cash", not an instance id the user may never have typed)."""
     try:
-        return card_name(card)
+        return state.cards.card_name(card)
     except KeyError:
         return repr(card)
 
@@ -165,7 +167,7 @@ def check_top(state: State, cards: tuple[str, ...], count: int) -> None:
         raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
     unseen, bottom = list(state.nav_unseen), list(state.nav_bottom)
     for card in cards:
-        if card not in NAVIGATION and not (is_unknown(card) and card != UNKNOWN):
+        if card not in state.cards.navigation and not (is_unknown(card) and card != UNKNOWN):
             raise InvalidCommand("CHANCE-1", f"{card!r} is not a navigation card")
         if unseen:
             if card not in unseen:

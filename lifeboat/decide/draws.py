@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.cards import NAVIGATION, UNKNOWN, is_unknown
+from lifeboat.cards import UNKNOWN, is_unknown
 from lifeboat.decide.context import Ctx, check_top, name_of
 from lifeboat.decide.procedure import SEAGULLS_TO_LAND, end_action, land, resolve_card
 from lifeboat.decide.recorded import bind, resolve_draws, resolve_provisions
@@ -37,7 +37,7 @@ def _flare(ctx: Ctx, step: FlareDraw, cards: tuple[str, ...]) -> None:
     """FLARE-1: only the birds count, in the order drawn; the cards go under the deck and the action ends."""
     ctx.emit(e.NavigationDrawn(character=step.actor, cards=cards, purpose="flare"))
     for card in cards:
-        bird = NAVIGATION[card].bird
+        bird = ctx.state.cards.navigation[card].bird
         if bird > 0:
             ctx.emit(e.SeagullAdded(total=ctx.state.seagulls + 1))
             if ctx.state.seagulls >= SEAGULLS_TO_LAND:

@@ -9,7 +9,7 @@ refuses anything: the command was checked before its first event.
 from __future__ import annotations
 
 from lifeboat import events as e
-from lifeboat.cards import CHARACTERS, NAVIGATION, face_of, names_on, weapon_size
+from lifeboat.cards import names_on
 from lifeboat.decide.context import Ctx
 from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
@@ -79,8 +79,8 @@ def start_navigation(ctx: Ctx) -> None:
 
 def resolve_card(ctx: Ctx, card: str) -> None:
     """The navigation card of the round takes effect: seagulls (BIRD-1), then overboard (OVER-1..3), then thirst."""
-    nav = NAVIGATION[card]
     s = ctx.state
+    nav = s.cards.navigation[card]
     if nav.bird > 0:  # BIRD-1
         ctx.emit(e.SeagullAdded(total=s.seagulls + 1))
         if ctx.state.seagulls >= SEAGULLS_TO_LAND:
@@ -114,7 +114,7 @@ def land(ctx: Ctx) -> None:
 def thirst(ctx: Ctx) -> None:
     """THIRST-1: count the thirst the card of the round gives; a window for Water, or the end of the round."""
     s = ctx.state
-    nav = NAVIGATION[s.in_play[-1]]
+    nav = s.cards.navigation[s.in_play[-1]]
     in_game = tuple(ch.character for ch in s.characters)
     named = set(names_on(nav.thirsty, in_game, s.drank))
     owed = []
@@ -203,12 +203,13 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
 
 def strength(state: State, side: tuple[str, ...]) -> int:
     """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: +3 per Firewater drunk or shared this round)
-    plus every face-up weapon in front of the side's members."""
+    plus every face-up weapon in front of the side's members, as this game's card data prints them (CARD-3)."""
     total = 0
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
+    cards = state.cards
     for ch in side:
-        total += CHARACTERS[ch].size + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-23
-        total += sum(weapon_size(card) for card in state.char(ch).face_up)
+        total += cards.size[ch] + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-23
+        total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
     return total
 
 
@@ -265,7 +266,7 @@ def close_overboard(ctx: Ctx, w: OverboardWindow) -> None:
             ctx.emit(e.Wounded(character=ch, amount=1, cause="sharks"))
     for ch in falling:  # OVER-3: every face-up card but the Life Preserver is discarded
         for card in ctx.state.char(ch).face_up:
-            if face_of(card) != "life_preserver":
+            if s.cards.face_of(card) != "life_preserver":
                 ctx.emit(e.CardDiscarded(character=ch, card=card, reason="overboard"))
     for ch in w.lost:
         ctx.emit(e.LostAtSea(character=ch))

@@ -10,9 +10,8 @@ import msgspec
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.cards import (
-    NAVIGATION, UNKNOWN, face_of, is_provision, is_unknown, provision_instances, treasure_points,
-)
+from lifeboat.card_set import CardSet
+from lifeboat.cards import UNKNOWN, is_unknown
 from lifeboat.decide.context import Ctx, name_of, require_character
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import contains
@@ -45,24 +44,24 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
     holders = [x for x in zone if x.startswith(UNKNOWN + kind)]
     if not holders or not s.unaccounted:
         return card
-    if card not in s.unaccounted and is_provision(card):  # another copy of the same card will do
-        card = next((x for x in _copies(card) if x in s.unaccounted or x in zone), card)
+    if card not in s.unaccounted and s.cards.is_provision(card):  # another copy of the same card will do
+        card = next((x for x in _copies(card, s.cards) if x in s.unaccounted or x in zone), card)
         if card in zone:
             return card
     if card not in s.unaccounted:
-        if card in NAVIGATION or is_provision(card):
+        if card in s.cards.navigation or s.cards.is_provision(card):
             raise IllegalCommand("REC-1", f"{card} cannot be here: it is {accounted(s, card)}")
         return card
     ctx.emit(e.CardIdentified(placeholder=holders[0], card=card))
     return card
 
 
-def _copies(card: str) -> tuple[str, ...]:
-    """The instances that play exactly like ``card``: same face, same points (paintings differ)."""
-    face = face_of(card)
-    points = treasure_points(card)
-    every = provision_instances(("base", "cannibalism", "liquid_courage"))
-    return tuple(x for x in every if face_of(x) == face and treasure_points(x) == points)
+def _copies(card: str, cards: CardSet) -> tuple[str, ...]:
+    """The instances of ``cards`` that play exactly like ``card``: same face, same points (paintings differ)."""
+    face = cards.face_of(card)
+    points = cards.treasure_points(card)
+    every = cards.provision_instances(("base", "cannibalism", "liquid_courage"))
+    return tuple(x for x in every if cards.face_of(x) == face and cards.treasure_points(x) == points)
 
 
 def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ...]:
@@ -154,9 +153,9 @@ def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
     ph, card = cmd.placeholder, cmd.card
     if not is_unknown(ph) or ph == UNKNOWN:
         raise InvalidCommand("REC-1", f"{ph!r} is not a placeholder (they look like ?p3 or ?n7)")
-    if not (card in NAVIGATION or is_provision(card)):
+    if not (card in s.cards.navigation or s.cards.is_provision(card)):
         raise InvalidCommand("REC-1", f"{card!r} is not a card")
-    if (card in NAVIGATION) != ph.startswith(UNKNOWN + "n"):
+    if (card in s.cards.navigation) != ph.startswith(UNKNOWN + "n"):
         raise InvalidCommand("REC-1", f"{ph} is a {'navigation' if ph.startswith('?n') else 'provision'} card")
     if not contains(s, ph):
         raise IllegalCommand("REC-1", f"{ph} is not an unnamed card of this game (named already, or no such "

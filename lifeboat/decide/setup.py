@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.cards import SEAT_ORDER, UNKNOWN, characters_in, navigation_instances, provision_instances
+from lifeboat.cards import UNKNOWN
 from lifeboat.decide.context import Ctx
 from lifeboat.decide.procedure import start_round
 from lifeboat.errors import IllegalCommand, InvalidCommand
@@ -19,7 +19,7 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...]) -> None:
         raise IllegalCommand("SETUP-2", "the game is already set up")
     n = len(s.players)
     chars = cmd.characters
-    if len(chars) != n or len(set(chars)) != n or any(ch not in characters_in(s.ruleset.card_sets) for ch in chars):
+    if len(chars) != n or len(set(chars)) != n or any(ch not in s.cards.characters_in(s.ruleset.card_sets) for ch in chars):
         sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
         raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player")
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
@@ -62,12 +62,12 @@ def _recorded_decks(ctx: Ctx, cmd: c.DealSetup, all_prov: tuple[str, ...],
 def deal_setup(ctx: Ctx, s: State, cmd: c.DealSetup) -> None:
     """SETUP-1..5. A ``"?"`` anywhere (a LOVE, HATE or provision the recorder did not see) makes a recorded game
     (REC-1): every deck is then placeholders (``?p1``…, ``?n1``…) and every real card unaccounted until named."""
-    all_prov = provision_instances(s.ruleset.card_sets)  # EXP-1: 44 with Cannibalism
-    navigation = navigation_instances(s.ruleset.card_sets)  # EXP-1: 28 with Cannibalism
+    all_prov = s.cards.provision_instances(s.ruleset.card_sets)  # EXP-1: 44 with Cannibalism
+    navigation = s.cards.navigation_instances(s.ruleset.card_sets)  # EXP-1: 28 with Cannibalism
     _check_deal(s, cmd, all_prov)
     recorded = UNKNOWN in cmd.love + cmd.hate + cmd.removed + cmd.provisions
     chars = cmd.characters
-    seats = tuple(ch for ch in SEAT_ORDER if ch in chars)  # SETUP-4
+    seats = tuple(ch for ch in s.cards.seat_order if ch in chars)  # SETUP-4
     ctx.emit(e.CharactersDealt(players=s.players, characters=chars, seats=seats))
     for ch, love in zip(chars, cmd.love):
         ctx.emit(e.LoveDealt(character=ch, love=love))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.cards import face_of, is_unknown
+from lifeboat.cards import is_unknown
 from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import ActionTurn, State
@@ -29,7 +29,7 @@ def offer_trade(ctx: Ctx, s: State, cmd: c.OfferTrade) -> None:
         require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
     for face in ask:
         try:
-            face_of(f"{face}-1")
+            s.cards.face_of(f"{face}-1")
         except KeyError:
             raise InvalidCommand("TRADE-1", f"{face!r} is not a provision") from None
     ctx.emit(e.TradeOffered(character=by, to=to, give=give, ask=ask))
@@ -51,7 +51,7 @@ def answer_trade(ctx: Ctx, s: State, cmd: c.AnswerTrade) -> None:
         require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
     if any(is_unknown(card) for card in cards):
         raise IllegalCommand("TRADE-1", f"name the cards given for the faces asked ({', '.join(offer.ask)})")
-    if sorted(face_of(card) for card in cards) != sorted(offer.ask):
+    if sorted(s.cards.face_of(card) for card in cards) != sorted(offer.ask):
         raise IllegalCommand("TRADE-1", f"give exactly one card of each face asked: {', '.join(offer.ask) or 'none'}")
     ctx.emit(e.TradeCompleted(character=offer.by, to=by, gave=offer.give, got=cards))
 

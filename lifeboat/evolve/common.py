@@ -5,7 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from lifeboat import events as e
-from lifeboat.cards import face_of
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED
 from lifeboat.errors import InconsistentHistory
 from lifeboat.state import (
     CannibalismObjection, CharacterState, Fight, OverboardWindow, State, ThirstWindow, replace_char,
@@ -97,10 +98,11 @@ def owe_less(state: State, event: e.Event, character: str) -> State:
     return replace(state, step=replace(step, thirst=tuple((c, owed[c]) for c, _ in step.thirst)))
 
 
-def is_face(card: str, face: str) -> bool:
-    """True when ``card`` is a provision instance of ``face`` (False for a placeholder)."""
+def is_face(card: str, face: str, cards: CardSet = BUNDLED) -> bool:
+    """True when ``card`` is a provision instance of ``face`` in ``cards`` (the game's ``state.cards``, CARD-3;
+    False for a placeholder)."""
     try:
-        return face_of(card) == face
+        return cards.face_of(card) == face
     except KeyError:
         return False
 

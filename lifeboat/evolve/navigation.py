@@ -49,7 +49,7 @@ def navigation_phase_started(state: State, event: e.NavigationPhaseStarted) -> S
 
 def _compass_or_choice(state: State, nav: str) -> CompassChoice | NavigatorChoice | NavigationTurn:
     """NAV-2 when the navigator has the Compass face up, else NAV-1 (the top card when the row stack is empty)."""
-    if any(is_face(card, "compass") for card in state.char(nav).face_up):
+    if any(is_face(card, "compass", state.cards) for card in state.char(nav).face_up):
         return CompassChoice(navigator=nav)
     return NavigatorChoice(navigator=nav) if state.row_stack else NavigationTurn()
 

@@ -45,10 +45,9 @@ chance: the recorder sees the value printed on the card).
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
+
+from lifeboat._lazy import lazy_exports
 
 if TYPE_CHECKING:  # imported on first use (PEP 562): a replay that only checks names needs no parser
     from lifeboat.notation.card_texts import card_text, character_name
@@ -64,25 +63,6 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name's module on first use."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lifeboat.notation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-class _Notation(types.ModuleType):
-    """Keeps ``lifeboat.notation.render`` the function once the submodule of that name is imported."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Notation
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = ["CHANCE", "RECORDER", "RULE", "card_text", "character_aliases", "character_name", "legal_lines", "parse", "recorder_lines", "render"]

@@ -24,6 +24,17 @@ CARD = re.compile(r"\b(?:[a-z_]+-\d+|nav-c?\d+)\b")
 
 HTTP = httpx.Client()
 
+# What the header said each time the page turned 'live' (a MutationObserver sees each change as it happens)
+WHO_WHEN_LIVE = """
+window.whoWhenLive = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const conn = document.getElementById('sv-conn');
+  new MutationObserver(() => {
+    if (conn.dataset.state === 'live') window.whoWhenLive.push(document.getElementById('sv-who').textContent);
+  }).observe(conn, {attributes: true, attributeFilter: ['data-state']});
+});
+"""
+
 
 def api_state(server: Server, game: str, token: str) -> dict:
     r = HTTP.get(f"{server.base}/api/games/{game}/state", headers=auth(token))
@@ -215,9 +226,12 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         pg = ctx.new_page()
+        pg.add_init_script(WHO_WHEN_LIVE)
         pg.goto(g["links"]["spectator"])
         pg.wait_for_selector("#sv-conn[data-state=live]")
         assert pg.inner_text("#sv-who") == "Spectator"
+        # 'live' is shown only once the first message is drawn, never over an empty header (it once was)
+        assert pg.evaluate("() => window.whoWhenLive") == ["Spectator"]
         assert pg.eval_on_selector_all(".lb-hand .lb-card", "els => els.length") == 0
         assert pg.eval_on_selector_all(".sv-decision", "els => els.length") == 0
         assert pg.is_hidden("#sv-line")

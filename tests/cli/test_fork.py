@@ -81,7 +81,12 @@ def test_reshuffle_fork_shuffles_only_the_unseen_cards(game: Path, tmp_path: Pat
     assert (new.characters, new.love, new.hate) == (old.characters, old.love, old.hate)
 
     assert lb.run("play", child, "--bots", "all", "--seed", "3").exit_code == 0
-    assert lb.run("audit", child, "--parent", game).exit_code == 0
+    audited = lb.run("audit", child, "--parent", game)
+    assert audited.exit_code == 0
+    # with --parent given, the note does not ask for it again
+    assert f"--parent checks they are its commits; audit {game} itself for its draws" in audited.stdout
+    assert "this fork with --parent" not in audited.stdout and "pass --parent" not in audited.stdout
+    assert "audit the parent, and this fork with --parent" in lb.run("audit", child).stdout
     assert lb.run("score", child, "--json").exit_code == 0
 
 

@@ -4,10 +4,6 @@ new, replay, show), from real journal and position files."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,8 +11,8 @@ import pytest
 import journal
 from lifeboat.cards import treasure_points
 from service import final_state
+from tests.helpers import record_from, refusals, run
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 PLAYERS = "Ann,Bob,Cy,Dee"
 SETUP = ("chance: deal ann = captain love ? hate ? ?; bob = kid love ? hate ? ?; cy = lauren love ? hate ? ?; "
          "dee = frenchy love ? hate ? ?; removed 10 ?\nchance: draw ? ? ? ?\n")
@@ -69,23 +65,9 @@ face_up = ["compass"]
 """
 
 
-def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([EXE, *map(str, args)], input=stdin, capture_output=True, text=True, timeout=60)
-
-
-def refusals(result: subprocess.CompletedProcess[str]) -> list[str]:
-    return [line for line in result.stdout.splitlines() if line.startswith("line ")]
-
-
-def from_position(tmp_path: Path, text: str, lines: str, name: str = "g") -> subprocess.CompletedProcess[str]:
-    position = tmp_path / f"{name}.toml"
-    position.write_text(text, encoding="utf-8")
-    return run("record", tmp_path / f"{name}.jsonl", "--position", position, stdin=lines)
-
-
 def test_a_pick_out_of_turn_is_a_turn_error(tmp_path: Path) -> None:
     result = run("record", tmp_path / "g.jsonl", "--players", PLAYERS, stdin=SETUP + "captain: keep ?\n")
-    assert refusals(result) == ["line 3: refused [PROV-2] it is Lady Lauren's turn to keep a provision "
+    assert refusals(result.stdout) == ["line 3: refused [PROV-2] it is Lady Lauren's turn to keep a provision "
                                 "(nothing was recorded)"]
     assert result.returncode == 3
 
@@ -93,7 +75,7 @@ def test_a_pick_out_of_turn_is_a_turn_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line", ["kid: discard ?", "lauren: discard water"])
 def test_discard_cites_proc_3(tmp_path: Path, line: str) -> None:
     result = run("record", tmp_path / "g.jsonl", "--players", PLAYERS, stdin=SETUP + line + "\n")
-    [refusal] = refusals(result)
+    [refusal] = refusals(result.stdout)
     assert refusal.startswith("line 3: refused [PROC-3] there is no 'discard': cards leave a hand only as the rules")
     assert "unknown verb" not in refusal and "give" not in refusal
 
@@ -101,7 +83,7 @@ def test_discard_cites_proc_3(tmp_path: Path, line: str) -> None:
 def test_did_you_mean_suggests_only_verbs(tmp_path: Path) -> None:
     lines = "lauren: end fight\nlauren: kep ?\nlauren: gve water kid\n"
     result = run("record", tmp_path / "g.jsonl", "--players", PLAYERS, stdin=SETUP + lines)
-    end, kep, gve = refusals(result)
+    end, kep, gve = refusals(result.stdout)
     assert "[PROC-1] there is no 'end': a fight or any other window ends when everyone has passed" in end
     assert "did you mean" not in end and "'fight'" not in end and "med kit" not in end and "expend" not in end
     assert "unknown verb 'kep'; did you mean 'keep'?" in kep
@@ -109,24 +91,24 @@ def test_did_you_mean_suggests_only_verbs(tmp_path: Path) -> None:
 
 
 def test_a_face_name_is_named_not_an_instance(tmp_path: Path) -> None:
-    result = from_position(tmp_path, ACTION, "stephen: reveal cash\n")
-    [refusal] = refusals(result)
+    result = record_from(tmp_path, ACTION, "stephen: reveal cash\n")
+    [refusal] = refusals(result.stdout)
     assert refusal == ("line 1: refused [CARD-1] you do not hold Bundle of Cash in your hand (your Bundle of Cash "
                        "is face up in front of you) (nothing was recorded)")
     assert "cash-" not in refusal
 
 
 def test_refusing_the_kids_pickpocket_cites_mug_2(tmp_path: Path) -> None:
-    result = from_position(tmp_path, ACTION, "kid: mug stephen hand\nstephen: refuse\n")
-    assert refusals(result) == [
+    result = record_from(tmp_path, ACTION, "kid: mug stephen hand\nstephen: refuse\n")
+    assert refusals(result.stdout) == [
         "line 2: refused [MUG-2] the Kid's pickpocket cannot be refused or consented to: the card is taken at once, "
         "with no fight (nothing was recorded)"]
 
 
 def test_a_second_compass_and_a_preserver_to_the_unconscious(tmp_path: Path) -> None:
     lines = "kid: use compass\nchance: nav ?\nkid: use compass\nkid: choose 27\nlauren: throw captain\n"
-    result = from_position(tmp_path, NAVIGATION, lines)
-    compass, preserver = refusals(result)
+    result = record_from(tmp_path, NAVIGATION, lines)
+    compass, preserver = refusals(result.stdout)
     assert compass.startswith("line 3: refused [NAV-2] the Compass was already used this round")
     assert preserver.startswith("line 5: refused [OVER-1] The Captain is unconscious")
     assert "not in the water" not in preserver
@@ -173,17 +155,17 @@ def test_a_conflict_says_each_seq_once(tmp_path: Path) -> None:
 
 def test_position_cards_take_notation_names(tmp_path: Path) -> None:
     text = ACTION.replace('hand = ["water"]', 'hand = ["water", "painting(3)", "Med Kit"]')
-    assert from_position(tmp_path, text, "").returncode == 0
+    assert record_from(tmp_path, text, "").returncode == 0
     hand = final_state(tmp_path / "g.jsonl").char("sir_stephen").hand
     assert [x.rpartition("-")[0] for x in hand] == ["water", "painting", "medical_kit"]
     assert treasure_points(hand[1]) == 3
-    bad = from_position(tmp_path, text.replace("painting(3)", "painting(9)"), "", name="bad")
+    bad = record_from(tmp_path, text.replace("painting(3)", "painting(9)"), "", name="bad")
     assert bad.returncode == 3 and "sir_stephen.hand: no Painting is worth 9" in bad.stderr
 
 
 def test_json_says_who_holds_the_open_parasol(tmp_path: Path) -> None:
     text = ACTION.replace('face_up = ["cash"]', 'face_up = ["parasol"]\nparasol_open = true')
-    assert from_position(tmp_path, text, "").returncode == 0
+    assert record_from(tmp_path, text, "").returncode == 0
     shown = run("show", tmp_path / "g.jsonl", "--json")
     view = json.loads(shown.stdout)
     view = view.get("table", view)
@@ -191,7 +173,7 @@ def test_json_says_who_holds_the_open_parasol(tmp_path: Path) -> None:
 
 
 def test_record_status_names_navigation_contents_and_a_line_to_type(tmp_path: Path) -> None:
-    result = from_position(tmp_path, NAVIGATION, "?\nkid: skip compass\nkid: choose 27\n")
+    result = record_from(tmp_path, NAVIGATION, "?\nkid: skip compass\nkid: choose 27\n")
     out = result.stdout
     assert "help or ?" in out  # "?" at the prompt is help
     assert "The navigation card of the round: Navigation 27 (The Captain overboard)." in out

@@ -8,19 +8,16 @@ hands and LOVE/HATE named at the end. Every run goes through the installed ``lif
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import journal
 from service import final_state
 from lifeboat.state import State
+from tests.helpers import refusals, run
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 PLAYERS = "Ann,Bob,Cy,Dee"
 EPISODE_B = ROOT / "docs" / "examples" / "episode-b.position.toml"
 
@@ -105,10 +102,6 @@ SCORES = {
 }
 
 
-def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([EXE, *map(str, args)], input=stdin, capture_output=True, text=True, timeout=60)
-
-
 def record(game: Path, stdin: str, *args: object) -> subprocess.CompletedProcess[str]:
     return run("record", game, *args, stdin=stdin)
 
@@ -125,10 +118,6 @@ def started(tmp_path: Path, text: str, name: str = "g.jsonl") -> Path:
     done = record(game, text, "--players", PLAYERS)
     assert done.returncode == 0, done.stdout + done.stderr
     return game
-
-
-def refusals(out: str) -> list[str]:
-    return re.findall(r"^line \d+: refused .*$", out, flags=re.M)
 
 
 def decisions(game: Path) -> list[tuple]:

@@ -9,18 +9,14 @@ page types exactly these lines).
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from lifeboat.cards import face_of, is_unknown
 from service import final_state
+from tests.helpers import refusals, run, write_position
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 
 # Round 4 of a 4-player game: "the discard pile has 12 cards, of which we remember a Water, an Oar and a Cash".
 MIDGAME = """\
@@ -99,24 +95,10 @@ recorder: frenchy love lauren hate lauren
 SCORES = {"Ann": [8, 2, 9, 0, 19], "Bob": [5, 4, 6, 0, 15], "Cy": [6, 3, 8, 0, 17], "Dee": [9, 4, 5, 0, 18]}
 
 
-def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([EXE, *map(str, args)], input=stdin, capture_output=True, text=True, timeout=60)
-
-
-def refusals(out: str) -> list[str]:
-    return re.findall(r"^line \d+: refused .*$", out, flags=re.M)
-
-
-def position(tmp_path: Path, text: str, name: str = "pos.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def begun(tmp_path: Path, text: str = MIDGAME, lines: str = "", name: str = "g.jsonl") -> tuple[Path, str]:
     """A recording started from position ``text`` and fed ``lines``; returns the game and the output."""
     game = tmp_path / name
-    done = run("record", game, "--position", position(tmp_path, text, name + ".toml"), stdin=lines)
+    done = run("record", game, "--position", write_position(tmp_path, text, name + ".toml"), stdin=lines)
     assert done.returncode in (0, 3), done.stdout + done.stderr
     return game, done.stdout
 
@@ -170,7 +152,7 @@ def test_POS_1_a_discard_pile_that_does_not_add_up_is_refused_and_nothing_is_wri
         ('discard = ["?", "?"]\nprovisions_deck = 21\n', "provisions_deck is 21 and discard lists 2 unseen"),
     ):
         game = tmp_path / "bad.jsonl"
-        done = run("record", game, "--position", position(tmp_path, head + "\n" + body), stdin="")
+        done = run("record", game, "--position", write_position(tmp_path, head + "\n" + body), stdin="")
         assert done.returncode == 3 and "[POS-1]" in done.stderr and says in done.stderr, done.stderr
         assert "Traceback" not in done.stderr and not game.exists()
 

@@ -73,24 +73,41 @@ def test_a_game_goes_into_the_store_and_comes_back_byte_for_byte(store: Store, s
     assert audited.returncode == 0, audited.stdout + audited.stderr
 
 
-def test_an_unfinished_digital_game_leaves_its_deck_file_and_plays_on_after_export(store: Store,
-                                                                                  tmp_path: Path) -> None:
-    """A digital game dealt to a file goes to the store without the dealer's deck file (a secret, CHANCE-2); its
-    export, given the deck file, plays on to the end and audits clean."""
+def test_an_unfinished_digital_game_takes_its_deck_orders_along_and_plays_on_after_export(store: Store,
+                                                                                        tmp_path: Path) -> None:
+    """A digital game dealt to a file goes to the store with the dealer's deck orders (in the private table, never in
+    the journal, CHANCE-2); its export writes them to the new deck file, and plays on to the end and audits clean."""
     game = tmp_path / "g.jsonl"
     assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
     imported = run("import", game, *store.options)
     assert imported.exit_code == 0, imported.output
-    assert imported.stdout.splitlines()[1] == (f"Its deck file {game}.deck.json stays here: the dealer's secret "
-                                               "deck orders are not put in the store.")
+    assert imported.stdout.splitlines()[1] == (f"Its deck orders ({game}.deck.json) are kept in the store's private "
+                                               "table, outside the journal, so any serve process can deal its chance.")
     out = tmp_path / "exported.jsonl"
     game_id = json.loads(game.read_bytes().splitlines()[0])["game_id"]
-    assert run("export", game_id, "-o", out, *store.options).exit_code == 0
+    exported = run("export", game_id, "-o", out, *store.options)
+    assert exported.exit_code == 0, exported.output
+    assert exported.stdout.splitlines()[1] == (f"Its deck orders went to {out}.deck.json (readable by you only): the "
+                                               "dealer's secret until the end; keep it beside the game file.")
     assert out.read_bytes() == game.read_bytes()
-    assert not Path(f"{out}.deck.json").exists()
-    shutil.copyfile(f"{game}.deck.json", f"{out}.deck.json")  # the dealer hands the deck orders over
+    assert Path(f"{out}.deck.json").read_bytes() == Path(f"{game}.deck.json").read_bytes()
+    assert Path(f"{out}.deck.json").stat().st_mode & 0o777 == 0o600
     assert run("play", out, "--bots", "all", "--seed", "4").exit_code == 0
     assert run("audit", out).exit_code == 0
+
+
+def test_an_unfinished_digital_game_without_its_deck_file_is_refused_and_nothing_is_imported(
+        store: Store, tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    Path(f"{game}.deck.json").rename(tmp_path / "elsewhere.json")
+    refused = run("import", game, *store.options)
+    assert refused.exit_code != 0 and refused.stdout == ""
+    assert refused.stderr.startswith(f"lifeboat: {game}.deck.json: missing: {game} is a digital game that is not "
+                                     "over, and the store could not deal its chance without the dealer's deck "
+                                     "orders (CHANCE-2)"), refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert run("export", *store.options).stdout == ""  # the store holds no game
 
 
 def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, tmp_path: Path) -> None:

@@ -101,6 +101,10 @@ def test_cr_lf_on_one_line_is_named_at_that_line(game: Path, lb: SimpleNamespace
     for command, code, output in run_each(lb, game, tmp_path, READERS):
         if command == ("audit",):
             assert code == 5 and "line    12  structure [JOURNAL-CORRUPT]  line 12 ends in CR LF" in output, output
+            # the reading stopped there: not "the game is not over", nor "the orders are not revealed yet"
+            assert "note: reading stopped at line 12: the lines after it are not checked, nor whether the game " \
+                "is over" in output, output
+            assert "the game is not over" not in output and "not revealed yet" not in output, output
         else:
             assert code == 4, (command, output)
             assert f"{game}:12: line 12 ends in CR LF" in output, (command, output)
@@ -122,6 +126,25 @@ def test_a_whole_file_in_cr_lf_with_trailing_blank_lines_is_cleaned(game: Path, 
         in repaired.stdout, repaired.stdout
     assert (tmp_path / "game.clean-2.jsonl").read_bytes() == clean
     assert (tmp_path / "game.clean.jsonl").read_bytes() == b"taken"
+
+
+def test_an_unclean_file_with_a_torn_last_line_gets_a_clean_copy_up_to_it(game: Path, lb: SimpleNamespace,
+                                                                          tmp_path: Path) -> None:
+    # repair once answered such a file with "the last line is torn — run: lifeboat repair" (itself), forever
+    lines = game.read_bytes().splitlines(keepends=True)[:31]  # a game in progress, its 31st line torn
+    torn = lines[-1][:-30]
+    for prefix, crlf in ((b"\xef\xbb\xbf", False), (b"", True), (b"\xef\xbb\xbf", True)):
+        body = b"".join(lines[:-1])
+        game.write_bytes(prefix + (body.replace(b"\n", b"\r\n") if crlf else body) + torn)
+        before = game.read_bytes()
+        repaired = lb.run("repair", game)
+        assert repaired.exit_code == 0, repaired.output
+        copy = tmp_path / "game.clean.jsonl"
+        assert f"the torn last line {len(lines)} of {len(torn)} bytes with no newline, which the file keeps" \
+            in repaired.stdout, repaired.stdout
+        assert game.read_bytes() == before and copy.read_bytes() == body
+        assert lb.run("audit", copy).exit_code == 0
+        copy.unlink()
 
 
 def test_a_trailing_blank_line_is_named(game: Path, lb: SimpleNamespace, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -72,3 +73,34 @@ def test_ctrl_c_clears_the_hand_and_the_hint_keeps_the_bots(tmp_path: Path) -> N
     child.close()
     actors = [json.loads(line)["actor"] for line in game.read_text().splitlines()[before:]]
     assert actors[0] == "Ann" and {"Bob", "Cy", "Dee"} & set(actors[1:])
+
+
+def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> None:
+    """A process started by a script's ``… &`` (or a test runner started that way) inherits an ignored SIGINT;
+    Ctrl-C at the terminal still saves and stops ``play`` and ``record`` (it once echoed "^C" and waited)."""
+
+    def ignore_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    game = tmp_path / "hot.jsonl"
+    child = pexpect.spawn(EXE, ["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee"],
+                          encoding="utf-8", timeout=30, dimensions=(ROWS, COLS), env=ENV, preexec_fn=ignore_sigint)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendintr()
+    child.expect(r"Saved\. Resume with: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    rec = tmp_path / "rec.jsonl"
+    child = pexpect.spawn(EXE, ["record", str(rec), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=30,
+                          dimensions=(ROWS, COLS), env=ENV, preexec_fn=ignore_sigint)
+    for player, answer in (("Ann", "captain"), ("Bob", "frenchy"), ("Cy", "kid"), ("Dee", "lauren")):
+        child.expect(f"{player}'s character: ")
+        child.sendline(answer)
+    child.expect("> ")
+    child.sendintr()
+    child.expect(r"Saved to .*Resume with: lifeboat record ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

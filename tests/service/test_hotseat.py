@@ -8,6 +8,7 @@ from pathlib import Path
 from lifeboat.notation import parse
 from service import Table, read_position
 from service.hotseat import Hotseat
+from tests.helpers import write_position
 
 POSITION = """\
 phase = "navigation"
@@ -33,8 +34,7 @@ hand = ["?"]
 
 
 def table_at_thirst(tmp_path: Path) -> Table:
-    position = tmp_path / "p.toml"
-    position.write_text(POSITION, encoding="utf-8")
+    position = write_position(tmp_path, POSITION, "p.toml")
     table = Table.record_new(tmp_path / "g.jsonl", position=read_position(position))
     table.decide(parse("kid: choose 20", table.state))  # The Kid overboard, then everyone thirsty
     table.close_window()

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from service.live import Conflict, LiveGame
+from service import Table, import_game
+from service.live import Conflict, LiveGame, Refused
 from service.stored import GameStore
 
 
@@ -55,3 +58,45 @@ def test_links_first_process_wins_and_deck_orders_stay_out_of_the_journal(stores
     assert orders is not None
     lines = b"".join(game._table.journal.lines())
     assert orders.salt.encode() not in lines  # the dealer's secret is in the private table only (CHANCE-2)
+
+
+def test_an_imported_game_plays_on_in_the_store_as_one_started_there(stores, postgres_url, postgres_schema,
+                                                                     tmp_path) -> None:
+    """``import_game`` takes a digital game's deck orders into the store's private table (CHANCE-2), so a serve
+    process deals its chance after a decision, as for a game started in the store."""
+    a, b = stores
+    path = tmp_path / "g.jsonl"
+    Table.deal_new(path, ["Ann", "Bob", "Cy", "Dee"], seed=4).close()
+    done = import_game(path, postgres_url, schema=postgres_schema)
+    assert done.deck_file == f"{path}.deck.json"
+    assert b"".join(a._store.open(done.game_id).lines()) == path.read_bytes()  # the journal as it was, no orders
+    game = LiveGame.open_stored(b, done.game_id)
+    assert game.playable
+    dealt = 0
+    for _ in range(60):  # decisions until one is followed by chance this process deals from the stored orders
+        seat, cmd = first_decision(game)
+        update = game.decide(seat, cmd, game.seq)
+        dealt += update.seq - update.before_seq - 1
+        if dealt:
+            break
+    assert dealt > 0, "a chance outcome was dealt after a decision"
+    assert LiveGame.open_stored(a, done.game_id).view("referee") == game.view("referee")
+
+
+def test_a_stored_digital_game_without_deck_orders_says_what_is_missing(stores, tmp_path) -> None:
+    """A game put in the store without its deck orders (through the journal alone) is shown, and a decision is
+    refused saying the orders are missing and where (SERVE-5)."""
+    a, _ = stores
+    path = tmp_path / "g.jsonl"
+    Table.deal_new(path, ["Ann", "Bob", "Cy", "Dee"], seed=4).close()
+    a._store.import_jsonl(path).close()
+    game = LiveGame.open_stored(a, json.loads(path.read_bytes().splitlines()[0])["game_id"])
+    assert not game.playable and not game.over
+    seat, cmd = first_decision(game)
+    with pytest.raises(Refused) as refused:
+        game.decide(seat, cmd, game.seq)
+    assert refused.value.rule == "SERVE-5"
+    assert refused.value.message == (f"the dealer's deck orders of this digital game are missing: the store "
+                                     f"{a.location} keeps none for it (imported without its deck file?); nothing can "
+                                     "be dealt, so no decision can be made (export the game, put its deck file beside "
+                                     "it and play it from the file)")

@@ -32,25 +32,37 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Server]:
-    """``lifeboat serve --dir folder`` on a free port, waited for until it answers."""
+def spawn_serve(log: Path, *args: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``lifeboat serve *args`` on a free port, output to ``log``; returns the process and its base URL (not yet
+    waited for: see :func:`wait_up`)."""
     port = free_port()
-    log = folder / "server.log"
     exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
-    proc = subprocess.Popen([exe, "serve", "--dir", str(folder), "--port", str(port), "--bot-delay", "0",
-                             "--no-qr", *extra], stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([exe, "serve", *args, "--port", str(port), "--bot-delay", "0", "--no-qr"],
+                            stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_up(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
+    """Wait until the server at ``base`` answers (20 s at most); if it exits or does not, kill it and raise with
+    its log."""
     deadline = time.monotonic() + 20
     while True:
         try:
             if httpx.get(base + "/api/names", timeout=1).status_code == 200:
-                break
+                return
         except httpx.HTTPError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
             raise RuntimeError("the server did not start:\n" + log.read_text())
         time.sleep(0.05)
+
+
+def start_server(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Server]:
+    """``lifeboat serve --dir folder`` on a free port, waited for until it answers."""
+    log = folder / "server.log"
+    proc, base = spawn_serve(log, "--dir", str(folder), *extra)
+    wait_up(proc, base, log)
     return proc, Server(base, folder, log)
 
 

@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,30 +20,13 @@ import httpx
 import psycopg
 import pytest
 
-from tests.web.conftest import auth, free_port, stop_server
+from tests.web.conftest import auth, spawn_serve, stop_server, wait_up
 
 EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
 
 
 def spawn(url: str, schema: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    proc = subprocess.Popen([EXE, "serve", "--store", url, "--schema", schema, "--port", str(port),
-                             "--bot-delay", "0", "--no-qr"], stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    return proc, f"http://127.0.0.1:{port}"
-
-
-def wait_up(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            if httpx.get(base + "/api/names", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("the server did not start:\n" + log.read_text())
-        time.sleep(0.05)
+    return spawn_serve(log, "--store", url, "--schema", schema)
 
 
 @pytest.fixture

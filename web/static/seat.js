@@ -172,12 +172,13 @@
 
   // ---- the event stream (text/event-stream read with fetch, so the token stays in a header) -----------------
 
-  function handleChunk(chunk) {
+  function handleChunk(chunk) { // true when the chunk was a message (not a keepalive)
     var data = [];
     chunk.split('\n').forEach(function (line) {
       if (line.indexOf('data:') === 0) data.push(line.slice(5).replace(/^ /, ''));
     });
     if (data.length) apply(JSON.parse(data.join('\n')));
+    return data.length > 0;
   }
 
   function connect() {
@@ -194,7 +195,9 @@
           return null;
         }
         if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
-        setConn('live', 'live');
+        // 'live' only once the stream's first message (the catch-up) is drawn: the headers alone arrive before
+        // it, and a page called live then still showed an empty header and table
+        var drawn = false;
         var reader = res.body.getReader();
         var decoder = new TextDecoder();
         var buf = '';
@@ -203,7 +206,10 @@
             if (r.done) throw new Error('closed');
             buf += decoder.decode(r.value, { stream: true });
             var i;
-            while ((i = buf.indexOf('\n\n')) >= 0) { handleChunk(buf.slice(0, i)); buf = buf.slice(i + 2); }
+            while ((i = buf.indexOf('\n\n')) >= 0) {
+              if (handleChunk(buf.slice(0, i)) && !drawn) { drawn = true; setConn('live', 'live'); }
+              buf = buf.slice(i + 2);
+            }
             return pump();
           });
         }
