@@ -9,7 +9,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 import pytest
+from hypothesis import HealthCheck, given as hgiven, settings
+from hypothesis import strategies as st
 
 from lifeboat import commands as c
 from lifeboat import events as e
@@ -23,6 +26,8 @@ from lifeboat.ruleset import Ruleset, ruleset_from_options
 from lifeboat.state import ActionTurn, ThirstWindow
 from lifeboat.views import Observer
 
+from .test_cannibalism import check, random_extra
+from .test_properties import random_command
 from .gwt import (
     PLAYERS, actions, deal, everyone_does_nothing, face_up, given, hand, pass_all, then_fold, when, wounds,
 )
@@ -367,3 +372,93 @@ def test_LIQUID_1_WONG_1_the_drink_and_the_share_are_public() -> None:
     ]
     assert obs.log("mrs_wong")[-2].text == "You may share the Firewater."
     assert obs.public_view().waiting_for == ("lady_lauren",)
+
+
+# ---- property runs: Liquid Courage alone and with Cannibalism -----------------------------------------------------
+
+
+def random_liquid(rng: random.Random, state: object) -> c.Command:
+    """A random Liquid Courage command, mostly illegal."""
+    ids = [x.character for x in state.characters] + ["nobody"]  # type: ignore[attr-defined]
+    if rng.random() < 0.5:
+        return c.ShareFirewater(by=rng.choice(ids), share=rng.random() < 0.5)
+    return c.DrinkFirewater(by=rng.choice(ids), card=rng.choice(["firewater-1", "firewater-2", "water-1", "x"]))
+
+
+def play_liquid(seed: int, n: int, ruleset: Ruleset) -> Counter[str]:
+    """A seeded random game: chance from lifeboat.chance, moves from legal_commands, random illegal commands fired
+    (each refused with a rule id, changing nothing); every card in one place after every command, the game ends,
+    folding its events gives the live state, the events survive JSON (issue 15)."""
+    from lifeboat.chance import next_chance
+    from lifeboat.events import Event, GameEnded
+    from lifeboat.evolve import fold
+    from lifeboat.errors import RuleViolation
+    from lifeboat.scoring import scores, winners
+    from lifeboat.state import GameOver
+
+    rng = random.Random(seed)
+    orders = shuffle(rng, f"{seed:08x}", ruleset)
+    state = start = new_game(EIGHT_PLAYERS[:n], ruleset)
+    log: list[Event] = []
+    seen: Counter[str] = Counter()
+    for _ in range(8000):
+        if state.over:
+            break
+        if state.characters and rng.random() < 0.2:
+            r = rng.random()
+            cmd = random_liquid(rng, state) if r < 0.3 else random_extra(rng, state) if r < 0.4 else random_command(
+                rng, state)
+            before = msgspec.json.encode(state)
+            try:
+                state, events = apply(state, cmd)
+                log += events
+            except RuleViolation as exc:
+                assert exc.rule and exc.message and msgspec.json.encode(state) == before
+            continue
+        cmd = next_chance(state, orders)
+        if cmd is None:
+            moves = legal_commands(state, rng.choice(waiting_for(state)))
+            assert moves, state.step
+            drinks = [m for m in moves if isinstance(m, (c.DrinkFirewater, c.ShareFirewater))]
+            common = [m for m in moves if not isinstance(m, (c.Reveal, c.OfferTrade))]
+            cmd = rng.choice(drinks) if drinks and rng.random() < 0.3 else rng.choice(
+                common if common and rng.random() < 0.85 else moves)
+        state, events = apply(state, cmd)
+        seen.update(type(ev).__name__ for ev in events)
+        log += events
+        check(state)
+        if state.wong_share is not None:
+            assert waiting_for(state) == ("mrs_wong",) and chance_request(state) is None  # REF-24
+    assert isinstance(state.step, GameOver) and isinstance(log[-1], GameEnded)
+    assert waiting_for(state) == () and chance_request(state) is None
+    assert fold(start, log) == state
+    assert msgspec.json.decode(msgspec.json.encode(log), type=list[Event]) == log
+    assert len(scores(state)) == n and winners(state)
+    return seen
+
+
+options = st.builds(Ruleset, quick_game=st.booleans(), shark_variant=st.booleans(), rowing_variant=st.booleans(),
+                    swap_grants_immediate_turn=st.booleans(), remove_provisions_short_handed=st.booleans())
+
+
+@settings(max_examples=12, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 7), ruleset=options)
+def test_random_games_with_liquid_courage_keep_every_invariant(seed: int, n: int, ruleset: Ruleset) -> None:
+    """LIQUID-1..3, WONG-1, SETUP-1: Liquid Courage alone, 4 to 7 players, with random options."""
+    play_liquid(seed, n, msgspec.structs.replace(ruleset, expansions=("liquid_courage",)))
+
+
+@settings(max_examples=12, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 8), ruleset=options)
+def test_random_games_with_both_expansions_keep_every_invariant(seed: int, n: int, ruleset: Ruleset) -> None:
+    """LIQUID-1..3, WONG-1, CANNIBAL-1, SETUP-1, REF-25: both expansions, 4 to 8 players, with random options."""
+    play_liquid(seed, n, msgspec.structs.replace(ruleset, expansions=("cannibalism", "liquid_courage")))
+
+
+def test_the_random_games_reach_every_liquid_courage_event() -> None:
+    """The property runs are meaningful: drinks, shares and declines, Water shared, nav-l11 with drinkers."""
+    seen: Counter[str] = Counter()
+    for seed in range(8):
+        seen += play_liquid(seed, 7 + seed % 2, BOTH if seed % 2 else LIQUID)
+    for name in ("FirewaterDrunk", "FirewaterShareOffered", "FirewaterShareAnswered", "WaterShared"):
+        assert seen[name] > 0, name
