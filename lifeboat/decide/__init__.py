@@ -71,14 +71,15 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
 
 
 def _run(ctx: Ctx, command: c.Command) -> None:
-    if c.is_recorder(command):
+    player = type(command) in PLAYER_RULES  # the common case: neither a recorder's nor a chance command
+    if not player and c.is_recorder(command):
         rule = _rule(RECORDER_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)
         return
     if isinstance(ctx.state.step, GameOver):
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
-    if c.is_chance(command):
+    if not player and c.is_chance(command):
         if ctx.state.wong_share is not None:  # REF-24: her answer comes first
             raise IllegalCommand("REF-24", "Mrs. Wong must first say whether she shares the Firewater just drunk")
         rule = _rule(CHANCE_RULES, command)
