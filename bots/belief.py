@@ -44,7 +44,7 @@ class Belief:
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step
     ghosts: tuple[str, ...] = ()  # GHOST-1: the characters lost at sea, with the shark variant
     drank: tuple[str, ...] = ()  # LIQUID-1, WONG-1: one entry per Firewater drunk or shared this round
-    wong_share: str | None = None  # WONG-1, REF-24: the Firewater Mrs. Wong is deciding whether to share
+    wong_share: str | None = None  # WONG-1, REF-25: the Firewater Mrs. Wong is deciding whether to share
 
     def _hidden_move(self, source: str, dest: str) -> None:
         for where in self.places.values():

@@ -54,7 +54,7 @@ def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerComm
             continue
         if isinstance(cmd, c.Reveal) and not (fighting and weapon(cmd.card)):
             continue
-        if isinstance(cmd, c.DrinkFirewater) and not fighting:  # LIQUID-1: +3 counts in fights only (REF-23)
+        if isinstance(cmd, c.DrinkFirewater) and not fighting:  # LIQUID-1: +3 counts in fights only (REF-24)
             continue
         if isinstance(cmd, c.PlaceRowedCards):
             key = tuple(sorted(cmd.to_stack))

@@ -92,7 +92,7 @@ NAV_PREFIX = {"base": "nav-", "cannibalism": "nav-c", "liquid_courage": "nav-l"}
 
 
 UNKNOWN_COUNT_DEFAULTS: dict[str, int] = {"firewater": 2}
-"""REF-22: how many copies of a provision whose count the card data leaves unknown (``"count": null``) a game
+"""REF-23: how many copies of a provision whose count the card data leaves unknown (``"count": null``) a game
 holds: Firewater (Liquid Courage), which the sources give as 1 to 3, has 2. Card data that states a count wins."""
 
 
@@ -125,7 +125,7 @@ def _faces(raw: dict) -> dict[str, ProvisionFace]:
                 points = tuple(e["points_each"])
             faces[e["id"]] = ProvisionFace(
                 id=e["id"], en=e["en"], zh=tuple(e.get("zh", ())), kind=e["kind"],
-                count=e["count"] if e["count"] is not None else UNKNOWN_COUNT_DEFAULTS.get(e["id"], 0),  # REF-22
+                count=e["count"] if e["count"] is not None else UNKNOWN_COUNT_DEFAULTS.get(e["id"], 0),  # REF-23
                 weapon=e.get("size", 0) if e["kind"] == "weapon" else 0, points=points, expansion=expansion,
                 size=e.get("size", 0),
             )

@@ -238,7 +238,7 @@ class CallSharks(_Cmd, tag="call_sharks"):
 
 
 class DrinkFirewater(_Cmd, tag="drink_firewater"):
-    """Liquid Courage (LIQUID-1, REF-23): drink the Firewater ``card`` from hand, not as an action: +3 fight size
+    """Liquid Courage (LIQUID-1, REF-24): drink the Firewater ``card`` from hand, not as an action: +3 fight size
     until the end of the round and one more thirst at its end; the card then stays face up."""
 
     by: str
@@ -246,7 +246,7 @@ class DrinkFirewater(_Cmd, tag="drink_firewater"):
 
 
 class ShareFirewater(_Cmd, tag="share_firewater"):
-    """Liquid Courage (WONG-1, REF-24): Mrs. Wong shares (True) or not the Firewater someone just drank."""
+    """Liquid Courage (WONG-1, REF-25): Mrs. Wong shares (True) or not the Firewater someone just drank."""
 
     by: str
     share: bool

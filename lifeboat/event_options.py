@@ -26,7 +26,7 @@ class GhostRose(_Ev, tag="ghost_rose"):
 
 
 class FirewaterDrunk(_Ev, tag="firewater_drunk"):
-    """Liquid Courage (LIQUID-1, REF-23): ``character`` drank the Firewater ``card`` from hand; it is face up in
+    """Liquid Courage (LIQUID-1, REF-24): ``character`` drank the Firewater ``card`` from hand; it is face up in
     front of them now; +3 fight size this round, one more thirst at its end."""
 
     character: str
@@ -34,7 +34,7 @@ class FirewaterDrunk(_Ev, tag="firewater_drunk"):
 
 
 class FirewaterShareOffered(_Ev, tag="firewater_share_offered"):
-    """Liquid Courage (WONG-1, REF-24): Mrs. Wong (``character``) may share the Firewater ``card`` just drunk;
+    """Liquid Courage (WONG-1, REF-25): Mrs. Wong (``character``) may share the Firewater ``card`` just drunk;
     nothing else happens until she answers."""
 
     character: str
@@ -42,7 +42,7 @@ class FirewaterShareOffered(_Ev, tag="firewater_share_offered"):
 
 
 class FirewaterShareAnswered(_Ev, tag="firewater_share_answered"):
-    """Liquid Courage (WONG-1, REF-24): Mrs. Wong shared (``share``) or not the Firewater ``card``: sharing gives
+    """Liquid Courage (WONG-1, REF-25): Mrs. Wong shared (``share``) or not the Firewater ``card``: sharing gives
     her its effect (+3 fight size this round, one more thirst) as if she had drunk it; the card stays where it is."""
 
     character: str
@@ -51,7 +51,7 @@ class FirewaterShareAnswered(_Ev, tag="firewater_share_answered"):
 
 
 class WaterShared(_Ev, tag="water_shared"):
-    """Liquid Courage (WONG-1, REF-24): the Water ``card`` just expended also cancels one thirst of Mrs. Wong
+    """Liquid Courage (WONG-1, REF-25): the Water ``card`` just expended also cancels one thirst of Mrs. Wong
     (``character``)."""
 
     character: str

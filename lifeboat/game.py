@@ -18,7 +18,7 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 6  # SETUP-1 (base game)
 
 def max_players(ruleset: Ruleset) -> int:
     """SETUP-1: one player per character of the game's sets: 6 for the base game, 7 with Cannibalism or with
-    Liquid Courage, 8 with both (REF-25)."""
+    Liquid Courage, 8 with both (REF-26)."""
     return len(cards_of(ruleset).characters_in(ruleset.card_sets))
 
 

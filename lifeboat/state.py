@@ -175,13 +175,15 @@ class NavigationTurn(msgspec.Struct, frozen=True, gc=False, tag="navigation_turn
 
 class OverboardWindow(msgspec.Struct, frozen=True, gc=False, tag="overboard_window"):
     """Characters ``overboard`` are in the water; ``lost`` of them are lost at sea (OVER-1..3). Window for the
-    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation."""
+    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation; ``thrown`` holds the Life
+    Preserver cards thrown or played in this window, each of which stays where it landed (REF-22)."""
 
     card: str
     overboard: tuple[str, ...]
     lost: tuple[str, ...]
     chum: bool = False
     passed: tuple[str, ...] = ()
+    thrown: tuple[str, ...] = ()
 
 
 class ThirstWindow(msgspec.Struct, frozen=True, gc=False, tag="thirst_window"):
@@ -229,7 +231,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step (swapped with)
     ghosts: tuple[str, ...] = ()  # GHOST-1 (shark variant): characters lost at sea, in the order they were lost
     drank: tuple[str, ...] = ()  # LIQUID-1, WONG-1: one entry per Firewater drunk (or shared) this round
-    wong_share: str | None = None  # WONG-1, REF-24: the Firewater just drunk that Mrs. Wong may share (she answers)
+    wong_share: str | None = None  # WONG-1, REF-25: the Firewater just drunk that Mrs. Wong may share (she answers)
     open_parasol: str | None = None
     offer: TradeOffer | None = None
     step: Step = AwaitSetup()

@@ -14,7 +14,7 @@ from lifeboat.decide.context import Ctx
 from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
-FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size until the end of the round (fights only, REF-23)
+FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size until the end of the round (fights only, REF-24)
 
 
 def start_round(ctx: Ctx, n: int) -> None:
@@ -209,7 +209,7 @@ def strength(state: State, side: tuple[str, ...]) -> int:
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     cards = state.cards
     for ch in side:
-        total += cards.size[ch] + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-23
+        total += cards.size[ch] + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-24
         total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
     return total
 

@@ -1,7 +1,7 @@
 """Answers and windows: consent or refuse a mug or seat change (SWAP-1, MUG-1, FIGHT-1), join a fight (FIGHT-2),
 pass (PROC-1), reveal a card (PLAY-1, MUG-2, REF-10), object to Cannibalism (CANNIBAL-1), the Life Preserver and
 Chum while someone is overboard (OVER-1, OVER-2), Water against thirst (THIRST-1), Firewater and Mrs. Wong's share
-(LIQUID-1, WONG-1, REF-23, REF-24)."""
+(LIQUID-1, WONG-1, REF-24, REF-25)."""
 
 from __future__ import annotations
 
@@ -105,6 +105,9 @@ def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
         raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")
     if t == by and card in s.char(by).face_up:
         raise IllegalCommand("OVER-1", "your Life Preserver is already face up")
+    if card in step.thrown:
+        raise IllegalCommand("REF-22", "this Life Preserver was already thrown while these characters are in the "
+                                       "water; it stays where it landed until the overboard resolution ends")
     ctx.emit(e.LifePreserverThrown(character=by, card=card, target=t))
 
 
@@ -146,21 +149,21 @@ def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
         raise IllegalCommand("THIRST-1", f"{name_of(t)} has no thirst left to quench")
     ctx.emit(e.WaterGiven(character=by, card=card, target=t))
     if t != WONG and wong_may_share(ctx.state) and dict(ctx.state.step.thirst).get(WONG, 0) > 0:  # type: ignore
-        ctx.emit(e.WaterShared(character=WONG, card=card))  # WONG-1, REF-24: at once, it only helps her
+        ctx.emit(e.WaterShared(character=WONG, card=card))  # WONG-1, REF-25: at once, it only helps her
 
 
 WONG = "mrs_wong"
 
 
 def wong_may_share(s: State) -> bool:
-    """WONG-1, REF-24: Mrs. Wong is in this game, in the boat and conscious, so she may take the effect of the
+    """WONG-1, REF-25: Mrs. Wong is in this game, in the boat and conscious, so she may take the effect of the
     Water or Firewater someone uses."""
     return s.has(WONG) and s.conscious(WONG)
 
 
 def drink_firewater(ctx: Ctx, s: State, cmd: c.DrinkFirewater) -> None:
-    """LIQUID-1, REF-23: drink Firewater from hand, not an action, whenever a card may be revealed (PLAY-1); then
-    Mrs. Wong may share it (WONG-1, REF-24)."""
+    """LIQUID-1, REF-24: drink Firewater from hand, not an action, whenever a card may be revealed (PLAY-1); then
+    Mrs. Wong may share it (WONG-1, REF-25)."""
     by, step = cmd.by, s.step
     if "liquid_courage" not in s.ruleset.expansions:
         raise IllegalCommand("EXP-1", "this game is played without the Liquid Courage expansion: no Firewater")
@@ -177,7 +180,7 @@ def drink_firewater(ctx: Ctx, s: State, cmd: c.DrinkFirewater) -> None:
 
 
 def share_firewater(ctx: Ctx, s: State, cmd: c.ShareFirewater) -> None:
-    """WONG-1, REF-24: Mrs. Wong answers whether she shares the Firewater just drunk."""
+    """WONG-1, REF-25: Mrs. Wong answers whether she shares the Firewater just drunk."""
     if s.wong_share is None:
         raise IllegalCommand("WONG-1", "nobody has just drunk Firewater: there is nothing to share")
     if cmd.by != WONG:

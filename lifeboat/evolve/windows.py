@@ -61,6 +61,8 @@ def life_preserver_thrown(state: State, event: e.LifePreserverThrown) -> State:
     t, card = event.target, event.card
     state = take_from(state, event, event.character, card)
     state = replace_char(state, t, face_up=char(state, event, t).face_up + (card,))
+    if isinstance(state.step, OverboardWindow):  # REF-22: it stays where it landed until the window closes
+        state = replace(state, step=replace(state.step, thrown=state.step.thrown + (card,)))
     return window_reset(state)
 
 
@@ -89,7 +91,7 @@ def water_given(state: State, event: e.WaterGiven) -> State:
 
 def _drinks(state: State, character: str) -> State:
     """LIQUID-1, WONG-1: ``character`` drank (or shared) a Firewater this round; in an open thirst window (the
-    round's thirst already counted) its thirst is owed at once (REF-23)."""
+    round's thirst already counted) its thirst is owed at once (REF-24)."""
     state = replace(state, drank=state.drank + (character,))
     step = state.step
     if isinstance(step, ThirstWindow):
@@ -102,7 +104,7 @@ def _drinks(state: State, character: str) -> State:
 
 
 def firewater_drunk(state: State, event: e.FirewaterDrunk) -> State:
-    """LIQUID-1: the card goes face up (it is not discarded, REF-23)."""
+    """LIQUID-1: the card goes face up (it is not discarded, REF-24)."""
     return _drinks(hand_to_face_up(state, event, event.character, event.card), event.character)
 
 

@@ -200,7 +200,7 @@ class PlayerLines:
         return self.answer(items, True, trade=self.trade_to_me() or not self.answer_to_me())
 
     def h_decline(self, items: list[_Item]) -> c.Command:
-        if self.state.wong_share is not None:  # WONG-1, REF-24: Mrs. Wong declines to share the Firewater
+        if self.state.wong_share is not None:  # WONG-1, REF-25: Mrs. Wong declines to share the Firewater
             self.no_more(self.clean(items), "decline")
             return c.ShareFirewater(by=self.actor, share=False)
         return self.answer(items, False, trade=self.trade_to_me() or not self.answer_to_me())

@@ -292,7 +292,7 @@ class Observer:
         data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
         kind = _tag(st.step)
         text = tx.step_text(kind, data, me, row_stack)
-        if st.wong_share is not None:  # WONG-1, REF-24: her answer comes first
+        if st.wong_share is not None:  # WONG-1, REF-25: her answer comes first
             text = f"{text} {tx.wong_share_text(me)}"
         step = StepView(kind=kind, text=text, data=data, hidden=hidden)
         offer = None

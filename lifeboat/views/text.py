@@ -38,7 +38,7 @@ def poss(ch: str | None, me: str | None) -> str:
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
 
 
-_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-23
+_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-24
 
 
 def _cap(text: str) -> str:
@@ -255,9 +255,6 @@ def _life_preserver_thrown(d: Data, me: str | None) -> str:
     return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
 
 
-_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-23
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -415,7 +412,7 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
 
 
 def wong_share_text(me: str | None) -> str:
-    """WONG-1, REF-24: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
+    """WONG-1, REF-25: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
     if me == "mrs_wong":
         return "First, share the Firewater just drunk (+3 size in fights, one more thirst) or decline."
     return "First Mrs. Wong shares the Firewater just drunk, or declines."

@@ -1,4 +1,4 @@
-"""The Liquid Courage expansion (RUL-EXP-LIQUID): LIQUID-1..3, WONG-1, REF-22..25, with SETUP-1..5 and EXP-1.
+"""The Liquid Courage expansion (RUL-EXP-LIQUID): LIQUID-1..3, WONG-1, REF-23..25, with SETUP-1..5 and EXP-1.
 
 WONG4 seats from the bow: Lady Lauren (size 4), the Captain (7), Mrs. Wong (3), the Kid (3); the Kid navigates.
 Default deal: LOVE the next character, HATE the one after; provisions cash-1..4; water-7..16 removed.
@@ -46,11 +46,11 @@ def table(*items: object, ruleset: Ruleset = LIQUID) -> object:
     return given(deal(WONG4), *items, ruleset=ruleset)
 
 
-# ---- SETUP-1..5, LIQUID-2, REF-22, REF-25 ---------------------------------------------------------------------
+# ---- SETUP-1..5, LIQUID-2, REF-23, REF-26 ---------------------------------------------------------------------
 
 
-def test_SETUP_1_REF_25_seven_players_with_liquid_courage_eight_with_both() -> None:
-    """SETUP-1, REF-25: Liquid Courage alone takes 4-7 players, both expansions 4-8; 8 with one is refused."""
+def test_SETUP_1_REF_26_seven_players_with_liquid_courage_eight_with_both() -> None:
+    """SETUP-1, REF-26: Liquid Courage alone takes 4-7 players, both expansions 4-8; 8 with one is refused."""
     assert (max_players(LIQUID), max_players(BOTH), max_players(Ruleset())) == (7, 8, 6)
     assert len(new_game(EIGHT_PLAYERS[:7], LIQUID).players) == 7
     assert len(new_game(EIGHT_PLAYERS, BOTH).players) == 8
@@ -81,8 +81,8 @@ def test_SETUP_4_LIQUID_2_seat_order_with_seven_and_eight_characters() -> None:
          deal(SEVEN, provisions=WATERS[:7])).refused(InvalidCommand, "SETUP-2")  # Mrs. Wong needs Liquid Courage (EXP-1)
 
 
-def test_SETUP_5_LIQUID_2_REF_22_the_decks_with_liquid_courage() -> None:
-    """SETUP-5, LIQUID-2, REF-22: 2 Firewater cards (the data's count is unknown: null); 44 provisions and 27
+def test_SETUP_5_LIQUID_2_REF_23_the_decks_with_liquid_courage() -> None:
+    """SETUP-5, LIQUID-2, REF-23: 2 Firewater cards (the data's count is unknown: null); 44 provisions and 27
     navigation cards with Liquid Courage, 46 and 31 with both expansions."""
     assert UNKNOWN_COUNT_DEFAULTS == {"firewater": 2} and FACES["firewater"].count == 2
     liquid = ("base", "liquid_courage")
@@ -96,8 +96,8 @@ def test_SETUP_5_LIQUID_2_REF_22_the_decks_with_liquid_courage() -> None:
     assert len(seven.provisions) == 44 - 7 and len(seven.nav_unseen) == 27
 
 
-def test_REF_25_short_handed_still_means_four_or_five() -> None:
-    """REF-25, SETUP-3: 10 of 44 removed with 4 players; nothing with 7 or 8."""
+def test_REF_26_short_handed_still_means_four_or_five() -> None:
+    """REF-26, SETUP-3: 10 of 44 removed with 4 players; nothing with 7 or 8."""
     orders = shuffle(random.Random(3), "00", BOTH)
     assert Counter(x.split("-")[0] for x in orders.provisions)["firewater"] == 2
     assert len(orders.characters) == 8 and len(orders.navigation) == 31
@@ -109,11 +109,11 @@ def test_REF_25_short_handed_still_means_four_or_five() -> None:
         InvalidCommand, "SETUP-3")
 
 
-# ---- LIQUID-1, REF-23: drinking Firewater ----------------------------------------------------------------------
+# ---- LIQUID-1, REF-24: drinking Firewater ----------------------------------------------------------------------
 
 
 def test_LIQUID_1_drinking_is_not_an_action_and_the_card_stays_face_up() -> None:
-    """LIQUID-1, REF-23: the Captain drinks on his turn; the card is face up, not discarded; it is still his turn;
+    """LIQUID-1, REF-24: the Captain drinks on his turn; the card is face up, not discarded; it is still his turn;
     Mrs. Wong is asked whether she shares (WONG-1)."""
     s = table(hand("captain", "firewater-1"), actions("captain"))
     s = when(s, c.DrinkFirewater(by="captain", card="firewater-1")).then(
@@ -127,8 +127,8 @@ def test_LIQUID_1_drinking_is_not_an_action_and_the_card_stays_face_up() -> None
     assert c.DoNothing(by="captain") in legal_commands(s, "captain")
 
 
-def test_LIQUID_1_REF_23_plus_three_size_in_fights_only() -> None:
-    """LIQUID-1, REF-23, FIGHT-3: the Kid (3) drinks: 6 in a fight, two drinks 9; his health stays 3 (3 wounds:
+def test_LIQUID_1_REF_24_plus_three_size_in_fights_only() -> None:
+    """LIQUID-1, REF-24, FIGHT-3: the Kid (3) drinks: 6 in a fight, two drinks 9; his health stays 3 (3 wounds:
     unconscious), and scoring uses the printed size."""
     s = table(hand("kid", "firewater-1", "firewater-2"), actions())
     assert strength(s, ("kid",)) == 3
@@ -175,8 +175,8 @@ def test_LIQUID_1_one_more_thirst_per_drink_and_it_ends_with_the_round() -> None
         "firewater-1", "firewater-2")
 
 
-def test_REF_23_a_drink_in_the_open_thirst_window_is_owed_at_once() -> None:
-    """REF-23: nav-20 (everyone but the Kid thirsty); the Kid drinks in the thirst window: he owes 1 at once and
+def test_REF_24_a_drink_in_the_open_thirst_window_is_owed_at_once() -> None:
+    """REF-24: nav-20 (everyone but the Kid thirsty); the Kid drinks in the thirst window: he owes 1 at once and
     the window re-opens."""
     s = table(hand("kid", "firewater-1"), wounds("mrs_wong", 3), actions(), everyone_does_nothing())
     s = then_fold(s, c.DrawNavigation(cards=("nav-20",)), c.Pass(by="lady_lauren"), c.Pass(by="captain"),
@@ -185,13 +185,13 @@ def test_REF_23_a_drink_in_the_open_thirst_window_is_owed_at_once() -> None:
                                                                    ("mrs_wong", 1))
     s = then_fold(s, c.Pass(by="lady_lauren"))
     s = when(s, c.DrinkFirewater(by="kid", card="firewater-1")).then(
-        e.FirewaterDrunk(character="kid", card="firewater-1"))  # Mrs. Wong is unconscious: not asked (REF-24)
+        e.FirewaterDrunk(character="kid", card="firewater-1"))  # Mrs. Wong is unconscious: not asked (REF-25)
     assert s.step.thirst == (("lady_lauren", 1), ("captain", 1), ("mrs_wong", 1), ("kid", 1))
     assert s.step.passed == ()
 
 
-def test_REF_23_LIQUID_1_refusals() -> None:
-    """REF-23, LIQUID-1, EXP-1, STATUS-1, MUG-2: a face-up Firewater cannot be drunk; not without the expansion;
+def test_REF_24_LIQUID_1_refusals() -> None:
+    """REF-24, LIQUID-1, EXP-1, STATUS-1, MUG-2: a face-up Firewater cannot be drunk; not without the expansion;
     not unconscious; not while the Kid takes a hand card; not after the end; only Firewater."""
     s = table(face_up("captain", "firewater-1"), hand("lady_lauren", "water-1"), actions())
     when(s, c.DrinkFirewater(by="captain", card="firewater-1")).refused(IllegalCommand, "LIQUID-1")
@@ -205,8 +205,8 @@ def test_REF_23_LIQUID_1_refusals() -> None:
     when(pickpocket, c.DrinkFirewater(by="captain", card="firewater-1")).refused(IllegalCommand, "MUG-2")
 
 
-def test_REF_23_a_drunk_firewater_can_be_mugged_and_drunk_again() -> None:
-    """REF-23, MUG-1: the Kid mugs the Captain's face-up Firewater (he consents); it goes into the Kid's hand and
+def test_REF_24_a_drunk_firewater_can_be_mugged_and_drunk_again() -> None:
+    """REF-24, MUG-1: the Kid mugs the Captain's face-up Firewater (he consents); it goes into the Kid's hand and
     he may drink it."""
     s = table(hand("captain", "firewater-1"), actions("captain"), c.DrinkFirewater(by="captain", card="firewater-1"),
               c.ShareFirewater(by="mrs_wong", share=False), c.DoNothing(by="captain"), c.DoNothing(by="mrs_wong"))
@@ -215,11 +215,11 @@ def test_REF_23_a_drunk_firewater_can_be_mugged_and_drunk_again() -> None:
     assert c.DrinkFirewater(by="kid", card="firewater-1") in legal_commands(s, "kid")
 
 
-# ---- WONG-1, REF-24: Mrs. Wong -----------------------------------------------------------------------------------
+# ---- WONG-1, REF-25: Mrs. Wong -----------------------------------------------------------------------------------
 
 
 def test_WONG_1_mrs_wong_shares_the_firewater() -> None:
-    """WONG-1, REF-24: the Kid drinks; Mrs. Wong shares: +3 in fights for her too (6), one more thirst each;
+    """WONG-1, REF-25: the Kid drinks; Mrs. Wong shares: +3 in fights for her too (6), one more thirst each;
     the card stays with the Kid."""
     s = table(hand("kid", "firewater-1"), actions())
     s = then_fold(s, c.DrinkFirewater(by="kid", card="firewater-1"))
@@ -234,23 +234,23 @@ def test_WONG_1_mrs_wong_shares_the_firewater() -> None:
         e.SeagullAdded(total=1), e.ThirstCounted(thirst=(("mrs_wong", 1), ("kid", 1))))
 
 
-def test_REF_24_nothing_else_happens_before_her_answer() -> None:
-    """REF-24: while Mrs. Wong decides, another command and chance are refused; nobody else may answer."""
+def test_REF_25_nothing_else_happens_before_her_answer() -> None:
+    """REF-25: while Mrs. Wong decides, another command and chance are refused; nobody else may answer."""
     s = table(hand("kid", "firewater-1"), hand("captain", "water-1"), actions(), c.DoNothing(by="lady_lauren"),
               c.Row(by="captain"))  # the row's draw is owed to chance
     assert chance_request(s) is not None
     s = then_fold(s, c.DrinkFirewater(by="kid", card="firewater-1"))
     assert chance_request(s) is None and waiting_for(s) == ("mrs_wong",)
-    when(s, c.DrawNavigation(cards=("nav-19", "nav-20"))).refused(IllegalCommand, "REF-24")
-    when(s, c.Reveal(by="captain", card="water-1")).refused(IllegalCommand, "REF-24")
+    when(s, c.DrawNavigation(cards=("nav-19", "nav-20"))).refused(IllegalCommand, "REF-25")
+    when(s, c.Reveal(by="captain", card="water-1")).refused(IllegalCommand, "REF-25")
     when(s, c.ShareFirewater(by="kid", share=True)).refused(IllegalCommand, "WONG-1")
     s = then_fold(s, c.ShareFirewater(by="mrs_wong", share=True))
     assert chance_request(s) is not None
     when(s, c.ShareFirewater(by="mrs_wong", share=True)).refused(IllegalCommand, "WONG-1")
 
 
-def test_REF_24_who_is_not_asked() -> None:
-    """REF-24: Mrs. Wong's own drink is not shared; unconscious, she is not asked; without her nobody is."""
+def test_REF_25_who_is_not_asked() -> None:
+    """REF-25: Mrs. Wong's own drink is not shared; unconscious, she is not asked; without her nobody is."""
     own = table(hand("mrs_wong", "firewater-1"), actions())
     when(own, c.DrinkFirewater(by="mrs_wong", card="firewater-1")).then(
         e.FirewaterDrunk(character="mrs_wong", card="firewater-1"))
@@ -269,7 +269,7 @@ def thirst_window(*items: object) -> object:
 
 
 def test_WONG_1_water_quenches_mrs_wong_too() -> None:
-    """WONG-1, REF-24: the Kid gives Water to the Captain: the Captain and Mrs. Wong each owe one thirst less."""
+    """WONG-1, REF-25: the Kid gives Water to the Captain: the Captain and Mrs. Wong each owe one thirst less."""
     s = thirst_window(hand("kid", "water-1"))
     assert s.step.thirst == (("lady_lauren", 1), ("captain", 1), ("mrs_wong", 1))
     s = when(s, c.GiveWater(by="kid", card="water-1", target="captain")).then(
@@ -278,8 +278,8 @@ def test_WONG_1_water_quenches_mrs_wong_too() -> None:
     assert s.step.thirst == (("lady_lauren", 1), ("captain", 0), ("mrs_wong", 0)) and s.discard[-1] == "water-1"
 
 
-def test_REF_24_water_shares_nothing_more_on_her_or_without_her_thirst() -> None:
-    """REF-24: Water on Mrs. Wong cancels one of hers only; her own Water on Lady Lauren quenches her too; once
+def test_REF_25_water_shares_nothing_more_on_her_or_without_her_thirst() -> None:
+    """REF-25: Water on Mrs. Wong cancels one of hers only; her own Water on Lady Lauren quenches her too; once
     she owes nothing, Water is not shared."""
     on_her = thirst_window(hand("kid", "water-1"))
     when(on_her, c.GiveWater(by="kid", card="water-1", target="mrs_wong")).then(
@@ -292,8 +292,8 @@ def test_REF_24_water_shares_nothing_more_on_her_or_without_her_thirst() -> None
         e.WaterGiven(character="mrs_wong", card="water-2", target="captain"))
 
 
-def test_REF_24_an_unconscious_mrs_wong_shares_no_water() -> None:
-    """REF-24, STATUS-1: unconscious (3 wounds), Mrs. Wong still owes her thirst after Water on the Captain."""
+def test_REF_25_an_unconscious_mrs_wong_shares_no_water() -> None:
+    """REF-25, STATUS-1: unconscious (3 wounds), Mrs. Wong still owes her thirst after Water on the Captain."""
     s = thirst_window(hand("kid", "water-1"), wounds("mrs_wong", 3))
     when(s, c.GiveWater(by="kid", card="water-1", target="captain")).then(
         e.WaterGiven(character="kid", card="water-1", target="captain"))
@@ -428,7 +428,7 @@ def play_liquid(seed: int, n: int, ruleset: Ruleset) -> Counter[str]:
         log += events
         check(state)
         if state.wong_share is not None:
-            assert waiting_for(state) == ("mrs_wong",) and chance_request(state) is None  # REF-24
+            assert waiting_for(state) == ("mrs_wong",) and chance_request(state) is None  # REF-25
     assert isinstance(state.step, GameOver) and isinstance(log[-1], GameEnded)
     assert waiting_for(state) == () and chance_request(state) is None
     assert fold(start, log) == state
@@ -451,7 +451,7 @@ def test_random_games_with_liquid_courage_keep_every_invariant(seed: int, n: int
 @settings(max_examples=12, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 8), ruleset=options)
 def test_random_games_with_both_expansions_keep_every_invariant(seed: int, n: int, ruleset: Ruleset) -> None:
-    """LIQUID-1..3, WONG-1, CANNIBAL-1, SETUP-1, REF-25: both expansions, 4 to 8 players, with random options."""
+    """LIQUID-1..3, WONG-1, CANNIBAL-1, SETUP-1, REF-26: both expansions, 4 to 8 players, with random options."""
     play_liquid(seed, n, msgspec.structs.replace(ruleset, expansions=("cannibalism", "liquid_courage")))
 
 

@@ -127,7 +127,7 @@ def test_no_view_leaks_with_each_option_in_many_games(option: str, seed: int, pl
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(7, 8))
 def test_no_view_leaks_with_seven_and_eight_players(seed: int, players: int) -> None:
-    """SETUP-1, REF-25, WONG-1: both expansions with 7 and 8 players (Mrs. Wong's answer during others' secrets)."""
+    """SETUP-1, REF-26, WONG-1: both expansions with 7 and 8 players (Mrs. Wong's answer during others' secrets)."""
     assert check_game(seed, players, ruleset=OPTIONS["both_expansions"]) > 0
 
 
