@@ -36,9 +36,18 @@ class ChanceRequest(msgspec.Struct, frozen=True):
     target: str | None = None
 
 
+_DECIDER = {ProvisionsPick: "picker", ActionTurn: "actor", RowPlace: "rower", AwaitAnswer: "target",
+            CompassChoice: "navigator", NavigatorChoice: "navigator"}
+"""The steps where one character decides, to the field naming it (what :func:`waiting_for` reads first)."""
+_NOT_CHANCE = frozenset({*_DECIDER, Fight, OverboardWindow, ThirstWindow, CannibalismObjection, GameOver})
+"""Steps where chance has nothing to decide (what :func:`chance_request` reads first)."""
+
+
 def chance_request(state: State) -> ChanceRequest | None:
     """The chance outcome the game waits for, or ``None`` when a player must act (or the game is over)."""
     step = state.step
+    if type(step) in _NOT_CHANCE:
+        return None
     if isinstance(step, AwaitSetup):
         return ChanceRequest(kind="deal_setup", count=len(state.players))
     if isinstance(step, ProvisionsDraw):
@@ -57,6 +66,9 @@ def waiting_for(state: State) -> tuple[str, ...]:
     step = state.step
     if state.offer is not None:
         return (state.offer.to,)
+    who = _DECIDER.get(type(step))
+    if who is not None:
+        return (getattr(step, who),)
     if isinstance(step, ProvisionsPick):
         return (step.picker,)
     if isinstance(step, ActionTurn):

@@ -173,13 +173,15 @@ class NavigationTurn(msgspec.Struct, frozen=True, gc=False, tag="navigation_turn
 
 class OverboardWindow(msgspec.Struct, frozen=True, gc=False, tag="overboard_window"):
     """Characters ``overboard`` are in the water; ``lost`` of them are lost at sea (OVER-1..3). Window for the
-    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation."""
+    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation; ``thrown`` holds the Life
+    Preserver cards thrown or played in this window, each of which stays where it landed (REF-22)."""
 
     card: str
     overboard: tuple[str, ...]
     lost: tuple[str, ...]
     chum: bool = False
     passed: tuple[str, ...] = ()
+    thrown: tuple[str, ...] = ()
 
 
 class ThirstWindow(msgspec.Struct, frozen=True, gc=False, tag="thirst_window"):
@@ -277,13 +279,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
         wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
         bonus = self.ruleset.shark_variant  # OPT-SHARK
         size = self.cards.size
-        out = []
-        for seat in self.seats:
-            if seat not in wounds:
-                raise KeyError(seat)
-            if wounds[seat] < size[seat] + bonus:
-                out.append(seat)
-        return tuple(out)
+        return tuple([seat for seat in self.seats if wounds[seat] < size[seat] + bonus])  # KeyError: not in game
 
     def character_of(self, player: str) -> str:
         """The character id that ``player`` plays. Raises ``KeyError`` for an unknown player."""

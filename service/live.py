@@ -285,12 +285,12 @@ class LiveGame:
         if expected_seq != before:
             raise Conflict(expected_seq, before)
         try:
-            self._note(self._table.decide(cmd, expected_seq=before + 1))
+            self._note(self._table.decide(cmd, expected_seq=before + 1, detail=False))
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
-        self._note(self._table.deal())
+        self._note(self._table.deal(detail=False))
         return Update(before_seq=before, seq=self.seq, first_event=first)
 
     def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:
@@ -302,7 +302,7 @@ class LiveGame:
         if self._table.active != active:
             raise Conflict(expected_seq, now)
         try:
-            self._note(self._table.decide(cmd, expected_seq=now + 1))
+            self._note(self._table.decide(cmd, expected_seq=now + 1, detail=False))
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:
