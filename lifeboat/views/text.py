@@ -38,6 +38,9 @@ def poss(ch: str | None, me: str | None) -> str:
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
 
 
+_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-24
+
+
 def _cap(text: str) -> str:
     """``text`` with its first letter upper case (``"your"`` → ``"Your"``; ``"The Kid's"`` unchanged)."""
     return text[:1].upper() + text[1:]
@@ -323,6 +326,12 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
     "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
                                  f"{'you' if d['character'] == me else 'it'} may call the sharks."),
+    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {_FIREWATER}.",
+    "firewater_share_offered": lambda d, me: f"{subj(d['character'], me)} may share the Firewater.",
+    "firewater_share_answered": lambda d, me: (
+        f"{subj(d['character'], me)} shared the Firewater: {_FIREWATER}." if d["share"]
+        else f"{subj(d['character'], me)} did not share the Firewater."),
+    "water_shared": lambda d, me: f"{subj(d['character'], me)} shared the Water: one thirst less.",
     "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
     "card_discarded": lambda d, me: (
         f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
@@ -402,6 +411,13 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     return kind.replace("_", " ")  # pragma: no cover - every step kind is listed above
 
 
+def wong_share_text(me: str | None) -> str:
+    """WONG-1, REF-25: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
+    if me == "mrs_wong":
+        return "First, share the Firewater just drunk (+3 size in fights, one more thirst) or decline."
+    return "First Mrs. Wong shares the Firewater just drunk, or declines."
+
+
 def offer_text(d: Data, me: str | None) -> str:
     """The line for a pending trade offer from its redacted data."""
     give = cards(d["give"]) if d["give"] else "nothing"
@@ -409,18 +425,24 @@ def offer_text(d: Data, me: str | None) -> str:
     return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
 
 
-def navigation_contents(card_id: str, in_game: Sequence[str]) -> str:
-    """What a navigation card does, in one line, for the characters ``in_game`` (ids, any order; NAV-3, OVER-1,
-    THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
-    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``. Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters
-    thirsty`` (the fight icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``"no effect"`` for a card
-    that names nobody in this game and has no icon. Raises ``KeyError`` for an id that is not a navigation card
-    (a placeholder ``"?n3"`` included: its face is unknown).
+def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = ()) -> str:
+    """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
+    OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
+    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``.
+    Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters thirsty`` (the fight
+    icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``lost``: characters of this game lost at sea
+    (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
+    the boat empties. ``"no effect"`` for a card that names nobody in this game and has no icon. Raises
+    ``KeyError`` for an id that is not a navigation card (a placeholder ``"?n3"`` included: its face is unknown).
     """
     from lifeboat.cards import NAVIGATION, SEAT_ORDER, names_on
 
     nav = NAVIGATION[card_id]
-    seated = tuple(c for c in SEAT_ORDER if c in set(in_game))
+    gone = set(lost)
+    seated = tuple(c for c in SEAT_ORDER if c in set(in_game) | gone)
+
+    def mark(c: str) -> str:
+        return f"{name(c)} [lost at sea]" if c in gone else name(c)
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
         chosen = names_on(names, seated)
@@ -428,8 +450,8 @@ def navigation_contents(card_id: str, in_game: Sequence[str]) -> str:
             return "everyone"
         left_out = [c for c in seated if c not in chosen]
         if chosen and names[0] == "all_except":
-            return "everyone but " + join([name(c) for c in left_out])
-        return join([name(c) for c in chosen]) if chosen else ""
+            return "everyone but " + join([mark(c) for c in left_out])
+        return join([mark(c) for c in chosen]) if chosen else ""
 
     parts = [f"{w} {what}" for w, what in ((who(nav.overboard), "overboard"), (who(nav.thirsty), "thirsty")) if w]
     if nav.rowers_thirsty:
