@@ -30,6 +30,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli.cmd_arena import parse_think
     from cli.common import console, ctrl_c_stops
     from service import Table, deck_path, load_card_file, parse_players
+    from lifeboat.views.text import use
     from service.clock import rng as make_rng
 
     ctrl_c_stops()
@@ -51,6 +52,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
+        use(table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         _Game(out, table, bots, make_rng(seed), parse_think(think)).play(game)
 
 

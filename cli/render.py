@@ -30,7 +30,7 @@ def seeded(seed: int) -> str:
 def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
     """Readable names of card ids (``None`` for a hidden card is shown as ``?``); navigation cards with what they
     do for the characters ``in_game``."""
-    from lifeboat.cards import card_name
+    from lifeboat.views.text import card_name  # CARD-3: of the game shown (lifeboat.views.text.use)
 
     out = []
     for c in cards:

@@ -195,8 +195,9 @@ class Observer:
         if isinstance(ev, e.CardIdentified) and hidden and self._shown_next(seq, ev.card, aud):
             data, hidden = {**data, "card": ev.card}, ()
         me = aud.character if aud.kind == "seat" else None
-        return EventView(seq=seq, round=entry.round, type=kind, text=tx.event_text(kind, data, me), data=data,
-                         hidden=hidden)
+        with tx.using(self.state.cards):  # CARD-3: a Painting's points as this game prints them
+            text = tx.event_text(kind, data, me)
+        return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
 
     def _shown_next(self, seq: int, card: str, aud: Audience) -> bool:
         """REC-1: True when the first event after ``seq`` that is not an identification, fed in the same call of
@@ -281,12 +282,13 @@ class Observer:
         row_stack = self._row_stack(aud)
         data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
         kind = _tag(st.step)
-        step = StepView(kind=kind, text=tx.step_text(kind, data, me, row_stack), data=data, hidden=hidden)
-        offer = None
-        if st.offer is not None:
-            od, _ = redact(st.offer, OFFER_RULES, aud)
-            offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
-                              text=tx.offer_text(od, me))
+        with tx.using(st.cards):  # CARD-3
+            step = StepView(kind=kind, text=tx.step_text(kind, data, me, row_stack), data=data, hidden=hidden)
+            offer = None
+            if st.offer is not None:
+                od, _ = redact(st.offer, OFFER_RULES, aud)
+                offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
+                                  text=tx.offer_text(od, me))
         return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
 
     def _secrets(self) -> tuple[SecretsView, ...]:

@@ -3,15 +3,49 @@
 Because a line is built from what the audience may see (hidden values are ``None``), it cannot say more than the
 view does. ``me`` is the viewing seat's character id (``None`` for the public and the referee): that character is
 "You" ("You kept Water"); others are named by :data:`lifeboat.cards.CHARACTERS` English names and cards by
-:func:`lifeboat.cards.card_name`.
+:meth:`lifeboat.card_set.CardSet.card_name` of the game's card data (a Painting's points differ between printings,
+CARD-3): the observer renders inside :func:`using` its game's card set; the bundled data otherwise. The set lives
+in a :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering other games never see it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
-from lifeboat.cards import CHARACTERS, FACES, card_name
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, CHARACTERS, FACES
+
+_CARDS: ContextVar[CardSet] = ContextVar("lifeboat_text_cards", default=BUNDLED)
+
+
+@contextmanager
+def using(cards: CardSet) -> Iterator[None]:
+    """Write the lines inside this block with ``cards`` (a game's ``state.cards``, CARD-3)."""
+    token = _CARDS.set(cards)
+    try:
+        yield
+    finally:
+        _CARDS.reset(token)
+
+
+def use(cards: CardSet) -> None:
+    """Write every later line of this context with ``cards`` (a front end showing one game, CARD-3); inside a
+    block, prefer :func:`using`."""
+    _CARDS.set(cards)
+
+
+def in_use() -> CardSet:
+    """The card data lines are written with now (:func:`using`, :func:`use`; default the bundled data)."""
+    return _CARDS.get()
+
+
+def card_name(card: str) -> str:
+    """:meth:`lifeboat.card_set.CardSet.card_name` of the card data in use (:func:`using`). Raises ``KeyError``
+    for an unknown card."""
+    return _CARDS.get().card_name(card)
 
 Data = dict[str, Any]
 
@@ -409,18 +443,20 @@ def offer_text(d: Data, me: str | None) -> str:
     return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
 
 
-def navigation_contents(card_id: str, in_game: Sequence[str]) -> str:
+def navigation_contents(card_id: str, in_game: Sequence[str], cards: CardSet | None = None) -> str:
     """What a navigation card does, in one line, for the characters ``in_game`` (ids, any order; NAV-3, OVER-1,
     THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
     ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``. Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters
     thirsty`` (the fight icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``"no effect"`` for a card
     that names nobody in this game and has no icon. Raises ``KeyError`` for an id that is not a navigation card
-    (a placeholder ``"?n3"`` included: its face is unknown).
+    (a placeholder ``"?n3"`` included: its face is unknown). ``cards``: the game's card data (CARD-3; default the
+    card data in use, :func:`using`).
     """
-    from lifeboat.cards import NAVIGATION, SEAT_ORDER, names_on
+    from lifeboat.cards import names_on
 
-    nav = NAVIGATION[card_id]
-    seated = tuple(c for c in SEAT_ORDER if c in set(in_game))
+    data = cards or _CARDS.get()
+    nav = data.navigation[card_id]
+    seated = tuple(c for c in data.seat_order if c in set(in_game))
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
         chosen = names_on(names, seated)
