@@ -13,16 +13,21 @@ write, in the same run:
 * eventsourcing (PostgreSQL): ``PostgresAggregateRecorder.insert_events([one StoredEvent])`` = one autocommit
   ``INSERT`` per event, through its connection pool (pool size 1).
 
+Same payload: every eventsourcing event's ``state`` is the very bytes of the journal's line for the same commit
+(seq, time, actor, command, events, previous hash and hash), so both stores write as many bytes per commit.
+
 Both PostgreSQL stores use the same server (``--postgres``, default ``postgresql://postgres@127.0.0.1:5432/test``),
 each in a schema of its own made for the run and dropped after it; the script prints the server's ``fsync`` and
 ``synchronous_commit`` settings (on/on: a commit is flushed to disk before it is acknowledged). ``--postgres ''``
 leaves PostgreSQL out.
 
-The stores take turns in rounds, so a drift of the disk's speed during the run hits both alike; the ratio is
-printed from the overall rates and from the median rounds (the latter shrugs off a stall of a shared disk). This is a
+The stores take turns in rounds, in the opposite order every other round, so a drift of the disk's speed during
+the run hits both alike; each ratio is printed from the overall rates, from the median rounds, and as the median of
+the per-round ratios (each round's pair ran back to back: this one shrugs off a stall of a shared disk best). The
+PostgreSQL settings printed are read on each store's own connection. This is a
 benchmark, not a test. It needs ``pip install -e '.[bench]'`` (for eventsourcing). Run:
 
-    .venv/bin/python bench/append.py [--commits 10000] [--rounds 20] [--dir PATH] [--postgres URL]
+    .venv/bin/python bench/append.py [--commits 10000] [--rounds 20] [--dir PATH] [--postgres URL] [--only-postgres]
 """
 
 from __future__ import annotations
@@ -71,13 +76,25 @@ def eventsourcing_store(directory: Path) -> Store:
     return recorder_store(SQLiteAggregateRecorder(datastore), datastore.close)
 
 
+def journal_line() -> bytes:
+    """The journal's line (without its newline) for a commit of ``COMMAND`` and ``EVENTS``: the payload the
+    eventsourcing stores write, so that both sides write as many bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "line.jsonl"
+        with JsonlJournal.create(path, Header.new(game_id="bench", ruleset="standard",
+                                                   players=["alice", "bob", "carol"])) as journal:
+            journal.append(1, "alice", COMMAND, EVENTS)
+        return path.read_bytes().splitlines()[1]
+
+
 def recorder_store(recorder: Any, close: Callable[[], None]) -> Store:
-    """An eventsourcing aggregate recorder as a store: one ``insert_events`` of one event per append."""
+    """An eventsourcing aggregate recorder as a store: one ``insert_events`` of one event per append, its state
+    the bytes of a journal line (:func:`journal_line`)."""
     from eventsourcing.persistence import StoredEvent
 
     recorder.create_table()
     originator = uuid.uuid4()
-    state = msgspec.json.encode({"command": COMMAND, "events": EVENTS})
+    state = journal_line()
 
     def append(seq: int) -> None:
         recorder.insert_events([StoredEvent(originator_id=originator, originator_version=seq,
@@ -104,7 +121,8 @@ def postgres_schema(url: str, schema: str) -> Callable[[], None]:
     return drop
 
 
-def journal_postgres_store(url: str, schema: str) -> Store:
+def journal_postgres_store(url: str, schema: str) -> tuple[Store, Any]:
+    """The journal's PostgreSQL store as a store, and the :class:`journal.PostgresStore` it writes to."""
     from journal import PostgresStore
 
     store = PostgresStore(url, schema=schema)
@@ -120,10 +138,11 @@ def journal_postgres_store(url: str, schema: str) -> Store:
         journal.close()
         store.close()
 
-    return append, count, close
+    return (append, count, close), store
 
 
-def eventsourcing_postgres_store(url: str, schema: str) -> Store:
+def eventsourcing_postgres_store(url: str, schema: str) -> tuple[Store, Any]:
+    """eventsourcing's PostgreSQL aggregate recorder as a store, and its ``PostgresDatastore``."""
     from eventsourcing.postgres import PostgresAggregateRecorder, PostgresDatastore
     from psycopg.conninfo import conninfo_to_dict
 
@@ -131,17 +150,23 @@ def eventsourcing_postgres_store(url: str, schema: str) -> Store:
     datastore = PostgresDatastore(str(parts.get("dbname", "")), str(parts.get("host", "127.0.0.1")),
                                   str(parts.get("port", 5432)), str(parts.get("user", "")),
                                   str(parts.get("password", "")), schema=schema)
-    return recorder_store(PostgresAggregateRecorder(datastore), datastore.close)
+    return recorder_store(PostgresAggregateRecorder(datastore), datastore.close), datastore
 
 
-def postgres_settings(url: str) -> str:
-    import psycopg
+SETTINGS = ("SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync, "
+            "current_setting('wal_sync_method') AS method, current_setting('synchronous_commit') AS commit")
 
-    with psycopg.connect(url, autocommit=True) as conn:
-        version = conn.execute("SHOW server_version").fetchone()[0]
-        fsync = conn.execute("SHOW fsync").fetchone()[0]
-        commit = conn.execute("SHOW synchronous_commit").fetchone()[0]
-    return f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
+
+def postgres_settings(ours: Any, peers: Any) -> str:
+    """The server's version and durability settings, ``synchronous_commit`` as each store's own connection has it
+    (``ours``: a :class:`journal.PostgresStore`; ``peers``: eventsourcing's ``PostgresDatastore``)."""
+    with ours.connection() as conn:
+        version, fsync, method, mine = conn.execute(SETTINGS).fetchone()
+    with peers.get_connection() as conn, conn.cursor() as cursor:
+        cursor.execute(SETTINGS)
+        theirs = cursor.fetchone()["commit"]
+    return (f"PostgreSQL {version}, fsync={fsync}, wal_sync_method={method}, synchronous_commit={mine} (journal) / "
+            f"{theirs} (eventsourcing)")
 
 
 def floor_store(directory: Path) -> Store:
@@ -171,16 +196,17 @@ def sqlite_synchronous(directory: Path) -> str:
 
 
 def run(stores: dict[str, Store], per_round: int, rounds: int) -> tuple[dict[str, list[float]], dict[str, int]]:
-    """Let the stores take turns, ``rounds`` times ``per_round`` appends each; the seconds of each turn, and how
-    many commits each store holds at the end."""
+    """Let the stores take turns, ``rounds`` times ``per_round`` appends each, in the opposite order every other
+    round; the seconds of each turn, and how many commits each store holds at the end."""
     seconds: dict[str, list[float]] = {name: [] for name in stores}
     next_seq = dict.fromkeys(stores, 1)
     for name, (append, _, _) in stores.items():  # warm up: imports, tables, first file blocks, prepared statements
         for _ in range(20):
             append(next_seq[name])
             next_seq[name] += 1
-    for _ in range(rounds):
-        for name, (append, _, _) in stores.items():
+    for number in range(rounds):
+        turns = list(stores.items())
+        for name, (append, _, _) in turns if number % 2 == 0 else reversed(turns):
             start = time.perf_counter()
             for _ in range(per_round):
                 append(next_seq[name])
@@ -199,11 +225,13 @@ def report(seconds: dict[str, list[float]], counts: dict[str, int], per_round: i
               f"{per_round / min(times):.0f}; median {medians[name]:.0f}; {counts[name]} stored)")
 
     def ratio(label: str, mine: str, peer: str) -> None:
+        paired = statistics.median(theirs / ours for ours, theirs in zip(seconds[mine], seconds[peer]))
         print(f"  {label}: {rates[mine] / rates[peer]:.2f}x overall, {medians[mine] / medians[peer]:.2f}x by median "
-              "round")
+              f"round, {paired:.2f}x median of the {len(seconds[mine])} rounds' ratios")
 
-    ratio("ratio journal (JSONL) / eventsourcing (SQLite)", "journal (JSONL)", "eventsourcing (SQLite)")
-    ratio("journal (JSONL) / floor (of a bare write+fsync)", "journal (JSONL)", "floor (write+fsync)")
+    if "journal (JSONL)" in rates:
+        ratio("ratio journal (JSONL) / eventsourcing (SQLite)", "journal (JSONL)", "eventsourcing (SQLite)")
+        ratio("journal (JSONL) / floor (of a bare write+fsync)", "journal (JSONL)", "floor (write+fsync)")
     if "journal (PostgreSQL)" in rates:
         ratio("ratio journal (PostgreSQL) / eventsourcing (PostgreSQL)", "journal (PostgreSQL)",
               "eventsourcing (PostgreSQL)")
@@ -216,6 +244,7 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=None, help="where to write (default: a temp dir in the cwd)")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test",
                         help="the PostgreSQL server and database to use ('' to leave PostgreSQL out)")
+    parser.add_argument("--only-postgres", action="store_true", help="leave out the JSONL, SQLite and floor stores")
     args = parser.parse_args()
     try:
         import eventsourcing  # noqa: F401
@@ -223,8 +252,10 @@ def main() -> None:
         sys.exit("bench/append.py needs eventsourcing: .venv/bin/pip install -e '.[bench]'")
 
     directory = Path(tempfile.mkdtemp(prefix="bench-append-", dir=args.dir or Path.cwd()))
-    stores = {"journal (JSONL)": journal_store(directory), "eventsourcing (SQLite)": eventsourcing_store(directory),
-              "floor (write+fsync)": floor_store(directory)}
+    stores: dict[str, Store] = {}
+    if not args.only_postgres:
+        stores = {"journal (JSONL)": journal_store(directory), "eventsourcing (SQLite)": eventsourcing_store(directory),
+                  "floor (write+fsync)": floor_store(directory)}
     drops = []
     per_round = args.commits // args.rounds
     try:
@@ -232,13 +263,14 @@ def main() -> None:
             tag = f"{os.getpid()}"
             drops = [postgres_schema(args.postgres, f"bench_journal_{tag}"),
                      postgres_schema(args.postgres, f"bench_es_{tag}")]
-            stores["journal (PostgreSQL)"] = journal_postgres_store(args.postgres, f"bench_journal_{tag}")
-            stores["eventsourcing (PostgreSQL)"] = eventsourcing_postgres_store(args.postgres, f"bench_es_{tag}")
-            server = "; " + postgres_settings(args.postgres)
+            stores["journal (PostgreSQL)"], ours = journal_postgres_store(args.postgres, f"bench_journal_{tag}")
+            stores["eventsourcing (PostgreSQL)"], peers = eventsourcing_postgres_store(args.postgres,
+                                                                                      f"bench_es_{tag}")
+            server = "; " + postgres_settings(ours, peers)
         else:
             server = ""
         seconds, counts = run(stores, per_round, args.rounds)
-        mode = sqlite_synchronous(directory)
+        mode = "" if args.only_postgres else f", eventsourcing SQLite {sqlite_synchronous(directory)}"
     finally:
         for _, _, close in stores.values():
             close()
@@ -247,7 +279,7 @@ def main() -> None:
         shutil.rmtree(directory, ignore_errors=True)
     print(f"durable appends, one commit per fsync/transaction: {per_round * args.rounds} per store in "
           f"{args.rounds} alternating rounds, in {directory.parent} ({platform.system()} {platform.release()}, "
-          f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, eventsourcing SQLite {mode}"
+          f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}{mode}"
           f"{server})")
     report(seconds, counts, per_round)
 

@@ -11,7 +11,9 @@ referee stream watch each table too. It prints:
 - latency p50/p99 (ms): from the moment a client sent a decision to the arrival, at each seat's connection of
   that table, of the message carrying the seq the decision produced (every seat, every accepted decision);
 - the bare write+fsync rate of the same disk, measured in the same run (400-byte lines appended to one file, an
-  fsync after each), and the ratio decisions/s ÷ that rate.
+  fsync after each), and the ratio decisions/s ÷ that rate;
+- srv ms / cli ms: CPU milliseconds (user + system) the server process and this process (the clients) used per
+  accepted decision during the run (on a shared machine, what the wall time cannot say).
 
 Goals (issue 11): p99 ≤ 50 ms at 50 tables; decisions/s ≥ 0.5 × the write+fsync rate. The clients run in this
 one process, on the same cores as the server: they are part of what is measured.
@@ -23,6 +25,7 @@ import argparse
 import asyncio
 import os
 import platform
+import resource
 import statistics
 import sys
 import tempfile
@@ -57,6 +60,15 @@ def fsync_rate(folder: Path, seconds: float = 2.0) -> float:
     return n / (time.perf_counter() - start)
 
 
+def cpu_s(pid: int | None = None) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` (Linux /proc), or by this process."""
+    if pid is None:
+        ru = resource.getrusage(resource.RUSAGE_SELF)
+        return ru.ru_utime + ru.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -64,15 +76,21 @@ def percentile(xs: list[float], q: float) -> float:
 
 async def run_tables(base: str, games: list[dict], seed: int) -> tuple[float, list[list[Player]]]:
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) as client:
+    # One client (connection pool) per table: httpcore looks over every connection of its pool for each request,
+    # so one pool for all tables would cost the clients O(tables) per request.
+    clients = [httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) for _ in games]
+    try:
         tables = []
         for t, g in enumerate(games):
             tables.append([Player(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
                                   seed=seed * 1000 + t * 10 + i)
                            for i, (name, token) in enumerate(sorted(g["tokens"].items()))])
         start = time.perf_counter()
-        await asyncio.gather(*(p.play(client) for table in tables for p in table))
+        await asyncio.gather(*(p.play(client) for client, table in zip(clients, tables) for p in table))
         return time.perf_counter() - start, tables
+    finally:
+        for client in clients:
+            await client.aclose()
 
 
 def measure(tables: list[list[Player]]) -> tuple[int, list[float]]:
@@ -102,7 +120,7 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients + spectator "
           f"+ referee streams")
     print(f"{'tables':>6} {'decisions':>9} {'wall s':>7} {'dec/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'fsync/s':>8} {'ratio':>6}")
+          f"{'fsync/s':>8} {'ratio':>6} {'srv ms':>6} {'cli ms':>6}")
     for n in [int(x) for x in args.tables.split(",")]:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
@@ -110,13 +128,16 @@ def main() -> None:
             proc, server = start_server(folder)
             try:
                 games = [new_game(server, NAMES[:args.players], seed=args.seed * 100 + t) for t in range(n)]
+                server_cpu, client_cpu = cpu_s(proc.pid), cpu_s()
                 wall, tables = run_async(run_tables(server.base, games, args.seed))
+                server_cpu, client_cpu = cpu_s(proc.pid) - server_cpu, cpu_s() - client_cpu
             finally:
                 stop_server(proc)
             accepted, lat = measure(tables)
             per_s = accepted / wall
             print(f"{n:>6} {accepted:>9} {wall:>7.1f} {per_s:>8.1f} {statistics.median(lat):>7.1f} "
-                  f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f}", flush=True)
+                  f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f} "
+                  f"{server_cpu * 1000 / accepted:>6.1f} {client_cpu * 1000 / accepted:>6.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
 
 
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
-        bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None) -> None:
+        bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None, only: Path | None = None) -> None:
     from cli.common import console
     from web import serving
 
@@ -44,7 +44,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         card_set = _card_set(cards)
         base = serving.base_url(host, port)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
-                                                  bots=bots, cards=card_set)
+                                                  bots=bots, cards=card_set, only=only)
         for s in skipped:
             out.print(f"Not served: {s.path}: {s.message}", markup=False)
         for item in issued:
@@ -135,6 +135,8 @@ def bot_spec(bots: str | None, players: str) -> dict[str, str]:
 
 
 def new_and_serve(game: Path, bots: dict[str, str], host: str, port: int, bot_delay_ms: int, qr: bool) -> None:
-    """After ``lifeboat new`` wrote ``game``: serve its folder, with new links for it (``bots``: ``{player name:
-    bot kind}``)."""
-    run(game.resolve().parent, host, port, False, bot_delay_ms, qr, bots={game.resolve(): bots})
+    """After ``lifeboat new`` wrote ``game``: serve it, and only it (the other files of its folder are not
+    ``lifeboat serve``'s business here), with new links (``bots``: ``{player name: bot kind}``); games started from
+    the start page go to its folder."""
+    path = game.resolve()
+    run(path.parent, host, port, False, bot_delay_ms, qr, bots={path: bots}, only=path)

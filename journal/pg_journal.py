@@ -69,8 +69,9 @@ class PostgresJournal(ChainHead):
         self._closed = False
         self._listener: CommitListener | None = None
         commits = store.table("commits")
+        # rendered once (not at every append), and prepared on the server from the first append on
         self._insert = sql.SQL("WITH added AS (INSERT INTO {} (game_id, seq, line) VALUES (%s, %s, %s) RETURNING seq)"
-                               " SELECT pg_notify(%s, %s) FROM added").format(commits)
+                               " SELECT pg_notify(%s, %s) FROM added").format(commits).as_string()
         self._after = sql.SQL("SELECT seq, line FROM {} WHERE game_id = %s AND seq > %s ORDER BY seq").format(commits)
 
     # ------------------------------------------------------------------------------------------ life cycle
@@ -247,7 +248,8 @@ class PostgresJournal(ChainHead):
             notice = f"{commit.seq} {commit.hash} {self._game_id}"
             try:
                 with self.store.connection() as conn:
-                    conn.execute(self._insert, (self._game_id, commit.seq, line[:-1], self.store.channel, notice))
+                    conn.execute(self._insert, (self._game_id, commit.seq, line[:-1], self.store.channel, notice),
+                                 prepare=True)
             except pgerrors.UniqueViolation:
                 self._catch_up()
                 raise JournalConflict(path=self.path, expected_seq=expected_seq,

@@ -36,9 +36,18 @@ class ChanceRequest(msgspec.Struct, frozen=True):
     target: str | None = None
 
 
+_DECIDER = {ProvisionsPick: "picker", ActionTurn: "actor", RowPlace: "rower", AwaitAnswer: "target",
+            CompassChoice: "navigator", NavigatorChoice: "navigator"}
+"""The steps where one character decides, to the field naming it (what :func:`waiting_for` reads first)."""
+_NOT_CHANCE = frozenset({*_DECIDER, Fight, OverboardWindow, ThirstWindow, CannibalismObjection, GameOver})
+"""Steps where chance has nothing to decide (what :func:`chance_request` reads first)."""
+
+
 def chance_request(state: State) -> ChanceRequest | None:
     """The chance outcome the game waits for, or ``None`` when a player must act (or the game is over)."""
     step = state.step
+    if type(step) in _NOT_CHANCE:
+        return None
     if isinstance(step, AwaitSetup):
         return ChanceRequest(kind="deal_setup", count=len(state.players))
     if isinstance(step, ProvisionsDraw):
@@ -57,6 +66,9 @@ def waiting_for(state: State) -> tuple[str, ...]:
     step = state.step
     if state.offer is not None:
         return (state.offer.to,)
+    who = _DECIDER.get(type(step))
+    if who is not None:
+        return (getattr(step, who),)
     if isinstance(step, ProvisionsPick):
         return (step.picker,)
     if isinstance(step, ActionTurn):
@@ -116,8 +128,9 @@ def _actions(state: State, step: ActionTurn, by: str, me: CharacterState, out: l
             out.append(c.ChangeSeats(by=by, target=t))
             out.append(c.Mug(by=by, target=t))
             out += [c.Mug(by=by, target=t, card=x) for x in state.char(t).face_up]
+        cards = state.cards
         for x in me.hand + me.face_up:
-            face = _face(x, state.cards)
+            face = _face(x, cards)
             if face == "flare_gun":
                 out.append(c.FireFlareGun(by=by, card=x))
             elif face == "parasol":
@@ -169,17 +182,20 @@ def _objection(state: State, step: CannibalismObjection, by: str, me: CharacterS
 
 def _overboard(state: State, step: OverboardWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
+    cards = state.cards
     for x in me.hand + me.face_up:
-        if _face(x, state.cards) == "life_preserver":
+        face = _face(x, cards)
+        if face == "life_preserver":
             out += [c.ThrowLifePreserver(by=by, card=x, target=t) for t in step.overboard]
-        elif _face(x, state.cards) == "chum":
+        elif face == "chum":
             out.append(c.ExpendChum(by=by, card=x))
 
 
 def _thirst(state: State, step: ThirstWindow, by: str, me: CharacterState, out: list) -> None:
     out.append(c.Pass(by=by))
+    cards = state.cards
     for x in me.hand + me.face_up:
-        if _face(x, state.cards) == "water":
+        if _face(x, cards) == "water":
             out += [c.GiveWater(by=by, card=x, target=t) for t, n in step.thirst if n > 0]
 
 

@@ -277,13 +277,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
         wounds = {c.character: c.wounds for c in reversed(self.characters)}  # the first one, as char()
         bonus = self.ruleset.shark_variant  # OPT-SHARK
         size = self.cards.size
-        out = []
-        for seat in self.seats:
-            if seat not in wounds:
-                raise KeyError(seat)
-            if wounds[seat] < size[seat] + bonus:
-                out.append(seat)
-        return tuple(out)
+        return tuple([seat for seat in self.seats if wounds[seat] < size[seat] + bonus])  # KeyError: not in game
 
     def character_of(self, player: str) -> str:
         """The character id that ``player`` plays. Raises ``KeyError`` for an unknown player."""

@@ -58,13 +58,13 @@ if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeb
                                create_recorded_game, deck_path,
                                initial_state, load_orders, parse_players, read_position, repair_game)
     from service.receipts import Receipt, make_receipt, read_receipts
-    from service.records import Correction, DecksRevealed, Note, Record
+    from service.records import Correction, DecksRevealed, Note, Record, visible_note
     from service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
                                 replay, story, view_at)
     from service.score import ScoreSheet, score_game
     from service.seats import character_named, resolve_viewer
     from service.table import Appended, StatusChange, Table
-    from service.teaching import Book, annotate, note_view, replay_book, replay_document, visible_note
+    from service.teaching import Book, annotate, note_view, replay_book, replay_document
     from service.transfer import Transferred, export_game, import_game, store_games
 
 _LAZY = {
@@ -75,12 +75,12 @@ _LAZY = {
     **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'service.fork'),
     **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'card_set_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'service.games'),
     **dict.fromkeys(('Receipt', 'make_receipt', 'read_receipts'), 'service.receipts'),
-    **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record'), 'service.records'),
+    **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record', 'visible_note'), 'service.records'),
     **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective', 'replay', 'story', 'view_at'), 'service.replay'),
     **dict.fromkeys(('ScoreSheet', 'score_game'), 'service.score'),
     **dict.fromkeys(('character_named', 'resolve_viewer'), 'service.seats'),
     **dict.fromkeys(('Appended', 'StatusChange', 'Table'), 'service.table'),
-    **dict.fromkeys(('Book', 'annotate', 'note_view', 'replay_book', 'replay_document', 'visible_note'), 'service.teaching'),
+    **dict.fromkeys(('Book', 'annotate', 'note_view', 'replay_book', 'replay_document'), 'service.teaching'),
     **dict.fromkeys(('Transferred', 'export_game', 'import_game', 'store_games'), 'service.transfer'),
 }
 

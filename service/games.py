@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from pathlib import Path
 
 import msgspec
@@ -27,12 +26,8 @@ from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.errors import NotImplementedOption, RuleViolation
 from lifeboat.events import Event
-from lifeboat.position import load as load_position
-from lifeboat.position import position_state
-from lifeboat.position import stored as stored_position
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from service.clock import new_game_id, new_salt, rng
 from service.errors import BadRequest, FileProblem, ReplayError
 from service.records import DecksRevealed
 
@@ -173,6 +168,8 @@ def initial_state(header: journal.Header, path: str = "") -> State:
     ruleset = ruleset_of(header, path)
     try:
         if header.position is not None:
+            from lifeboat.position import load as load_position, position_state  # only games from a position
+
             return position_state(load_position(header.position), card_data=ruleset.card_data or None)
         return new_game(header.players, ruleset)
     except RuleViolation as exc:
@@ -189,7 +186,11 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     Raises:
         journal.JournalExists: ``path`` exists. RuleViolation: bad players, options or position.
     """
+    from service.clock import new_game_id
+
     if position is not None:
+        from lifeboat.position import load as load_position, position_state, stored as stored_position
+
         pos = load_position(position)
         state = position_state(pos, card_data=with_cards(Ruleset(), cards).card_data or None)
         ruleset = state.ruleset
@@ -247,6 +248,8 @@ def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ru
                      clock: journal.Clock | None = None) -> tuple[journal.Header, State, DeckOrders]:
     """The header of a new digital game (committed to freshly shuffled orders), its state before the deal and the
     orders; nothing is written. Raises RuleViolation: bad players or options (SETUP-1, OPT-1)."""
+    from service.clock import new_game_id, new_salt, rng  # creating reads the OS; replaying does not
+
     ruleset = ruleset or Ruleset()
     state = new_game(players, ruleset)
     # the seed drives only the shuffles; the public numbers (game id, salt) come from the OS (issue 13)
@@ -344,6 +347,8 @@ def revealed(j: AnyJournal) -> bool:
 def read_position(path: Path) -> dict:
     """Read a position file (TOML, or JSON by its ``.json`` suffix; docs/position-format.md, POS-1) into plain
     values. Raises :class:`BadRequest` (``field`` ``"--position"``) when it cannot be read or parsed."""
+    import tomllib
+
     try:
         raw = path.read_bytes()
     except OSError as exc:

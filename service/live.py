@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -86,6 +87,22 @@ class Message(msgspec.Struct, frozen=True):
     navigation: dict[str, dict[str, Any]]
 
 
+def _dealt(players: list[str], start: Callable[[], Table]) -> Table:
+    """The new table ``start()`` makes for ``players`` (names checked first, SETUP-1), dealt. Raises
+    :class:`Refused` (SETUP-1, OPT-1: bad players or options) or :class:`LiveError` (JOURNAL: the game cannot be
+    written)."""
+    if len({p.strip().casefold() for p in players}) != len(players):
+        raise Refused("SETUP-1", "player names must be different")
+    try:
+        table = start()
+    except RuleViolation as exc:
+        raise Refused(exc.rule, exc.message) from None
+    except eng.GameFileError as exc:
+        raise LiveError("JOURNAL", str(exc)) from None
+    table.deal()
+    return table
+
+
 class LiveGame:
     """A game file opened for live play (see the module docstring), built on :class:`service.table.Table`.
 
@@ -120,15 +137,7 @@ class LiveGame:
 
         Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
         exists."""
-        if len({p.strip().casefold() for p in players}) != len(players):
-            raise Refused("SETUP-1", "player names must be different")
-        try:
-            table = Table.deal_new(path, players, seed=seed, options=options or [], cards=cards)
-        except RuleViolation as exc:
-            raise Refused(exc.rule, exc.message) from None
-        except eng.GameFileError as exc:
-            raise LiveError("JOURNAL", str(exc)) from None
-        table.deal()
+        table = _dealt(players, lambda: Table.deal_new(path, players, seed=seed, options=options or [], cards=cards))
         return cls(path, table, eng.event_marks(path, table))
 
     @classmethod
@@ -146,15 +155,7 @@ class LiveGame:
                       options: list[str] | None = None, cards: Any = None) -> LiveGame:
         """Start a digital game in ``store`` (a :class:`service.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
-        if len({p.strip().casefold() for p in players}) != len(players):
-            raise Refused("SETUP-1", "player names must be different")
-        try:
-            table = store.deal_new(players, seed=seed, options=options or [], cards=cards)
-        except RuleViolation as exc:
-            raise Refused(exc.rule, exc.message) from None
-        except eng.GameFileError as exc:
-            raise LiveError("JOURNAL", str(exc)) from None
-        table.deal()
+        table = _dealt(players, lambda: store.deal_new(players, seed=seed, options=options or [], cards=cards))
         return cls(table.path, table, eng.event_marks(table.path, table), store)
 
     def catch_up(self) -> bool:
@@ -284,12 +285,12 @@ class LiveGame:
         if expected_seq != before:
             raise Conflict(expected_seq, before)
         try:
-            self._note(self._table.decide(cmd, expected_seq=before + 1))
+            self._note(self._table.decide(cmd, expected_seq=before + 1, detail=False))
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
-        self._note(self._table.deal())
+        self._note(self._table.deal(detail=False))
         return Update(before_seq=before, seq=self.seq, first_event=first)
 
     def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:
@@ -301,7 +302,7 @@ class LiveGame:
         if self._table.active != active:
             raise Conflict(expected_seq, now)
         try:
-            self._note(self._table.decide(cmd, expected_seq=now + 1))
+            self._note(self._table.decide(cmd, expected_seq=now + 1, detail=False))
         except RuleViolation as exc:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:

@@ -72,3 +72,13 @@ def to_record(command: object) -> Record:
         return msgspec.convert({"record": command}, _Boxed).record
     except msgspec.ValidationError:
         return msgspec.convert(command, Record)  # type: ignore[arg-type]  # the error names the field from the top
+
+
+def visible_note(record: object, viewer: str) -> bool:
+    """True when ``record`` is a :class:`Note` the reader ``viewer`` (``"public"``, ``"referee"`` or a character id)
+    may read (NOTE-1)."""
+    if not isinstance(record, Note):
+        return False
+    from lifeboat.views.book import note_visible  # a replay without notes loads no replay-book code
+
+    return note_visible(record.audience, record.seat, viewer)

@@ -195,7 +195,9 @@ class Table:
     # ---- decisions ----
 
     def _appended(self, commits: list[journal.Commit], events: tuple[Event, ...], before: State,
-                  start: int) -> Appended:
+                  start: int, detail: bool = True) -> Appended:
+        if not detail:  # the caller reads only the commits (a served game renders its own messages)
+            return Appended(tuple(commits), events)
         changes, table = [], before
         for ev in events:
             after = evolve(table, ev)
@@ -215,8 +217,9 @@ class Table:
         self.reach.add(commit.seq)
         return commit, events
 
-    def decide(self, command: Command, *, expected_seq: int | None = None) -> Appended:
-        """Decide ``command`` and append it as commit ``expected_seq`` (default: the next one).
+    def decide(self, command: Command, *, expected_seq: int | None = None, detail: bool = True) -> Appended:
+        """Decide ``command`` and append it as commit ``expected_seq`` (default: the next one); with
+        ``detail=False`` the :class:`Appended` has its commits and events only (no ``changes``, no ``seen``).
 
         Raises:
             RuleViolation: the rules refuse it (nothing is written; the rule id says why).
@@ -224,11 +227,12 @@ class Table:
         """
         before, start = self.state, len(self.views)
         commit, events = self._write(command, self.last_seq + 1 if expected_seq is None else expected_seq)
-        return self._appended([commit], events, before, start)
+        return self._appended([commit], events, before, start, detail)
 
-    def deal(self) -> Appended:
+    def deal(self, *, detail: bool = True) -> Appended:
         """Append every chance outcome the game waits for, following the committed orders, and at the end reveal
-        them (CHANCE-2). A recorded game, or one whose orders are missing, deals nothing."""
+        them (CHANCE-2). A recorded game, or one whose orders are missing, deals nothing. ``detail`` as in
+        :meth:`decide`."""
         before, start = self.state, len(self.views)
         commits: list[journal.Commit] = []
         events: list[Event] = []
@@ -240,7 +244,7 @@ class Table:
             events.extend(evs)
         if self.state.over and not self._revealed():
             commits.append(self._j.append(self.last_seq + 1, "system", DecksRevealed(orders=self.orders), ()))
-        return self._appended(commits, tuple(events), before, start)
+        return self._appended(commits, tuple(events), before, start, detail)
 
     def _revealed(self) -> bool:
         return revealed(self._j)

@@ -102,14 +102,6 @@ def note_view(commit: journal.Commit, note: Note, state: State) -> NoteView:
                     text=note.text)
 
 
-def visible_note(record: Any, viewer: str) -> bool:
-    """True when ``record`` is a :class:`Note` the reader ``viewer`` (``"public"``, ``"referee"`` or a character id)
-    may read (NOTE-1)."""
-    from lifeboat.views.book import note_visible
-
-    return isinstance(record, Note) and note_visible(record.audience, record.seat, viewer)
-
-
 @dataclass
 class Book:
     """A replay book: the ``steps`` (:class:`lifeboat.views.book.BookStep`) of the game at ``path`` for ``viewer``

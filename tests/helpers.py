@@ -36,3 +36,15 @@ def record_from(tmp_path: Path, text: str, lines: str, name: str = "g") -> subpr
     typed in."""
     position = write_position(tmp_path, text, f"{name}.toml")
     return run("record", tmp_path / f"{name}.jsonl", "--position", position, stdin=lines)
+
+
+def unreadable(target: Path, kind: str) -> bool:
+    """Make ``target`` a file no journal reader can use, as ``kind`` says: ``missing`` (nothing there),
+    ``directory``, ``empty``, ``binary`` (every byte value); returns False, doing nothing, for any other kind."""
+    if kind == "directory":
+        target.mkdir()
+    elif kind == "empty":
+        target.write_bytes(b"")
+    elif kind == "binary":
+        target.write_bytes(bytes(range(256)))
+    return kind in ("missing", "directory", "empty", "binary")

@@ -65,28 +65,30 @@ def qr_text(url: str) -> str:
 
 
 def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: float = 0.0,
-            bots: dict[Path, dict[str, str]] | None = None, cards: Any = None
+            bots: dict[Path, dict[str, str]] | None = None, cards: Any = None, only: Path | None = None
             ) -> tuple[Tables, list[Issued], list[Skipped]]:
-    """Open every game file (``*.jsonl``) of ``folder``. A game without links, or every game with
-    ``new_links``, gets new ones (the seats of the players named in ``bots[path]``, ``{player name: bot kind}``,
-    are played by bots of that kind; without it, the bots a game had before keep their seats)."""
+    """Open every game file (``*.jsonl``) of ``folder`` (``only``: just that one, as ``new --serve`` does; new
+    games from the start page still go to ``folder``). A game without links, or every game with ``new_links``,
+    gets new ones (the seats of the players named in ``bots[path]``, ``{player name: bot kind}``, are played by
+    bots of that kind; without it, the bots a game had before keep their seats)."""
     tables = Tables(folder, bot_delay=bot_delay, cards=cards)
     issued: list[Issued] = []
     skipped: list[Skipped] = []
     bots = bots or {}
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in [only] if only is not None else sorted(folder.glob("*.jsonl")):
         try:
             has_links = sidecar_path(path).exists() and TokenStore.load(path).issued
             if has_links and not new_links and path not in bots:
                 tables.add(path)
                 continue
             game = LiveGame.open(path)
-        except (LiveError, TokenFileError) as exc:  # not a game we can serve: say so and serve the others
-            skipped.append(Skipped(path, exc.message))
+            keep = TokenStore.load(path).bot_kinds if has_links else {}
+            names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
+            table, tokens = tables.issue(game, names)
+        except (LiveError, TokenFileError) as exc:  # not a game we can serve (SERVE-8: a copy): say so, serve others
+            rule = getattr(exc, "rule", None)
+            skipped.append(Skipped(path, f"[{rule}] {exc.message}" if rule else exc.message))
             continue
-        keep = TokenStore.load(path).bot_kinds if has_links else {}
-        names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
-        table, tokens = tables.issue(game, names)
         issued.append(Issued(table, links_of(base, table, tokens)))
     return tables, issued, skipped
 

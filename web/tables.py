@@ -52,6 +52,8 @@ class Table:
         self._bots_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self.pushed = game.seq  # the seq every subscriber has been sent up to
+        self._cache: dict[tuple[str, int], tuple[int, bytes]] = {}  # (audience, since) → message at _cached_seq
+        self._cached_seq = -1
 
     @property
     def shared(self) -> bool:
@@ -71,11 +73,22 @@ class Table:
 
     async def _send(self) -> None:
         """Call with the lock held: send every subscriber its message from ``pushed`` to the game's seq."""
-        if self.game.seq == self.pushed:
+        if self.game.seq != self.pushed:
+            audiences = {s.audience for s in self.subscribers}
+            self._deliver(await to_thread.run_sync(self._pushes, audiences))
+
+    def _pushes(self, audiences: set[str]) -> tuple[int, dict[str, tuple[int, bytes]]]:
+        """(A worker thread, the lock held.) Each of ``audiences``' message from ``pushed`` to now, encoded once
+        per audience whatever the number of its connections; and the seq they bring it to."""
+        return self.game.seq, {aud: self._encoded(aud, self.pushed) for aud in audiences}
+
+    def _deliver(self, pushes: tuple[int, dict[str, tuple[int, bytes]]]) -> None:
+        """Call with the lock held: queue :meth:`_pushes`' messages to every subscriber (none can join between
+        the two: :meth:`subscribe` takes the lock)."""
+        seq, out = pushes
+        if seq == self.pushed:
             return
-        audiences = {s.audience for s in self.subscribers}
-        out = await to_thread.run_sync(lambda: {aud: self._encoded(aud, self.pushed) for aud in audiences})
-        self.pushed = self.game.seq
+        self.pushed = seq
         for sub in self.subscribers:
             sub.queue.put_nowait(out[sub.audience])
 
@@ -88,9 +101,17 @@ class Table:
             return await to_thread.run_sync(self._encoded, audience, since)
 
     def _encoded(self, audience: str, since: int) -> tuple[int, bytes]:
+        """Call with the lock held: ``audience``'s message from ``since`` to now, encoded; built once per seq for
+        each (audience, since) asked (pushes, and pages that load or reconnect at the same seq, share it)."""
         since = since if 0 <= since <= self.game.seq else 0
-        msg = self.game.message(audience, since)
-        return msg.seq, _encode(msg)
+        if self._cached_seq != self.game.seq:
+            self._cache.clear()
+            self._cached_seq = self.game.seq
+        found = self._cache.get((audience, since))
+        if found is None:
+            msg = self.game.message(audience, since)
+            found = self._cache[(audience, since)] = (msg.seq, _encode(msg))
+        return found
 
     async def subscribe(self, audience: str, since: int) -> tuple[Subscriber, tuple[int, bytes]]:
         """A new subscriber of ``audience`` and its first message (from ``since``), atomically: no update is
@@ -117,12 +138,27 @@ class Table:
                 raise Conflict(expected_seq, self.game.seq)
             if cmd is None:
                 cmd = self.game.read(seat, line=line, command=command)
-            try:
-                update: Update = await to_thread.run_sync(self.game.decide, seat, cmd, expected_seq)
-            finally:  # this decision, or (refused as stale) the commits of another process it caught up with
+            audiences = {s.audience for s in self.subscribers}
+            try:  # one worker-thread call: the append (its fsync) and the messages it sends
+                update, pushes = await to_thread.run_sync(self._decide_and_push, seat, cmd, expected_seq, audiences)
+                self._deliver(pushes)
+            finally:  # after an unexpected error too, whatever was written reaches the subscribers
                 await self._send()
+        if isinstance(update, LiveError):
+            raise update
         self._wake.set()
         return update.seq
+
+    def _decide_and_push(self, seat: str, cmd: Any, expected_seq: int,
+                         audiences: set[str]) -> tuple[Update | LiveError, tuple[int, dict[str, tuple[int, bytes]]]]:
+        """(A worker thread, the lock held.) The decision, or the :class:`LiveError` that refused it; and the
+        messages to push: this decision's, or (refused as stale) those of the commits it caught up with."""
+        result: Update | LiveError
+        try:
+            result = self.game.decide(seat, cmd, expected_seq)
+        except LiveError as exc:
+            result = exc
+        return result, self._pushes(audiences)
 
     # ---- bots ----
 
@@ -243,11 +279,22 @@ class Tables:
                 follower.close()
 
     def add(self, path: Path) -> Table:
-        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise."""
+        """Serve the game file ``path``. Raises what :meth:`LiveGame.open` and :meth:`TokenStore.load` raise, and
+        :class:`LiveError` (SERVE-8) for a second file of a game served already."""
         game = LiveGame.open(path)
+        self._one_file(game)
         table = Table(game, TokenStore.load(path), bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table
+
+    def _one_file(self, game: LiveGame) -> None:
+        """A game is served from one file (SERVE-8): a copy of a served game's file (the same game id) would take
+        over its id, and the links printed for the first file would stop working. Raises :class:`LiveError`."""
+        other = self._tables.get(game.game_id)
+        if other is not None and self.store is None and Path(other.game.path) != Path(game.path):
+            raise LiveError("SERVE-8", f"the same game (id {game.game_id}) as {Path(other.game.path).name}, which is "
+                            "served: one is a copy of the other; keep one file of a game in the folder (lifeboat fork "
+                            "makes a new game of a copy)")
 
     def get(self, game_id: str) -> Table | None:
         return self._tables.get(game_id)
@@ -279,7 +326,9 @@ class Tables:
               replace: bool = True) -> tuple[Table, dict[str, str]]:
         """New links for ``game`` (served from now on), the seats of the players named in ``bots`` (``{player
         name: bot kind}``) played by bots of that kind. A store's game with ``replace=False`` keeps the links
-        another process issued first (the tokens returned are then ``{}``)."""
+        another process issued first (the tokens returned are then ``{}``). Raises :class:`LiveError` (SERVE-8: a
+        second file of a served game)."""
+        self._one_file(game)
         if self.store is None:
             links = TokenStore.load(Path(game.path))
         else:

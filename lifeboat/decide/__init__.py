@@ -69,14 +69,15 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
 
 
 def _run(ctx: Ctx, command: c.Command) -> None:
-    if c.is_recorder(command):
+    player = type(command) in PLAYER_RULES  # the common case: neither a recorder's nor a chance command
+    if not player and c.is_recorder(command):
         rule = _rule(RECORDER_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)
         return
     if isinstance(ctx.state.step, GameOver):
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
-    if c.is_chance(command):
+    if not player and c.is_chance(command):
         rule = _rule(CHANCE_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)

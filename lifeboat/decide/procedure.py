@@ -152,7 +152,8 @@ def may_act_in_window(state: State) -> tuple[str, ...]:
         return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
     if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
         return ()
-    living = tuple(ch for ch in state.conscious_seats() if ch not in step.passed)
+    passed = step.passed
+    living = tuple([ch for ch in state.conscious_seats() if ch not in passed])
     if isinstance(step, OverboardWindow) and state.ghosts:
         return living + tuple(g for g in asked_ghosts(state, step) if g not in step.passed)
     return living

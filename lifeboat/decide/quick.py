@@ -28,7 +28,7 @@ class Facts:
     """What the checks of one :func:`quick_legal` call share: the state, the seat ``by`` and its character, the
     game's cards (CARD-3), the characters by id (looked up once)."""
 
-    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars")
+    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to")
 
     def __init__(self, s: State, by: str) -> None:
         self.s, self.by, self.step = s, by, s.step
@@ -36,6 +36,23 @@ class Facts:
         self.cards = s.cards
         self.bonus = s.ruleset.shark_variant  # OPT-SHARK
         self._chars: dict[str, CharacterState] | None = None
+        self._hand: set[str] | None = None
+        self._trade_to: dict[str, bool] = {}
+
+    def hand(self) -> set[str]:
+        """CARD-1: the provision instances in ``by``'s hand (what ``require_held(hand_only=True)`` accepts)."""
+        if self._hand is None:
+            self._hand = {x for x in self.me.hand if self.face(x) is not None}
+        return self._hand
+
+    def trade_to(self, to: str) -> bool:
+        """TRADE-1, PROC-4: ``by`` may offer ``to`` a trade now (in the action phase, another conscious character
+        of the game), whatever the cards."""
+        ok = self._trade_to.get(to)
+        if ok is None:
+            ok = self._trade_to[to] = (isinstance(self.step, ActionTurn) and to in self.chars() and to != self.by
+                                       and self.conscious(to))
+        return ok
 
     def chars(self) -> dict[str, CharacterState]:
         """The characters of the game by id (the first of a repeated id, as ``State.char``)."""
@@ -152,9 +169,7 @@ def _pass(f: Facts, cmd: c.Pass) -> bool:  # PROC-1, REF-14
 
 
 def _reveal(f: Facts, cmd: c.Reveal) -> bool:  # PLAY-1, MUG-2, REF-10
-    if isinstance(f.step, (AwaitSetup, GameOver, MugDraw)):
-        return False
-    return f.held(cmd.card, hand_only=True)
+    return not isinstance(f.step, (AwaitSetup, GameOver, MugDraw)) and cmd.card in f.hand()
 
 
 def _object_to_cannibalism(f: Facts, cmd: c.ObjectToCannibalism) -> bool:  # CANNIBAL-1
@@ -183,13 +198,14 @@ def _give_water(f: Facts, cmd: c.GiveWater) -> bool:  # THIRST-1
 
 
 def _offer_trade(f: Facts, cmd: c.OfferTrade) -> bool:  # TRADE-1, PROC-4
-    by, to, give = cmd.by, cmd.to, cmd.give
-    if not (isinstance(f.step, ActionTurn) and to in f.chars() and to != by and f.conscious(to)):
+    give = cmd.give
+    if not f.trade_to(cmd.to):
         return False
+    if len(give) == 1 and not cmd.ask:  # a one-card gift, as legal_commands lists them
+        return give[0] in f.hand() or (is_unknown(give[0]) and give[0] in f.me.hand)
     if not (give or cmd.ask) or len(set(give)) != len(give):
         return False
-    hand = f.me.hand
-    if not all(card in hand and (is_unknown(card) or f.face(card) is not None) for card in give):
+    if not all(card in f.hand() or (is_unknown(card) and card in f.me.hand) for card in give):
         return False
     return all(f.face(f"{face}-1") is not None for face in cmd.ask)
 
@@ -240,4 +256,4 @@ def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand]) ->
     if state.offer is not None:  # TRADE-1: nothing but the answer while a trade waits
         return tuple(x for x in candidates if type(x) is c.AnswerTrade and _answer_trade(f, x))
     checks = CHECKS
-    return tuple(x for x in candidates if checks[type(x)](f, x))
+    return tuple([x for x in candidates if checks[type(x)](f, x)])

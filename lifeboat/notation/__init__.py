@@ -51,13 +51,15 @@ from lifeboat._lazy import lazy_exports
 
 if TYPE_CHECKING:  # imported on first use (PEP 562): a replay that only checks names needs no parser
     from lifeboat.notation.card_texts import card_text, character_name
-    from lifeboat.notation.names import CHANCE, RECORDER, RULE, character_aliases
+    from lifeboat.notation.characters import character_aliases
+    from lifeboat.notation.names import CHANCE, RECORDER, RULE
     from lifeboat.notation.parser import parse
     from lifeboat.notation.render import legal_lines, recorder_lines, render
 
 _LAZY = {
     **dict.fromkeys(("card_text", "character_name"), "lifeboat.notation.card_texts"),
-    **dict.fromkeys(("CHANCE", "RECORDER", "RULE", "character_aliases"), "lifeboat.notation.names"),
+    **dict.fromkeys(("CHANCE", "RECORDER", "RULE"), "lifeboat.notation.names"),
+    "character_aliases": "lifeboat.notation.characters",
     "parse": "lifeboat.notation.parser",
     **dict.fromkeys(("legal_lines", "recorder_lines", "render"), "lifeboat.notation.render"),
 }

@@ -197,7 +197,17 @@ class Observer:
         me = aud.character if aud.kind == "seat" else None
         with tx.using(self.state.cards):  # CARD-3: a Painting's points as this game prints them
             text = tx.event_text(kind, data, me)
+        if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
+            text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
+
+    def _turned_before(self, seq: int, card: str) -> bool:
+        """True when the event before ``seq``, in the same commit, turned up ``card`` from the navigation deck."""
+        i = seq - self._forgotten
+        if i < 1 or self._entries[i - 1].batch != self._entries[i].batch:
+            return False
+        ev = self._entries[i - 1].event
+        return isinstance(ev, e.NavigationDrawn) and ev.purpose == "turn" and ev.cards == (card,)
 
     def _shown_next(self, seq: int, card: str, aud: Audience) -> bool:
         """REC-1: True when the first event after ``seq`` that is not an identification, fed in the same call of

@@ -14,6 +14,7 @@ import pytest
 import journal
 from service import replay
 from lifeboat import apply
+from tests.helpers import unreadable
 
 
 def audit_json(lb: SimpleNamespace, *args: Any) -> tuple[int, dict[str, Any]]:
@@ -236,13 +237,7 @@ def test_many_files_with_a_summary(finished_game: Path, tmp_path: Path, lb: Simp
 @pytest.mark.parametrize("kind", ["missing", "directory", "empty", "binary", "newer", "other game"])
 def test_unreadable_files_exit_4_without_traceback(kind: str, game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
     target = tmp_path / "bad.jsonl"
-    if kind == "directory":
-        target.mkdir()
-    elif kind == "empty":
-        target.write_bytes(b"")
-    elif kind == "binary":
-        target.write_bytes(bytes(range(256)))
-    elif kind in ("newer", "other game"):
+    if not unreadable(target, kind):
         lines = lb.lines(game)
         if kind == "newer":
             lines[0]["version"] = 99

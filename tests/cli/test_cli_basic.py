@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from lifeboat.cards import CARD_DATA_SHA256
+from tests.helpers import unreadable
 
 runner = CliRunner()
 
@@ -91,13 +92,7 @@ def test_play_with_bots_finishes_and_score_reports(played: Path) -> None:
 @pytest.mark.parametrize("kind", ["missing", "directory", "empty", "binary", "newer"])
 def test_no_traceback_for_bad_files(tmp_path: Path, kind: str, played: Path) -> None:
     target = tmp_path / "bad.jsonl"
-    if kind == "directory":
-        target.mkdir()
-    elif kind == "empty":
-        target.write_bytes(b"")
-    elif kind == "binary":
-        target.write_bytes(bytes(range(256)))
-    elif kind == "newer":
+    if not unreadable(target, kind):  # "newer"
         lines = played.read_text().splitlines()
         header = json.loads(lines[0])
         header["version"] = 99

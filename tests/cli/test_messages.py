@@ -183,3 +183,14 @@ def test_record_status_names_navigation_contents_and_a_line_to_type(tmp_path: Pa
     typed = status.split("type: ")[1].split(" · ")[0]  # the hint is a line that can be typed as shown
     again = run("record", tmp_path / "g.jsonl", stdin=typed + "\n")
     assert again.returncode == 0 and "refused" not in again.stdout
+
+
+def test_a_turned_navigation_card_is_named_once() -> None:
+    # NAV-3: the story once said "turned: Navigation 23" and at once "of the round: Navigation 23"
+    out = run("replay", Path("docs/examples/four-players.jsonl")).stdout.splitlines()
+    turned = [i for i, line in enumerate(out) if line.startswith("The top navigation card is turned: ")]
+    assert turned
+    for i in turned:
+        assert out[i + 1] == "   It is the navigation card of the round.", out[i : i + 2]
+    chosen = [line for line in out if line.startswith("   The navigation card of the round: Navigation ")]
+    assert chosen  # a card the navigator chose from the row stack is still named on that line

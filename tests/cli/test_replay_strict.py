@@ -6,21 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from tests.cli.test_audit import first_line, has_wound, is_row
+from tests.cli.test_audit import first_line, has_wound, insert_an_illegal_move
 
 
 def test_an_illegal_move_with_valid_hashes_stops_replay_with_exit_3(game: Path, lb: SimpleNamespace) -> None:
-    lines = lb.lines(game)
-    i = first_line(lines, is_row)
-    rower = lines[i]["command"]["by"]
-    dealt = lines[1]["events"][0]
-    other = next(c for c in dealt["characters"] if c != rower)
-    forged = dict(lines[i], command={"type": "row", "by": other},
-                  actor=dealt["players"][dealt["characters"].index(other)])
-    game.write_bytes(lb.rechain(lines[:i] + [forged] + lines[i:]))
+    forged, [(line, _, rule)] = insert_an_illegal_move(lb.lines(game), lb)
+    game.write_bytes(forged)
     result = lb.run("replay", str(game))
     assert result.exit_code == 3, result.output
-    assert f"{game.name}:{i + 1}: [ACT-1]" in result.output
+    assert rule == "ACT-1" and f"{game.name}:{line}: [ACT-1]" in result.output
     assert "Traceback" not in result.output
 
 

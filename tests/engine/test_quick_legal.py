@@ -20,27 +20,14 @@ from hypothesis import strategies as st
 from bots.random_bot import random_choice
 from lifeboat import commands as c
 from lifeboat.chance import next_chance, shuffle
-from lifeboat.decide import decide
 from lifeboat.decide.quick import CHECKS, quick_legal
-from lifeboat.errors import RuleViolation
 from lifeboat.game import apply, new_game
 from lifeboat.legal import _candidates, legal_commands, waiting_for
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import State
 
-from .test_engine_dispatch import every_ruleset
+from .test_engine_dispatch import NAMES, accepted, every_ruleset
 from .test_properties import random_command
-
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
-
-
-def accepted(state: State, command: c.Command) -> bool:
-    try:
-        decide(state, command)
-    except RuleViolation:
-        return False
-    return True
-
 
 def random_commands_of(rng: random.Random, state: State, by: str, n: int) -> list[c.PlayerCommand]:
     """``n`` random well-typed commands of ``by`` that the quick checks cover."""

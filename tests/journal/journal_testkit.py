@@ -59,6 +59,20 @@ def make_header(game_id: str = "game-1", **changes: object) -> Header:
     return Header(**fields)  # type: ignore[arg-type]
 
 
+def sound_file(path: Path, commits: int) -> list[bytes]:
+    """Write a new journal at ``path`` holding ``commits`` commits (alice rows at odd seqs, bob fights at even ones,
+    a :class:`StepClock`); return its lines, each with its newline."""
+    from journal import JsonlJournal
+
+    with JsonlJournal.create(path, make_header(), clock=StepClock()) as j:
+        for seq in range(1, commits + 1):
+            if seq % 2:
+                j.append(seq, "alice", Row("alice", strokes=seq), [Rowed("alice", distance=seq)])
+            else:
+                j.append(seq, "bob", Fight("bob", "alice"), [Wounded("alice", wounds=seq)])
+    return path.read_bytes().splitlines(keepends=True)
+
+
 CHILD = str(Path(__file__).with_name("journal_child.py"))
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from journal_testkit import Fight, Row, Rowed, StepClock, Wounded, make_header
+from journal_testkit import sound_file
 
 from journal import JournalError, JsonlJournal, read_with_findings, repair, verify
 
@@ -26,14 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _sound() -> list[bytes]:
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "g.jsonl"
-        with JsonlJournal.create(path, make_header(), clock=StepClock()) as j:
-            for seq in range(1, 7):
-                if seq % 2:
-                    j.append(seq, "alice", Row("alice", strokes=seq), [Rowed("alice", distance=seq)])
-                else:
-                    j.append(seq, "bob", Fight("bob", "alice"), [Wounded("alice", wounds=seq)])
-        return path.read_bytes().splitlines(keepends=True)
+        return sound_file(Path(tmp) / "g.jsonl", 6)
 
 
 SOUND = _sound()

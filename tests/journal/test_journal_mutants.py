@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
-from journal_testkit import Fight, Row, Rowed, StepClock, Wounded, make_header
+from journal_testkit import Row, sound_file
 
 from journal import JournalCorrupt, JournalTampered, JsonlJournal, read_with_findings, verify
 
@@ -24,13 +24,7 @@ LINES = COMMITS + 1
 
 
 def sound(path: Path) -> list[bytes]:
-    with JsonlJournal.create(path, make_header(), clock=StepClock()) as j:
-        for seq in range(1, COMMITS + 1):
-            if seq % 2:
-                j.append(seq, "alice", Row("alice", strokes=seq), [Rowed("alice", distance=seq)])
-            else:
-                j.append(seq, "bob", Fight("bob", "alice"), [Wounded("alice", wounds=seq)])
-    return path.read_bytes().splitlines(keepends=True)
+    return sound_file(path, COMMITS)
 
 
 def seal(body: dict) -> bytes:

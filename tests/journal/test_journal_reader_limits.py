@@ -146,3 +146,29 @@ def test_the_copy_made_where_hard_links_fail_has_the_mode_and_bytes_of_a_new_jou
     assert stat.S_IMODE(os.stat(tmp_path / "copy").st_mode) == 0o644
     with pytest.raises(JournalExists):
         _copy_exclusive(source, tmp_path / "copy")
+
+
+def test_the_fast_commit_path_reads_what_the_checked_path_reads(tmp_path: Path) -> None:
+    """Issue 16: ChainReader decodes a usual line without Commit's hex patterns and checks hash, prev and seq
+    itself; its fields must stay Commit's, and it must give the very Commit the fully checked path gives."""
+    from journal.codec import ChainReader, _CommitFields, _commit_decoder
+    from journal.model import Commit
+
+    assert _CommitFields.__struct_fields__ == Commit.__struct_fields__
+    path = journal_with(tmp_path / "g.jsonl", {"nested": [1, 2.5, None, "é"]})
+    lines = path.read_bytes().split(b"\n")[:-1]
+    fast, checked = ChainReader(str(path)), ChainReader(str(path))
+    for raw in lines:
+        got = fast.feed(raw)
+        if got is None:
+            checked.feed(raw)
+            continue
+        expected = checked._checked_commit(raw, checked.line + 1)
+        checked.accept(expected)
+        assert type(got) is Commit and got == expected == _commit_decoder.decode(raw)
+    # a prev that is not hex is still refused by the pattern, with the decoder's own message
+    bad = lines[2].replace(b'"prev":"', b'"prev":"X', 1)
+    reader = ChainReader(str(path))
+    reader.feed(lines[0]), reader.feed(lines[1])
+    with pytest.raises(JournalCorrupt, match="the line is not a commit: Expected `str` matching regex"):
+        reader.feed(bad)

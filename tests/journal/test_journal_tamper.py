@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from journal_testkit import Fight, Row, Rowed, StepClock, Wounded, make_header
+from journal_testkit import Row, StepClock, make_header, sound_file
 
 from journal import (JournalCorrupt, JournalError, JournalTampered, JournalTorn, JournalUnclean, JsonlJournal, repair,
                      verify)
@@ -21,13 +21,7 @@ Lines = list[bytes]  # the file's lines, each with its newline
 
 
 def sound(path: Path) -> Lines:
-    with JsonlJournal.create(path, make_header(), clock=StepClock()) as j:
-        for seq in range(1, 9):
-            if seq % 2:
-                j.append(seq, "alice", Row("alice", strokes=seq), [Rowed("alice", distance=seq)])
-            else:
-                j.append(seq, "bob", Fight("bob", "alice"), [Wounded("alice", wounds=seq)])
-    return path.read_bytes().splitlines(keepends=True)
+    return sound_file(path, 8)
 
 
 def edit_byte(number: int, old: bytes, new: bytes) -> Callable[[Lines], Lines]:

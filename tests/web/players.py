@@ -8,7 +8,6 @@ with the time it was sent and the seq it produced, so a caller can check what wa
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -20,6 +19,8 @@ import msgspec
 from lifeboat.commands import PlayerCommand
 
 from service.bots import random_bot
+
+_decode = msgspec.json.Decoder().decode
 
 
 @dataclass
@@ -83,7 +84,7 @@ class Player:
                     continue
                 raw = "\n".join(data).encode()
                 data = []
-                msg = json.loads(raw)
+                msg = _decode(raw)
                 self.received.append(Received(time.perf_counter(), msg["seq"], raw, msg))
                 if msg["view"]["over"] or (stop_after is not None and len(self.received) >= stop_after):
                     return

@@ -39,6 +39,9 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 
 def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
+    # another game in the folder is not served with it (it once got links printed here too)
+    subprocess.run([LIFEBOAT, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+                   capture_output=True)
     port = free_port()
     proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--serve",
                                    "--port", str(port), "--bots", "Dee", "--bot-delay", "0"], tmp_path)
@@ -48,6 +51,7 @@ def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
         assert sorted(links) == ["Ann", "Bob", "Cy", "referee", "spectator"]
         assert "bots play: Dee (random)" in out
         assert "Next: lifeboat play" not in out  # the game is served, not played in this terminal
+        assert "old.jsonl" not in out and not (tmp_path / "old.jsonl.serve.json").exists()
         assert out.count("scan with the phone's camera") == 3
         assert "▀" in out or "█" in out  # the QR codes, drawn with blocks
         assert out.splitlines()[-1] == (f"Serving 1 game(s) from {tmp_path} at http://127.0.0.1:{port}  (start a "
@@ -83,6 +87,23 @@ def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
     proc, third = serve_until_ready(["serve", "--dir", ".", "--port", str(port), "--no-qr", "--new-links"], tmp_path)
     stop(proc)
     assert third.count("/play/") == 6
+
+
+def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
+    # SERVE-8: the copy once took over the game's id, silently: the first file's printed links then led nowhere
+    subprocess.run([LIFEBOAT, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+                   capture_output=True)
+    for suffix in ("", ".deck.json"):
+        shutil.copy(tmp_path / f"a.jsonl{suffix}", tmp_path / f"b.jsonl{suffix}")
+    game_id = (tmp_path / "a.jsonl").read_text().split('"game_id":"')[1].split('"')[0]
+    port = free_port()
+    proc, out = serve_until_ready(["serve", "--port", str(port), "--no-qr"], tmp_path)
+    stop(proc)
+    assert f"Not served: b.jsonl: [SERVE-8] the same game (id {game_id}) as a.jsonl, which is served: one is a " \
+        "copy of the other" in out.replace(str(tmp_path) + "/", ""), out
+    assert out.count("/play/") == 6 and "(a.jsonl, seq " in out and "(b.jsonl" not in out
+    assert out.splitlines()[-1].startswith("Serving 1 game(s) from ")
+    assert not (tmp_path / "b.jsonl.serve.json").exists()
 
 
 def test_serve_usage_errors(tmp_path: Path) -> None:
