@@ -173,13 +173,15 @@ class NavigationTurn(msgspec.Struct, frozen=True, gc=False, tag="navigation_turn
 
 class OverboardWindow(msgspec.Struct, frozen=True, gc=False, tag="overboard_window"):
     """Characters ``overboard`` are in the water; ``lost`` of them are lost at sea (OVER-1..3). Window for the
-    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation."""
+    Life Preserver and Chum; ``chum`` is True once Chum was expended this navigation; ``thrown`` holds the Life
+    Preserver cards thrown or played in this window, each of which stays where it landed (REF-22)."""
 
     card: str
     overboard: tuple[str, ...]
     lost: tuple[str, ...]
     chum: bool = False
     passed: tuple[str, ...] = ()
+    thrown: tuple[str, ...] = ()
 
 
 class ThirstWindow(msgspec.Struct, frozen=True, gc=False, tag="thirst_window"):

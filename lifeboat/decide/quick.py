@@ -28,7 +28,7 @@ class Facts:
     """What the checks of one :func:`quick_legal` call share: the state, the seat ``by`` and its character, the
     game's cards (CARD-3), the characters by id (looked up once)."""
 
-    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to")
+    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to", "_thirst", "_drawn")
 
     def __init__(self, s: State, by: str) -> None:
         self.s, self.by, self.step = s, by, s.step
@@ -38,6 +38,21 @@ class Facts:
         self._chars: dict[str, CharacterState] | None = None
         self._hand: set[str] | None = None
         self._trade_to: dict[str, bool] = {}
+        self._thirst: dict[str, int] | None = None
+        self._drawn: list[str] | None = None
+
+    def thirst(self) -> dict[str, int]:
+        """THIRST-1: the thirst still owed by character (``dict(step.thirst)``, as ``give_water`` reads it); only
+        in a :class:`ThirstWindow`."""
+        if self._thirst is None:
+            self._thirst = dict(self.step.thirst)  # type: ignore[union-attr]
+        return self._thirst
+
+    def drawn(self) -> list[str]:
+        """ROW-1: the rowed cards to place, sorted; only in a :class:`RowPlace`."""
+        if self._drawn is None:
+            self._drawn = sorted(self.step.drawn)  # type: ignore[union-attr]
+        return self._drawn
 
     def hand(self) -> set[str]:
         """CARD-1: the provision instances in ``by``'s hand (what ``require_held(hand_only=True)`` accepts)."""
@@ -107,7 +122,7 @@ def _place_rowed_cards(f: Facts, cmd: c.PlaceRowedCards) -> bool:  # ROW-1
     step, placed = f.step, cmd.to_stack + cmd.to_bottom
     if not isinstance(step, RowPlace) or step.rower != cmd.by:
         return False
-    if sorted(placed) != sorted(step.drawn) or len(set(placed)) != len(placed):
+    if sorted(placed) != f.drawn() or len(set(placed)) != len(placed):
         return False
     return not (f.s.ruleset.row_keeps_exactly_one and len(cmd.to_stack) != min(1, len(step.drawn)))
 
@@ -177,9 +192,11 @@ def _object_to_cannibalism(f: Facts, cmd: c.ObjectToCannibalism) -> bool:  # CAN
     return isinstance(step, CannibalismObjection) and cmd.by != step.user
 
 
-def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3
+def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3, REF-22
     step, by, t = f.step, cmd.by, cmd.target
     if not (isinstance(step, OverboardWindow) and f.held(cmd.card, "life_preserver") and t in f.chars()):
+        return False
+    if cmd.card in step.thrown:
         return False
     if t in step.lost or t not in step.overboard or not f.conscious(t):
         return False
@@ -194,7 +211,7 @@ def _give_water(f: Facts, cmd: c.GiveWater) -> bool:  # THIRST-1
     step = f.step
     if not (isinstance(step, ThirstWindow) and f.held(cmd.card, "water") and cmd.target in f.chars()):
         return False
-    return dict(step.thirst).get(cmd.target, 0) >= 1
+    return f.thirst().get(cmd.target, 0) >= 1
 
 
 def _offer_trade(f: Facts, cmd: c.OfferTrade) -> bool:  # TRADE-1, PROC-4

@@ -104,6 +104,9 @@ def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
         raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")
     if t == by and card in s.char(by).face_up:
         raise IllegalCommand("OVER-1", "your Life Preserver is already face up")
+    if card in step.thrown:
+        raise IllegalCommand("REF-22", "this Life Preserver was already thrown while these characters are in the "
+                                       "water; it stays where it landed until the overboard resolution ends")
     ctx.emit(e.LifePreserverThrown(character=by, card=card, target=t))
 
 

@@ -60,6 +60,8 @@ def life_preserver_thrown(state: State, event: e.LifePreserverThrown) -> State:
     t, card = event.target, event.card
     state = take_from(state, event, event.character, card)
     state = replace_char(state, t, face_up=char(state, event, t).face_up + (card,))
+    if isinstance(state.step, OverboardWindow):  # REF-22: it stays where it landed until the window closes
+        state = replace(state, step=replace(state.step, thrown=state.step.thrown + (card,)))
     return window_reset(state)
 
 

@@ -288,7 +288,7 @@ STEP_AUDIENCE: dict[str, dict[str, str]] = {
     "navigator_draw": {"navigator": _P},
     "navigator_choice": {"navigator": _P},
     "navigation_turn": {},
-    "overboard_window": {"card": _P, "overboard": _P, "lost": _P, "chum": _P, "passed": _P},
+    "overboard_window": {"card": _P, "overboard": _P, "lost": _P, "chum": _P, "passed": _P, "thrown": _P},
     "thirst_window": {"card": _P, "thirst": _P, "passed": _P},
     "game_over": {"reason": _P},
     "cannibalism_objection": {"user": _P, "card": _P, "body": _P, "passed": _P},
