@@ -114,6 +114,7 @@ class _Game:
     def human_turn(self, me: str) -> None:
         """Before the keyboard goes to ``me``: the story since its last decision, the table, then the decision."""
         from cli import render
+        from cli.describe import in_game as boat
         from lifeboat import commands as c
         from service import RuleViolation
 
@@ -129,7 +130,7 @@ class _Game:
                 self.say("  (Nothing was decided: press Enter alone, then type the decision at the next prompt.)")
             self.last_human = me
         render.clear(self.out)  # each screen is the story since the last decision, the table and the decision
-        in_game = tuple(view.seats)
+        in_game = boat(view)
         self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state),
                                     width=self.out.width))
         self.out.print(render.table(view))
@@ -233,7 +234,9 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     from cli import render
     from rich.text import Text
 
-    in_game = tuple(view.seats)
+    from cli.describe import in_game as boat
+
+    in_game = boat(view)
     items = menu(view, in_game)
     _columns(out, [text for text, _ in items])
     if (hint := trade_hint(view, state)) is not None:

@@ -27,20 +27,39 @@ def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
         return card_id
 
 
+class InGame(tuple[str, ...]):
+    """The characters in the boat (ids, bow first), a plain tuple, and ``lost``: the game's characters lost at sea,
+    whom a navigation card still names as printed (marked "[lost at sea]")."""
+
+    lost: tuple[str, ...] = ()
+
+
+def in_game(table) -> InGame:  # type: ignore[no-untyped-def]
+    """The :class:`InGame` of a table view or a state (both have ``seats`` and ``characters`` with ``in_boat``)."""
+    boat = InGame(table.seats)
+    boat.lost = tuple(c.character for c in table.characters if not c.in_boat)
+    return boat
+
+
 def with_contents(text: str, in_game: tuple[str, ...]) -> str:
     """``text`` with each navigation card it names ("Navigation 28") followed by what the card does for the
-    characters ``in_game`` (ids in the boat): "Navigation 28 (Lady Lauren overboard · oars)" (NAV-3, OVER-1,
-    THIRST-1, BIRD-1). A text naming no navigation card comes back unchanged."""
+    characters ``in_game`` (ids in the boat; an :class:`InGame` also names the lost at sea, marked): "Navigation 28
+    (Lady Lauren overboard · oars)" (NAV-3, OVER-1, THIRST-1, BIRD-1). A text naming no navigation card comes back
+    unchanged."""
     from lifeboat.views.text import navigation_contents
+
+    lost = getattr(in_game, "lost", ())
 
     def one(m: re.Match[str]) -> str:
         card_id = _by_number().get(int(m.group(1)))
-        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game)})"
+        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game, lost)})"
 
     return _NAV_NAME.sub(one, text)
 
 
 _NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
+
+
 def _by_number() -> dict[int, str]:
     """Navigation card ids by print number, of the card data in use (CARD-3)."""
     return {nav.print_no: card_id for card_id, nav in in_use().navigation.items()}

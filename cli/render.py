@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.describe import command as describe_command
+from cli.describe import in_game as describe_in_game
 from cli.describe import who, with_contents
 
 
@@ -76,7 +77,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
             f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up)), str(ch.hand_size),
             markers,
         )
-    in_game = tuple(view.seats)
+    in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
     parts: list = [t]
     if view.in_play:
         parts.append(Text("Face up: " + card_names(view.in_play, in_game)))

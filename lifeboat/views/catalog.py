@@ -52,7 +52,7 @@ def navigation_facts(card_id: str, in_game: Sequence[str], cards: CardSet | None
     return {
         "print_no": nav.print_no, "overboard": list(names_on(nav.overboard, seated)),
         "thirsty": list(names_on(nav.thirsty, seated)), "rowers_thirsty": nav.rowers_thirsty,
-        "fighters_thirsty": nav.fighters_thirsty, "bird": nav.bird, "text": navigation_contents(card_id, in_game, data),
+        "fighters_thirsty": nav.fighters_thirsty, "bird": nav.bird, "text": navigation_contents(card_id, in_game, cards=data),
     }
 
 

@@ -443,20 +443,27 @@ def offer_text(d: Data, me: str | None) -> str:
     return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
 
 
-def navigation_contents(card_id: str, in_game: Sequence[str], cards: CardSet | None = None) -> str:
-    """What a navigation card does, in one line, for the characters ``in_game`` (ids, any order; NAV-3, OVER-1,
-    THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
-    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``. Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters
-    thirsty`` (the fight icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``"no effect"`` for a card
-    that names nobody in this game and has no icon. Raises ``KeyError`` for an id that is not a navigation card
-    (a placeholder ``"?n3"`` included: its face is unknown). ``cards``: the game's card data (CARD-3; default the
-    card data in use, :func:`using`).
+def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),
+                        cards: CardSet | None = None) -> str:
+    """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
+    OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
+    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``.
+    Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters thirsty`` (the fight
+    icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``lost``: characters of this game lost at sea
+    (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
+    the boat empties. ``"no effect"`` for a card that names nobody in this game and has no icon. Raises
+    ``KeyError`` for an id that is not a navigation card (a placeholder ``"?n3"`` included: its face is unknown).
+    ``cards``: the game's card data (CARD-3; default the card data in use, :func:`using`).
     """
     from lifeboat.cards import names_on
 
     data = cards or _CARDS.get()
     nav = data.navigation[card_id]
-    seated = tuple(c for c in data.seat_order if c in set(in_game))
+    gone = set(lost)
+    seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
+
+    def mark(c: str) -> str:
+        return f"{name(c)} [lost at sea]" if c in gone else name(c)
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
         chosen = names_on(names, seated)
@@ -464,8 +471,8 @@ def navigation_contents(card_id: str, in_game: Sequence[str], cards: CardSet | N
             return "everyone"
         left_out = [c for c in seated if c not in chosen]
         if chosen and names[0] == "all_except":
-            return "everyone but " + join([name(c) for c in left_out])
-        return join([name(c) for c in chosen]) if chosen else ""
+            return "everyone but " + join([mark(c) for c in left_out])
+        return join([mark(c) for c in chosen]) if chosen else ""
 
     parts = [f"{w} {what}" for w, what in ((who(nav.overboard), "overboard"), (who(nav.thirsty), "thirsty")) if w]
     if nav.rowers_thirsty:

@@ -194,3 +194,15 @@ def test_a_turned_navigation_card_is_named_once() -> None:
         assert out[i + 1] == "   It is the navigation card of the round.", out[i : i + 2]
     chosen = [line for line in out if line.startswith("   The navigation card of the round: Navigation ")]
     assert chosen  # a card the navigator chose from the row stack is still named on that line
+
+
+def test_a_navigation_card_still_names_the_lost_at_sea() -> None:
+    # Lady Lauren and The Kid are lost at sea in round 5: the cards still show what is printed on them, marked
+    # (the contents once shrank: Navigation 38 read "The Captain, First Mate and Frenchy thirsty")
+    out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout
+    assert "Navigation 38 (The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate " \
+        "and Frenchy thirsty)" in out, out
+    out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "238", "--as", "referee").stdout
+    assert "Navigation 21 (The Kid [lost at sea] overboard · everyone but Lady Lauren [lost at sea] thirsty" in out
+    assert "Navigation 31 (everyone overboard · everyone thirsty" in run(
+        "show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout  # "all": everyone
