@@ -197,8 +197,22 @@ def story_rows(view, state) -> int:  # type: ignore[no-untyped-def]
     menu_rows = len(items) if len(items) <= 6 or max(len(t) for t, _ in items) > 43 else (len(items) + 1) // 2
     extras = [view.in_play, view.discard, view.offer, view.open_parasol, trade_hint(view, state),
               [x for x in view.row_stack if x is not None]]
-    table_rows = len(view.characters) + 5 + 3 + sum(1 for x in extras if x)
+    table_rows = len(view.characters) + 5 + 3 + sum(1 for x in extras if x) + len(placement_legend(view, ()))
     return max(3, 40 - 1 - 2 - table_rows - menu_rows)
+
+
+def placement_legend(view, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
+    """Above a row placement's menu (ROW-1), one line per drawn card: what it does (NAV-3), in the order drawn;
+    no lines for any other menu."""
+    from lifeboat import commands as c
+    from lifeboat.cards import card_name
+    from lifeboat.views.text import navigation_contents
+
+    place = next((cmd for cmd in view.legal if isinstance(cmd, c.PlaceRowedCards)), None)
+    if place is None:
+        return []
+    lost = getattr(in_game, "lost", ())
+    return [f"  {card_name(x)}: {navigation_contents(x, in_game, lost)}" for x in place.to_stack + place.to_bottom]
 
 
 def trade_hint(view, state) -> str | None:  # type: ignore[no-untyped-def]
@@ -238,6 +252,8 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
 
     in_game = boat(view)
     items = menu(view, in_game)
+    for line in placement_legend(view, in_game):  # the menu names the drawn cards only: what each does, once
+        out.print(Text(line))
     _columns(out, [text for text, _ in items])
     if (hint := trade_hint(view, state)) is not None:
         out.print(Text(hint))

@@ -206,3 +206,15 @@ def test_a_navigation_card_still_names_the_lost_at_sea() -> None:
     assert "Navigation 21 (The Kid [lost at sea] overboard · everyone but Lady Lauren [lost at sea] thirsty" in out
     assert "Navigation 31 (everyone overboard · everyone thirsty" in run(
         "show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout  # "all": everyone
+
+
+def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -> None:
+    # ROW-1, NAV-3: the menu names the drawn cards only; the line for each card above it says what it does
+    game = tmp_path / "x.jsonl"
+    assert run("fork", Path("docs/examples/six-players.jsonl"), "--at", "171", "-o", game).returncode == 0
+    out = run("play", game, "--bots", "Ann,Cy,Dee,Eve,Fay", stdin="\n").stdout.splitlines()
+    menu = out.index("   1. row stack: nothing; under the deck: Navigation 31, Navigation 38")
+    assert out[menu - 2 : menu] == [
+        "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
+        "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate and "
+        "Frenchy thirsty"]
