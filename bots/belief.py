@@ -43,6 +43,8 @@ class Belief:
     action_index: int = 0
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step
     ghosts: tuple[str, ...] = ()  # GHOST-1: the characters lost at sea, with the shark variant
+    drank: tuple[str, ...] = ()  # LIQUID-1, WONG-1: one entry per Firewater drunk or shared this round
+    wong_share: str | None = None  # WONG-1, REF-25: the Firewater Mrs. Wong is deciding whether to share
 
     def _hidden_move(self, source: str, dest: str) -> None:
         for where in self.places.values():
@@ -92,6 +94,16 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
                 where.discard("pick")
     elif kind == "action_turn_started":
         b.action_index = d["index"]
+    elif kind == "firewater_drunk":  # LIQUID-1: public, face up
+        b.drank = b.drank + (d["character"],)
+        b._see(d["card"], "pub")
+    elif kind == "firewater_share_offered":  # WONG-1
+        b.wong_share = d["card"]
+    elif kind == "firewater_share_answered":
+        b.wong_share = None
+        b.drank = b.drank + ((d["character"],) if d["share"] else ())
+    elif kind == "round_ended":
+        b.drank = ()
     elif kind == "ghost_rose":  # GHOST-1
         b.ghosts = b.ghosts + (d["character"],)
     elif kind == "swapped_turn_started":  # ACT-3

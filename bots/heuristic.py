@@ -18,6 +18,7 @@ from lifeboat.state import (
     ActionTurn, AwaitAnswer, CannibalismObjection, Fight, NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace,
     ThirstWindow,
 )
+from lifeboat.decide.procedure import FIREWATER_SIZE
 from lifeboat.views import EventView, SeatView
 
 from bots.situation import Situation, face, from_view, weapon
@@ -184,6 +185,27 @@ def reveal_weapon_to_win(sit: Situation) -> c.PlayerCommand | None:
     return _pick(sit, c.Reveal, card=weapons[0]) if weapons else None
 
 
+def _fight_gap(sit: Situation) -> int:
+    """How much strength my side of the open fight lacks to win (FIGHT-3: ties go to the defenders); 0 when it
+    wins already or I am not fighting."""
+    step = sit.step
+    if not isinstance(step, Fight) or sit.me not in step.attackers + step.defenders:
+        return 0
+    attack, defence = _sides(sit, step)
+    return max(0, (defence - attack + 1) if sit.me in step.attackers else (attack - defence))
+
+
+def firewater_to_win(sit: Situation) -> c.PlayerCommand | None:
+    """Liquid Courage (LIQUID-1, WONG-1): Mrs. Wong shares a Firewater only when +3 turns her losing fight
+    (the extra thirst costs a wound or a Water); anyone drinks their own in that case too."""
+    gap = _fight_gap(sit)
+    if any(isinstance(x, c.ShareFirewater) for x in sit.legal):
+        return _pick(sit, c.ShareFirewater, share=0 < gap <= FIREWATER_SIZE)
+    if 0 < gap <= FIREWATER_SIZE:
+        return next((x for x in sit.legal if isinstance(x, c.DrinkFirewater)), None)
+    return None
+
+
 def refuse_the_weaker(sit: Situation) -> c.PlayerCommand | None:
     """Asked for a card or a seat: refuse when the seat (with its face-up weapons) is at least as strong as the
     asker, since ties go to the defenders (FIGHT-3); consent otherwise, a fight lost costs a wound too."""
@@ -286,7 +308,7 @@ def pass_or_wait(sit: Situation) -> c.PlayerCommand | None:
 
 
 RULES: tuple[Rule, ...] = (
-    decline_trades, keep_what_scores, drink_when_thirsty, save_myself_overboard, chum_the_hated,
+    decline_trades, firewater_to_win, keep_what_scores, drink_when_thirsty, save_myself_overboard, chum_the_hated,
     reveal_weapon_to_win, join_fights_for_love, refuse_the_weaker, object_to_eating_love, navigate_toward_hate,
     row_toward_hate, use_the_compass, heal_when_hurt, open_the_parasol, mug_the_weak, row_when_healthy, pass_or_wait,
 )

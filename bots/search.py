@@ -43,6 +43,7 @@ MAX_CANDIDATES = 6
 
 def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerCommand]:
     """The options worth searching: ``view.legal`` without trade offers, reveals other than a weapon in a fight,
+    Firewater drunk outside a fight,
     and row placements differing only in the order under the deck; at most ``limit``, the
     heuristic's choice first."""
     fighting = view.step.kind == "fight"
@@ -52,6 +53,8 @@ def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerComm
         if isinstance(cmd, c.OfferTrade):
             continue
         if isinstance(cmd, c.Reveal) and not (fighting and weapon(cmd.card)):
+            continue
+        if isinstance(cmd, c.DrinkFirewater) and not fighting:  # LIQUID-1: +3 counts in fights only (REF-24)
             continue
         if isinstance(cmd, c.PlaceRowedCards):
             key = tuple(sorted(cmd.to_stack))
@@ -139,8 +142,8 @@ class SearchBot:
         if not view.legal:
             raise ValueError("no legal command to choose from")
         options = candidates(view, self.limit)
-        if len(options) == 1:
-            return options[0]
+        if len(options) == 1 or isinstance(options[0], c.ShareFirewater):  # WONG-1: the heuristic's answer (the
+            return options[0]  # share may come in another seat's pick or row, whose cards no sampled world holds)
         belief = read(log, card_sets(view.ruleset))
         n = [0] * len(options)
         total = [0.0] * len(options)

@@ -101,7 +101,11 @@ def step_of(view: SeatView) -> Step:
     """The engine's step Struct from a seat's :class:`StepView` (every field a seat deciding now may see).
 
     Raises ``msgspec.ValidationError`` when a field the step needs is hidden from this seat."""
-    return msgspec.convert({"type": view.step.kind, **view.step.data}, Step)  # type: ignore[arg-type]
+    data = dict(view.step.data)
+    for k in view.step.hidden:  # WONG-1: Mrs. Wong answers during another seat's pick or row: unseen cards
+        if isinstance(data.get(k), (list, tuple)):
+            data[k] = tuple("?" if x is None else x for x in data[k])
+    return msgspec.convert({"type": view.step.kind, **data}, Step)  # type: ignore[arg-type]
 
 
 def from_view(view: SeatView) -> Situation:

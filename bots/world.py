@@ -142,7 +142,7 @@ def sample(view: SeatView, belief: Belief, rng: random.Random) -> tuple[State, D
         nav_unseen=unseen, nav_bottom=tuple(bottom), row_stack=tuple(stack), in_play=view.in_play,
         seagulls=view.seagulls, round=view.round, action_order=view.action_order,
         action_index=belief.action_index, turned_early=belief.turned_early,
-        ghosts=belief.ghosts, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
+        ghosts=belief.ghosts, drank=belief.drank, wong_share=belief.wong_share, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
     )
     sets = card_sets(view.ruleset)
     orders = DeckOrders(

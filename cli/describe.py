@@ -113,6 +113,12 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
             return f"open the Parasol ({x})"
         case c.UseMedicalKit(card=x, target=t):
             return f"use the Medical Kit ({x}) on {who(t)}"
+        case c.DrinkFirewater(card=x):
+            return f"drink Firewater ({x}): +3 size in fights this round, one more thirst"
+        case c.ShareFirewater(share=True):
+            return "share the Firewater just drunk: +3 size in fights this round, one more thirst"
+        case c.ShareFirewater(share=False):
+            return "do not share the Firewater"
         case c.Cannibalize(card=x, target=t):
             return f"play Cannibalism ({x}): eat {who(t)}'s body"
         case c.ObjectToCannibalism():

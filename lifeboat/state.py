@@ -10,6 +10,8 @@ Shapes:
 - ``State.unaccounted``: in a recorded game (REC-1), the real cards not yet named anywhere, sorted; each is behind
   one of the placeholders (``"?p3"``, ``"?n7"``) in the decks, hands or row stack. Empty in a digital game.
 - ``State.step``: what the game waits for now (a tagged union, see :data:`Step`).
+- ``State.drank`` (Liquid Courage): the characters who drank Firewater this round, once per drink (LIQUID-1,
+  WONG-1); ``State.wong_share``: the Firewater card Mrs. Wong is deciding whether to share, else ``None``.
 
 Statuses are derived, never stored (STATUS-1): wounds < size conscious, = size unconscious, > size dead.
 """
@@ -228,6 +230,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     action_index: int = 0
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step (swapped with)
     ghosts: tuple[str, ...] = ()  # GHOST-1 (shark variant): characters lost at sea, in the order they were lost
+    drank: tuple[str, ...] = ()  # LIQUID-1, WONG-1: one entry per Firewater drunk (or shared) this round
+    wong_share: str | None = None  # WONG-1, REF-25: the Firewater just drunk that Mrs. Wong may share (she answers)
     open_parasol: str | None = None
     offer: TradeOffer | None = None
     step: Step = AwaitSetup()

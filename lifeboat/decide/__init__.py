@@ -63,6 +63,8 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
     require_character(s, cmd.by)
     if s.offer is not None and not isinstance(cmd, c.AnswerTrade):
         raise IllegalCommand("TRADE-1", f"a trade offered to {name_of(s.offer.to)} is waiting for an answer")
+    if s.wong_share is not None and not isinstance(cmd, c.ShareFirewater):  # REF-25
+        raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
     rule = _rule(PLAYER_RULES, cmd)
     if rule is not None:
         rule(ctx, s, cmd)
@@ -78,6 +80,8 @@ def _run(ctx: Ctx, command: c.Command) -> None:
     if isinstance(ctx.state.step, GameOver):
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
     if not player and c.is_chance(command):
+        if ctx.state.wong_share is not None:  # REF-25: her answer comes first
+            raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
         rule = _rule(CHANCE_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)

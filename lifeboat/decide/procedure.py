@@ -14,6 +14,7 @@ from lifeboat.decide.context import Ctx
 from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
+FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size until the end of the round (fights only, REF-24)
 
 
 def start_round(ctx: Ctx, n: int) -> None:
@@ -89,7 +90,7 @@ def resolve_card(ctx: Ctx, card: str) -> None:
         ctx.emit(e.SeagullRemoved(total=s.seagulls - 1))
     s = ctx.state
     in_game = tuple(ch.character for ch in s.characters)
-    named = set(names_on(nav.overboard, in_game))
+    named = set(names_on(nav.overboard, in_game, s.drank))  # LIQUID-3: nav-l11 names who drank Firewater
     overboard = tuple(ch for ch in s.seats if ch in named)  # OVER-1
     if overboard:
         lost = tuple(
@@ -115,13 +116,14 @@ def thirst(ctx: Ctx) -> None:
     s = ctx.state
     nav = s.cards.navigation[s.in_play[-1]]
     in_game = tuple(ch.character for ch in s.characters)
-    named = set(names_on(nav.thirsty, in_game))
+    named = set(names_on(nav.thirsty, in_game, s.drank))
     owed = []
     for ch in s.seats:
         if not s.alive(ch):
             continue
         st = s.char(ch)
         n = (ch in named) + (st.rowed and nav.rowers_thirsty) + (st.fought and nav.fighters_thirsty)  # THIRST-1
+        n += s.drank.count(ch)  # LIQUID-1, WONG-1: one more thirst per Firewater drunk (or shared) this round
         if n:
             owed.append((ch, int(n)))
     if owed:
@@ -201,13 +203,13 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:
-    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1) plus every face-up weapon in front of the side's
-    members, as this game's card data prints them (CARD-3)."""
+    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: +3 per Firewater drunk or shared this round)
+    plus every face-up weapon in front of the side's members, as this game's card data prints them (CARD-3)."""
     total = 0
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     cards = state.cards
     for ch in side:
-        total += cards.size[ch] + bonus
+        total += cards.size[ch] + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-24
         total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
     return total
 

@@ -214,6 +214,16 @@ def _give_water(f: Facts, cmd: c.GiveWater) -> bool:  # THIRST-1
     return f.thirst().get(cmd.target, 0) >= 1
 
 
+def _drink_firewater(f: Facts, cmd: c.DrinkFirewater) -> bool:  # LIQUID-1, REF-24, EXP-1
+    if "liquid_courage" not in f.s.ruleset.expansions or isinstance(f.step, (AwaitSetup, GameOver, MugDraw)):
+        return False
+    return f.held(cmd.card, "firewater", hand_only=True)
+
+
+def _share_firewater(f: Facts, cmd: c.ShareFirewater) -> bool:  # WONG-1
+    return f.s.wong_share is not None and cmd.by == "mrs_wong"
+
+
 def _offer_trade(f: Facts, cmd: c.OfferTrade) -> bool:  # TRADE-1, PROC-4
     give = cmd.give
     if not f.trade_to(cmd.to):
@@ -257,7 +267,8 @@ CHECKS: dict[type, Check] = {
     c.Pass: _pass, c.Reveal: _reveal, c.ObjectToCannibalism: _object_to_cannibalism,
     c.ThrowLifePreserver: _throw_life_preserver, c.ExpendChum: _expend_chum, c.GiveWater: _give_water,
     c.OfferTrade: _offer_trade, c.AnswerTrade: _answer_trade, c.UseCompass: _use_compass,
-    c.ChooseNavigationCard: _choose_navigation_card,
+    c.ChooseNavigationCard: _choose_navigation_card, c.DrinkFirewater: _drink_firewater,
+    c.ShareFirewater: _share_firewater,
 }
 """One check per player command type but CallSharks (a ghost's command, left to :func:`is_legal`)."""
 
@@ -272,5 +283,7 @@ def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand]) ->
     f = Facts(state, by)
     if state.offer is not None:  # TRADE-1: nothing but the answer while a trade waits
         return tuple(x for x in candidates if type(x) is c.AnswerTrade and _answer_trade(f, x))
+    if state.wong_share is not None:  # REF-25: nothing but Mrs. Wong's answer while she decides
+        return tuple(x for x in candidates if type(x) is c.ShareFirewater and _share_firewater(f, x))
     checks = CHECKS
     return tuple([x for x in candidates if checks[type(x)](f, x)])

@@ -33,6 +33,7 @@ _FACE_EXTRA: dict[str, tuple[str, ...]] = {
     "oar": ("oars",), "gaffing_hook": ("hook", "gaff"), "flare_gun": ("flare", "flaregun"),
     "chum": ("bucket of chum", "bucket"), "life_preserver": ("preserver", "lifebuoy", "buoy", "life ring"),
     "compass": (), "parasol": ("umbrella",), "knife": (), "blackjack": ("club",),
+    "firewater": ("fire water", "liquid courage", "火酒", "烈酒"),  # Liquid Courage (LIQUID-1)
 }
 
 _CHANCE_ALIASES = ("chance", "dealer", "deck", "机会", "发牌员")
@@ -72,13 +73,15 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "chum": ("expend chum",),
     "sharks": ("call sharks", "sharks", "招来鲨鱼", "招鲨鱼"),  # GHOST-1 (shark variant)
     "water": ("give water",),
+    "firewater": ("drink firewater", "drink fire water", "喝火酒", "喝烈酒"),  # LIQUID-1 (Liquid Courage)
+    "share": ("share", "share firewater", "分享", "也喝"),  # WONG-1: Mrs. Wong shares the Firewater just drunk
     "drink": ("drink", "喝水", "喝"),
     "use": ("use", "play", "expend", "使用", "用"),
 }
 #: Faces whose name alone is a verb ("lauren: water kid", "chum", "compass").
 _FACE_VERBS = {
     "water": "water", "chum": "chum", "compass": "compass", "parasol": "open", "flare_gun": "fire",
-    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat",
+    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat", "firewater": "firewater",
 }
 _CHANCE_VERBS: dict[str, tuple[str, ...]] = {
     "deal": ("deal", "dealt", "setup", "发牌"),
@@ -111,7 +114,7 @@ _NOISE = ("the", "a", "an", "to", "on", "with", "at", "of", "from", "card", "car
 _PLAYER_VERB_LIST = (
     "keep", "do nothing", "row", "stack", "bottom", "swap", "mug", "consent", "refuse", "join", "pass", "reveal",
     "fire", "open", "heal", "offer", "ask", "accept", "decline", "use compass", "skip compass", "choose", "throw",
-    "chum", "water", "drink", "use", "eat", "object", "call sharks",
+    "chum", "water", "drink", "use", "eat", "object", "call sharks", "drink firewater", "share",
 )
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 

@@ -200,7 +200,28 @@ class PlayerLines:
         return self.answer(items, True, trade=self.trade_to_me() or not self.answer_to_me())
 
     def h_decline(self, items: list[_Item]) -> c.Command:
+        if self.state.wong_share is not None:  # WONG-1, REF-25: Mrs. Wong declines to share the Firewater
+            self.no_more(self.clean(items), "decline")
+            return c.ShareFirewater(by=self.actor, share=False)
         return self.answer(items, False, trade=self.trade_to_me() or not self.answer_to_me())
+
+    def h_share(self, items: list[_Item]) -> c.Command:
+        """WONG-1: ``wong: share`` (or ``share no``) the Firewater just drunk."""
+        items = [it for it in self.clean(items) if it.only("face") != [("firewater", None)]]
+        share = True
+        if items:
+            if items[0].text not in _YES + _NO:
+                raise self.unknown(items[0], "word", [], ("yes", "no"))
+            share = items[0].text in _YES
+            self.no_more(items[1:], "share")
+        return c.ShareFirewater(by=self.actor, share=share)
+
+    def h_firewater(self, items: list[_Item]) -> c.Command:
+        """LIQUID-1: ``kid: drink firewater`` (from hand)."""
+        chars, cards = self.split_mixed(self.clean(items), ("card",))
+        if chars:
+            raise self.unexpected(chars[0], ["card"])
+        return c.DrinkFirewater(by=self.actor, card=self.own_card(cards, "firewater", "drink"))
 
     def answer(self, items: list[_Item], yes: bool, trade: bool) -> c.Command:
         items = self.clean(items)
@@ -332,7 +353,12 @@ class PlayerLines:
         target = self.target(chars, "water", lambda: self.actor)
         return c.GiveWater(by=self.actor, card=self.own_card(cards, "water", "water"), target=target)
 
-    h_drink = h_water
+    def h_drink(self, items: list[_Item]) -> c.Command:
+        """``drink`` is Water on oneself, or Firewater when a Firewater is named (LIQUID-1)."""
+        for it in self.clean(items):
+            if self.is_card(it) and self.ref(it).face == "firewater":
+                return self.h_firewater(items)
+        return self.h_water(items)
 
     def h_offer(self, items: list[_Item], ask_only: bool = False) -> c.Command:
         items = self.clean(items, keep_for=True)

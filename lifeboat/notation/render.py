@@ -193,6 +193,10 @@ def _card_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - one 
             body = "chum" if r.default(x, "chum") else f"use {x}"
         case c.GiveWater(card=x, target=t):
             body = f"water {r.who(t)}" if r.default(x, "water") else f"use {x} on {r.who(t)}"
+        case c.DrinkFirewater(card=x):  # LIQUID-1
+            body = "drink firewater" if r.default(x, "firewater") else f"drink {x}"
+        case c.ShareFirewater(share=yes):  # WONG-1
+            body = "share" if yes else "decline"
     return body
 
 

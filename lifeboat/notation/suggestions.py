@@ -90,8 +90,11 @@ class Suggestions:
         if "char" in kinds:
             pool.update({k: v for k, v in char_names.items()})
             pool.update({" ".join(k): " ".join(k) for k in self.players.phrases})
-        if "face" in kinds or "card" in kinds:
-            pool.update(face_names)
+        if "face" in kinds or "card" in kinds:  # the faces of this game's sets only (EXP-1: no Firewater in a base game)
+            sets = self.state.ruleset.card_sets
+            shown = {FACE_NAMES[f] for f, v in self.state.cards.faces.items()
+                     if v.expansion in sets or any(x in sets for x, _ in v.added)}
+            pool.update({k: v for k, v in face_names.items() if v in shown})
         if "chance" in kinds:
             pool.update({a: "chance" for a in _CHANCE_ALIASES})
             pool.update({a: "recorder" for a in _RECORDER_ALIASES if a.isascii()})

@@ -293,7 +293,10 @@ class Observer:
         data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
         kind = _tag(st.step)
         with tx.using(st.cards):  # CARD-3
-            step = StepView(kind=kind, text=tx.step_text(kind, data, me, row_stack), data=data, hidden=hidden)
+            text = tx.step_text(kind, data, me, row_stack)
+            if st.wong_share is not None:  # WONG-1, REF-25: her answer comes first
+                text = f"{text} {tx.wong_share_text(me)}"
+            step = StepView(kind=kind, text=text, data=data, hidden=hidden)
             offer = None
             if st.offer is not None:
                 od, _ = redact(st.offer, OFFER_RULES, aud)

@@ -72,6 +72,9 @@ def poss(ch: str | None, me: str | None) -> str:
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
 
 
+_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-24
+
+
 def _cap(text: str) -> str:
     """``text`` with its first letter upper case (``"your"`` → ``"Your"``; ``"The Kid's"`` unchanged)."""
     return text[:1].upper() + text[1:]
@@ -357,6 +360,12 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
     "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
                                  f"{'you' if d['character'] == me else 'it'} may call the sharks."),
+    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {_FIREWATER}.",
+    "firewater_share_offered": lambda d, me: f"{subj(d['character'], me)} may share the Firewater.",
+    "firewater_share_answered": lambda d, me: (
+        f"{subj(d['character'], me)} shared the Firewater: {_FIREWATER}." if d["share"]
+        else f"{subj(d['character'], me)} did not share the Firewater."),
+    "water_shared": lambda d, me: f"{subj(d['character'], me)} shared the Water: one thirst less.",
     "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
     "card_discarded": lambda d, me: (
         f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
@@ -434,6 +443,13 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "game_over":
         return _game_ended(d, me).split(". Every")[0] + "."
     return kind.replace("_", " ")  # pragma: no cover - every step kind is listed above
+
+
+def wong_share_text(me: str | None) -> str:
+    """WONG-1, REF-25: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
+    if me == "mrs_wong":
+        return "First, share the Firewater just drunk (+3 size in fights, one more thirst) or decline."
+    return "First Mrs. Wong shares the Firewater just drunk, or declines."
 
 
 def offer_text(d: Data, me: str | None) -> str:

@@ -25,11 +25,9 @@ def test_OPT_1_defaults() -> None:
     }
 
 
-def test_EXP_1_liquid_courage_is_not_implemented_yet() -> None:
-    """EXP-1: enabling Liquid Courage is refused, naming the option (Cannibalism is played: test_cannibalism)."""
-    with pytest.raises(NotImplementedOption) as info:
-        validate(Ruleset(expansions=("liquid_courage",)))
-    assert info.value.option == "expansions" and "expansions" in info.value.message
+def test_EXP_1_both_expansions_are_played() -> None:
+    """EXP-1: Cannibalism (test_cannibalism) and Liquid Courage (test_liquid_courage) are played."""
+    assert validate(Ruleset(expansions=("liquid_courage",))).expansions == ("liquid_courage",)
     assert validate(Ruleset(expansions=("cannibalism",))).expansions == ("cannibalism",)
 
 
