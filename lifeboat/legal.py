@@ -216,9 +216,10 @@ _MAKERS: dict[type, Maker] = {
 _NO_REVEAL = (AwaitSetup, GameOver, MugDraw)  # PLAY-1, MUG-2, REF-10
 
 
-def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
-    """What ``by`` might do now, before the rules check it: the step's own commands, then reveals (PLAY-1)."""
-    me = state.char(by)
+def _candidates(state: State, by: str, me: CharacterState | None = None) -> list[c.PlayerCommand]:
+    """What ``by`` (whose state is ``me``, looked up when not given) might do now, before the rules check it: the
+    step's own commands, then reveals (PLAY-1)."""
+    me = state.char(by) if me is None else me
     if state.offer is not None:
         return _trade_answers(state, by, me)
     if state.wong_share is not None:  # WONG-1, REF-25: only Mrs. Wong's answer
@@ -241,7 +242,7 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
 
     Raises ``KeyError`` when ``character`` is not in the game.
     """
-    state.char(character)
+    me = state.char(character)
     if state.over:
         return ()
     if character in state.ghosts:  # GHOST-1: a ghost only calls the sharks or passes, at an overboard
@@ -252,4 +253,4 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
         return ()
     if state.unaccounted:  # REC-1: placeholders may be named by a command; decide itself says
         return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
-    return quick_legal(state, character, _candidates(state, character))
+    return quick_legal(state, character, _candidates(state, character, me), me)

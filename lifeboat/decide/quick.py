@@ -30,9 +30,9 @@ class Facts:
 
     __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to", "_thirst", "_drawn")
 
-    def __init__(self, s: State, by: str) -> None:
+    def __init__(self, s: State, by: str, me: CharacterState | None = None) -> None:
         self.s, self.by, self.step = s, by, s.step
-        self.me = s.char(by)
+        self.me = s.char(by) if me is None else me
         self.cards = s.cards
         self.bonus = s.ruleset.shark_variant  # OPT-SHARK
         self._chars: dict[str, CharacterState] | None = None
@@ -273,17 +273,28 @@ CHECKS: dict[type, Check] = {
 """One check per player command type but CallSharks (a ghost's command, left to :func:`is_legal`)."""
 
 
-def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand]) -> tuple[c.PlayerCommand, ...]:
-    """The ``candidates`` (commands of ``by``) that :func:`decide` accepts in ``state``, in their order.
+def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand],
+                me: CharacterState | None = None) -> tuple[c.PlayerCommand, ...]:
+    """The ``candidates`` (commands of ``by``, whose state is ``me`` when given) that :func:`decide` accepts in
+    ``state``, in their order.
 
     Preconditions (what :func:`lifeboat.legal.legal_commands` checks before): a digital game (no placeholders,
     REC-1), not over (END-1), ``by`` a conscious character in the boat (TURN-1, STATUS-1); every candidate's
     ``by`` is ``by`` and its type is in :data:`CHECKS`. Raises ``KeyError`` for a command type outside it.
     """
-    f = Facts(state, by)
+    f = Facts(state, by, me)
     if state.offer is not None:  # TRADE-1: nothing but the answer while a trade waits
         return tuple(x for x in candidates if type(x) is c.AnswerTrade and _answer_trade(f, x))
     if state.wong_share is not None:  # REF-25: nothing but Mrs. Wong's answer while she decides
         return tuple(x for x in candidates if type(x) is c.ShareFirewater and _share_firewater(f, x))
     checks = CHECKS
-    return tuple([x for x in candidates if checks[type(x)](f, x)])
+    reveal, may_reveal = c.Reveal, not isinstance(f.step, (AwaitSetup, GameOver, MugDraw))
+    out = []
+    for x in candidates:
+        kind = type(x)
+        if kind is reveal:  # the most frequent candidate, checked inline as _reveal does
+            if may_reveal and x.card in f.hand():
+                out.append(x)
+        elif checks[kind](f, x):
+            out.append(x)
+    return tuple(out)
