@@ -10,42 +10,13 @@ in a :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering oth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lifeboat.card_set import CardSet
-from lifeboat.cards import BUNDLED, CHARACTERS, FACES
+from lifeboat.cards import CHARACTERS, FACES
+from lifeboat.views.in_use import card_name, in_use, use, using  # noqa: F401 - the card data lines use (CARD-3)
 
-_CARDS: ContextVar[CardSet] = ContextVar("lifeboat_text_cards", default=BUNDLED)
-
-
-@contextmanager
-def using(cards: CardSet) -> Iterator[None]:
-    """Write the lines inside this block with ``cards`` (a game's ``state.cards``, CARD-3)."""
-    token = _CARDS.set(cards)
-    try:
-        yield
-    finally:
-        _CARDS.reset(token)
-
-
-def use(cards: CardSet) -> None:
-    """Write every later line of this context with ``cards`` (a front end showing one game, CARD-3); inside a
-    block, prefer :func:`using`."""
-    _CARDS.set(cards)
-
-
-def in_use() -> CardSet:
-    """The card data lines are written with now (:func:`using`, :func:`use`; default the bundled data)."""
-    return _CARDS.get()
-
-
-def card_name(card: str) -> str:
-    """:meth:`lifeboat.card_set.CardSet.card_name` of the card data in use (:func:`using`). Raises ``KeyError``
-    for an unknown card."""
-    return _CARDS.get().card_name(card)
 
 Data = dict[str, Any]
 
@@ -476,7 +447,7 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
     """
     from lifeboat.cards import names_on
 
-    data = cards or _CARDS.get()
+    data = cards or in_use()
     nav = data.navigation[card_id]
     gone = set(lost)
     seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
