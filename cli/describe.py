@@ -106,8 +106,8 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
             return f"fire the Flare Gun ({x})"
         case c.OpenParasol(card=x):
             return f"open the Parasol ({x})"
-        case c.UseMedicalKit(card=x, target=t):
-            return f"use the Medical Kit ({x}) on {who(t)}"
+        case c.UseMedicalKit(by=b, card=x, target=t):
+            return f"use the Medical Kit ({x}) on {'yourself' if t == b else who(t)}"
         case c.DrinkFirewater(card=x):
             return f"drink Firewater ({x}): +3 size in fights this round, one more thirst"
         case c.ShareFirewater(share=True):

@@ -210,7 +210,10 @@ def _card_mugged(d: Data, me: str | None) -> str:
 
 def _medical_kit_used(d: Data, me: str | None) -> str:
     kept = " and kept it face up" if d["kept"] else ""
-    return f"{subj(d['character'], me)} used a Medical Kit on {obj(d['target'], me)}{kept}."
+    on = obj(d["target"], me)
+    if d["target"] == d["character"]:  # MEDKIT-1 on one's own wound
+        on = "yourself" if d["character"] == me else "themselves"
+    return f"{subj(d['character'], me)} used a Medical Kit on {on}{kept}."
 
 
 def _wounded(d: Data, me: str | None) -> str:

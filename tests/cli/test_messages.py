@@ -218,3 +218,19 @@ def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -
         "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
         "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate and "
         "Frenchy thirsty"]
+
+
+def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
+    # MEDKIT-1: "The Kid used a Medical Kit on The Kid" read as if someone else were meant
+    text = ACTION.replace('character = "kid"\nplayer = "Dee"\nhand = ["?"]',
+                          'character = "kid"\nplayer = "Dee"\nhand = ["medical_kit"]\nwounds = 1')
+    result = record_from(tmp_path, text, "kid: heal kid\n")
+    assert "The Kid used a Medical Kit on themselves." in result.stdout, result.stdout
+    story = run("replay", tmp_path / "g.jsonl", "--as", "Dee").stdout
+    assert "You used a Medical Kit on yourself." in story, story
+    from cli.describe import menu_text
+    from lifeboat import commands as c
+
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid")) == "use the Medical Kit on yourself"
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain")) == \
+        "use the Medical Kit on The Captain"
