@@ -16,7 +16,10 @@ from cli.describe import who, with_contents
 
 
 def clear(out: Console) -> None:
-    """Clear the screen and the scrollback (hotseat: the next player must not scroll up to the previous hand)."""
+    """Clear the screen and the scrollback (hotseat: the next player must not scroll up to the previous hand); on
+    output that is no terminal (a pipe, a file) nothing is written, as rich does for the screen."""
+    if not out.is_terminal or out.is_dumb_terminal:
+        return
     out.clear()
     out.file.write("\x1b[3J")
     out.file.flush()
