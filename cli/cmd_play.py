@@ -29,7 +29,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import console, ctrl_c_stops
-    from service import Table, deck_path, load_card_file, parse_players
+    from lifeboat.views.text import use
+    from service import Table, bot_kinds, deck_path, load_card_file, parse_players
+    from service.bots import check_bot_spec
     from service.clock import rng as make_rng
 
     ctrl_c_stops()
@@ -39,18 +41,24 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
                        USAGE)
         if not game.exists() and players:
-            table = Table.deal_new(game, parse_players(players), seed=seed, cards=load_card_file(cards))
+            names = parse_players(players)
+            if bots:  # a bad --bots is refused before the new game is written
+                check_bot_spec(bots, names)
+            table = Table.deal_new(game, names, seed=seed, cards=load_card_file(cards))
             if seed is not None:
                 out.print(render.seeded(seed), markup=False)
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
             table = Table.open(game)
+        if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
+            bot_kinds(table.state, bots)
         if not table.state.over and not table.digital:
             raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
         if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
+        use(table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         _Game(out, table, bots, make_rng(seed), parse_think(think)).play(game)
 
 

@@ -389,6 +389,7 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str], 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
     from cli.common import console, ctrl_c_stops
+    from lifeboat.views.text import use
     from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players, read_position
 
     ctrl_c_stops()
@@ -417,6 +418,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         elif position is not None or players is not None or cards is not None:
             raise fail(f"{game}: already exists; --position, --players and --cards only start a new recording", USAGE)
         rec = Recorder(game, out)
+        use(rec.table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS, NAVIGATION, card_name
+from lifeboat.cards import CHARACTERS
+from lifeboat.views.text import card_name, in_use
 
 _ID = re.compile(r" \((?:[a-z_]+-[0-9a-z]+|\?[pn]\d+)\)")
 
@@ -18,7 +19,7 @@ def who(character: str) -> str:
 def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
     """A card's name with its id, e.g. ``Water (water-3)``; a navigation card with what it does for the
     characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers thirsty)``, NAV-3)."""
-    if card_id in NAVIGATION:
+    if card_id in in_use().navigation:
         return with_contents(card_name(card_id), in_game) if in_game else card_name(card_id)
     try:
         return f"{card_name(card_id)} ({card_id})"
@@ -50,14 +51,18 @@ def with_contents(text: str, in_game: tuple[str, ...]) -> str:
     lost = getattr(in_game, "lost", ())
 
     def one(m: re.Match[str]) -> str:
-        card_id = _BY_NUMBER.get(int(m.group(1)))
+        card_id = _by_number().get(int(m.group(1)))
         return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game, lost)})"
 
     return _NAV_NAME.sub(one, text)
 
 
 _NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
-_BY_NUMBER = {nav.print_no: card_id for card_id, nav in NAVIGATION.items()}
+
+
+def _by_number() -> dict[int, str]:
+    """Navigation card ids by print number, of the card data in use (CARD-3)."""
+    return {nav.print_no: card_id for card_id, nav in in_use().navigation.items()}
 
 
 def menu_text(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:

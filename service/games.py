@@ -108,6 +108,14 @@ def card_data_note_of(path: Path) -> str | None:
     return card_data_note(journal.read_header(path))
 
 
+def card_set_of(path: Path) -> CardSet:
+    """The card data the game at ``path`` plays with (CARD-3), from its header alone (a copy there is registered).
+    Raises journal errors for a file that cannot be read, journal.JournalCorrupt for a header that is not a
+    Lifeboat game's or whose card data copy is wrong."""
+    header = journal.read_header(path)
+    return cards_of(ruleset_of(header, str(path)))
+
+
 def deck_path(path: Path) -> Path:
     """Where the dealer keeps the committed deck orders of ``path`` until the end."""
     return path.with_name(path.name + ".deck.json")

@@ -3,7 +3,9 @@
 Because a line is built from what the audience may see (hidden values are ``None``), it cannot say more than the
 view does. ``me`` is the viewing seat's character id (``None`` for the public and the referee): that character is
 "You" ("You kept Water"); others are named by :data:`lifeboat.cards.CHARACTERS` English names and cards by
-:func:`lifeboat.cards.card_name`.
+:meth:`lifeboat.card_set.CardSet.card_name` of the game's card data (a Painting's points differ between printings,
+CARD-3): the observer renders inside :func:`using` its game's card set; the bundled data otherwise. The set lives
+in a :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering other games never see it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lifeboat.cards import CHARACTERS, FACES, card_name
+from lifeboat.card_set import CardSet
+from lifeboat.cards import CHARACTERS, FACES
+from lifeboat.views.in_use import card_name, in_use, use, using  # noqa: F401 - the card data lines use (CARD-3)
+
 
 Data = dict[str, Any]
 
@@ -428,7 +433,8 @@ def offer_text(d: Data, me: str | None) -> str:
     return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
 
 
-def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = ()) -> str:
+def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),
+                        cards: CardSet | None = None) -> str:
     """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
     OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
     ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``.
@@ -437,12 +443,14 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
     (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
     the boat empties. ``"no effect"`` for a card that names nobody in this game and has no icon. Raises
     ``KeyError`` for an id that is not a navigation card (a placeholder ``"?n3"`` included: its face is unknown).
+    ``cards``: the game's card data (CARD-3; default the card data in use, :func:`using`).
     """
-    from lifeboat.cards import NAVIGATION, SEAT_ORDER, names_on
+    from lifeboat.cards import names_on
 
-    nav = NAVIGATION[card_id]
+    data = cards or in_use()
+    nav = data.navigation[card_id]
     gone = set(lost)
-    seated = tuple(c for c in SEAT_ORDER if c in set(in_game) | gone)
+    seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
 
     def mark(c: str) -> str:
         return f"{name(c)} [lost at sea]" if c in gone else name(c)

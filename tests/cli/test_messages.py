@@ -212,7 +212,9 @@ def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -
     # ROW-1, NAV-3: the menu names the drawn cards only; the line for each card above it says what it does
     game = tmp_path / "x.jsonl"
     assert run("fork", Path("docs/examples/six-players.jsonl"), "--at", "171", "-o", game).returncode == 0
-    out = run("play", game, "--bots", "Ann,Cy,Dee,Eve,Fay", stdin="\n").stdout.splitlines()
+    result = run("play", game, "--bots", "Ann,Cy,Dee,Eve,Fay", stdin="\n")
+    assert "\x1b" not in result.stdout  # piped: no screen clearing (a raw ESC[3J was written once)
+    out = result.stdout.splitlines()
     menu = out.index("   1. row stack: nothing; under the deck: Navigation 31, Navigation 38")
     assert out[menu - 2 : menu] == [
         "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
