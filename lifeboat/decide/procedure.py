@@ -14,7 +14,7 @@ from lifeboat.decide.context import Ctx
 from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
-FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size until the end of the round (fights only, REF-24)
+FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size as the bundled data prints it (fights only, REF-24)
 
 
 def start_round(ctx: Ctx, n: int) -> None:
@@ -203,13 +203,15 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:
-    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: +3 per Firewater drunk or shared this round)
-    plus every face-up weapon in front of the side's members, as this game's card data prints them (CARD-3)."""
+    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: Firewater's size, +3 in the bundled data, per
+    Firewater drunk or shared this round) plus every face-up weapon in front of the side's members, as this game's
+    card data prints them (CARD-3)."""
     total = 0
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     cards = state.cards
+    fire = cards.faces["firewater"].size if "firewater" in cards.faces else FIREWATER_SIZE  # CARD-3
     for ch in side:
-        total += cards.size[ch] + bonus + FIREWATER_SIZE * state.drank.count(ch)  # LIQUID-1, REF-24
+        total += cards.size[ch] + bonus + fire * state.drank.count(ch)  # LIQUID-1, REF-24
         total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
     return total
 

@@ -17,6 +17,7 @@ from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.card_data import CardDataError, data_hash
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, card_set, cards_of, register
+from lifeboat.errors import InvalidCommand
 from lifeboat.game import new_game
 from lifeboat.ruleset import Ruleset
 from lifeboat.scoring import score_player, treasure
@@ -131,3 +132,28 @@ def test_CARD_3_a_printing_with_another_character_is_refused_naming_the_field() 
     with pytest.raises(CardDataError) as info:
         register(kind, "kind.json")
     assert info.value.field == "provisions.base[0].kind" and info.value.found == "weapon"
+
+
+def test_CARD_3_LIQUID_1_REF_23_a_printing_states_firewater_s_count_and_size() -> None:
+    """CARD-3, LIQUID-1, REF-23: the bundled data leaves Firewater's count unknown (2 copies are played); a
+    printing that gives 3 copies of size 2 has ``firewater-3``, and Lady Lauren (4) who drinks it fights the
+    Captain (7) at 6, not 7: the defender wins either way, by 1 more. The bundled game has no ``firewater-3``."""
+    raw = printing()
+    fire = raw["provisions"]["liquid_courage"][0]
+    fire["count"], fire["size"] = 3, 2
+    rules = msgspec.structs.replace(ruleset_for(raw), expansions=("liquid_courage",))
+    bundled = Ruleset(expansions=("liquid_courage",))
+    assert "firewater-3" in cards_of(rules).provision_instances(rules.card_sets)
+    assert "firewater-3" not in cards_of(bundled).provision_instances(bundled.card_sets)
+    wong4 = ("lady_lauren", "captain", "mrs_wong", "kid")
+    s = given(deal(wong4), hand("lady_lauren", "firewater-3"), actions(), c.ChangeSeats(by="lady_lauren",
+              target="captain"), c.Answer(by="captain", consent=False), c.DrinkFirewater(by="lady_lauren",
+              card="firewater-3"), c.ShareFirewater(by="mrs_wong", share=False), c.Pass(by="lady_lauren"),
+              c.Pass(by="captain"), c.Pass(by="mrs_wong"), ruleset=rules)
+    when(s, c.Pass(by="kid")).then_starts(
+        e.Passed(character="kid"),
+        e.FightResolved(attackers=("lady_lauren",), defenders=("captain",), attack=6, defence=7, winner="defender"),
+    )
+    s = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), c.ChangeSeats(by="lady_lauren",
+              target="captain"), c.Answer(by="captain", consent=False), ruleset=bundled)
+    when(s, c.DrinkFirewater(by="lady_lauren", card="firewater-3")).refused(InvalidCommand, "CARD-1")
