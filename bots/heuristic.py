@@ -303,7 +303,7 @@ def pass_or_wait(sit: Situation) -> c.PlayerCommand | None:
     for kind in (c.Pass, c.DoNothing):
         if cmd := _pick(sit, kind):
             return cmd
-    quiet = [x for x in sit.legal if not isinstance(x, (c.Reveal, c.OfferTrade))]
+    quiet = [x for x in sit.legal if not isinstance(x, (c.Reveal, c.OfferTrade, c.DrinkFirewater))]  # LIQUID-1
     return (quiet or list(sit.legal) or [None])[0]
 
 

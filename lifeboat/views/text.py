@@ -456,6 +456,8 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
         return f"{name(c)} [lost at sea]" if c in gone else name(c)
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
+        if names[0] == "drank_firewater":  # LIQUID-3: nav-l11
+            return "whoever drank Firewater this round"
         chosen = names_on(names, seated)
         if chosen and chosen == seated:
             return "everyone"
