@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from service import audit
 from service.live import LiveGame
 from tests.helpers import refusals, run
@@ -30,27 +32,38 @@ def kinds(game: Path) -> set[str]:
     return out
 
 
-def test_SETUP_1_REF_26_eight_players_new_and_play_to_the_end(tmp_path: Path) -> None:
-    """SETUP-1, SETUP-4, REF-26: ``new`` takes 8 players with both expansions and seats them from the bow as the
-    seed's 8-character order; bots play it out; score, replay and audit accept it."""
+def eight_player_game(tmp_path: Path) -> Path:
     game = tmp_path / "g.jsonl"
     new = run("new", game, "--players", EIGHT, *BOTH, "--seed", "25")
     assert new.returncode == 0, new.stderr
+    return game
+
+
+def test_SETUP_1_SETUP_4_REF_26_new_seats_eight_players_with_both_expansions(tmp_path: Path) -> None:
+    """SETUP-1, SETUP-4, REF-26: ``new`` takes 8 players with both expansions and seats them from the bow in the
+    seed's 8-character order; 8 with one expansion is refused and writes nothing."""
+    game = eight_player_game(tmp_path)
     header = json.loads(game.read_text().splitlines()[0])
     assert header["options"]["expansions"] == ["liquid_courage", "cannibalism"]
     deal = commits(game)[0]
     assert len(deal["command"]["characters"]) == 8 and deal["command"]["removed"] == []
     seats = next(ev["seats"] for ev in deal["events"] if ev["type"] == "characters_dealt")
     assert seats == ["lady_lauren", "sir_stephen", "captain", "first_mate", "mrs_wong", "frenchy", "dr_harter", "kid"]
+    too_many = run("new", tmp_path / "n.jsonl", "--players", EIGHT, "--option", "liquid_courage=on")
+    assert too_many.returncode == 3 and "8th player needs both" in too_many.stderr
+    assert not (tmp_path / "n.jsonl").exists()
+
+
+@pytest.mark.slow
+def test_SETUP_1_REF_26_eight_players_play_to_the_end(tmp_path: Path) -> None:
+    """SETUP-1, REF-26: bots play the 8-player game out; score, replay and audit accept it."""
+    game = eight_player_game(tmp_path)
     play = run("play", game, "--bots", "all=random", "--seed", "25")
     assert play.returncode == 0, play.stderr
     score = json.loads(run("score", game, "--json").stdout)
     assert score["over"] is True and len(score["scores"]) == 8
     assert run("replay", game, "--as", "referee").returncode == 0
     assert run("audit", game).returncode == 0
-    too_many = run("new", tmp_path / "n.jsonl", "--players", EIGHT, "--option", "liquid_courage=on")
-    assert too_many.returncode == 3 and "8th player needs both" in too_many.stderr
-    assert not (tmp_path / "n.jsonl").exists()
 
 
 RECORDED = """\
@@ -89,18 +102,19 @@ def test_LIQUID_1_WONG_1_LIQUID_3_recorded_through_notation(tmp_path: Path) -> N
     assert run("audit", game).returncode == 0
 
 
-def test_LIQUID_1_fork_the_bundled_game_at_its_first_drink(tmp_path: Path) -> None:
-    """EXP-1: the bundled Liquid Courage game forks at its first Firewater (same cards, then reshuffled); bots
-    finish both children, which audit clean."""
+@pytest.mark.parametrize("chance", ["keep", pytest.param("reshuffle", marks=pytest.mark.slow)])
+def test_LIQUID_1_fork_the_bundled_game_at_its_first_drink(tmp_path: Path, chance: str) -> None:
+    """EXP-1: the bundled Liquid Courage game forks at its first Firewater (the same cards, or reshuffled); bots
+    finish the child, which audits clean."""
     parent = ROOT / "docs" / "examples" / "liquid-courage.jsonl"
     at = next(c["seq"] for c in commits(parent) if c["command"]["type"] == "drink_firewater")
-    for chance, extra in (("keep", ()), ("reshuffle", ("--seed", "4"))):
-        child = tmp_path / f"{chance}.jsonl"
-        forked = run("fork", parent, "--at", at, "-o", child, "--chance", chance, *extra)
-        assert forked.returncode == 0, forked.stderr
-        assert json.loads(child.read_text().splitlines()[0])["options"]["expansions"] == ["liquid_courage"]
-        assert run("play", child, "--bots", "all", "--seed", "1").returncode == 0
-        assert run("audit", child).returncode == 0
+    extra = ("--seed", "4") if chance == "reshuffle" else ()
+    child = tmp_path / f"{chance}.jsonl"
+    forked = run("fork", parent, "--at", at, "-o", child, "--chance", chance, *extra)
+    assert forked.returncode == 0, forked.stderr
+    assert json.loads(child.read_text().splitlines()[0])["options"]["expansions"] == ["liquid_courage"]
+    assert run("play", child, "--bots", "all", "--seed", "1").returncode == 0
+    assert run("audit", child).returncode == 0
 
 
 def served_game(path: Path, seed: int) -> set[str]:

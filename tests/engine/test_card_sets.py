@@ -12,6 +12,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given as hgiven, settings
+from hypothesis import strategies as st
 
 from lifeboat import commands as c
 from lifeboat import events as e
@@ -157,3 +159,42 @@ def test_CARD_3_LIQUID_1_REF_23_a_printing_states_firewater_s_count_and_size() -
     s = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), c.ChangeSeats(by="lady_lauren",
               target="captain"), c.Answer(by="captain", consent=False), ruleset=bundled)
     when(s, c.DrinkFirewater(by="lady_lauren", card="firewater-3")).refused(InvalidCommand, "CARD-1")
+
+
+def test_CARD_3_NOTATION_1_a_line_reads_and_writes_with_the_game_s_printing() -> None:
+    """CARD-3, NOTATION-1: with 3 Firewater printed, ``drink firewater-3`` reads in that game and is refused in a
+    bundled game (2 copies); a Painting worth 5 in a printing is named ``painting(5)`` there, both ways."""
+    from lifeboat.notation import parse, render
+
+    raw = printing()
+    raw["provisions"]["liquid_courage"][0]["count"] = 3
+    next(p for p in raw["provisions"]["base"] if p["id"] == "painting")["points_each"] = [5, 3, 2]
+    rules = msgspec.structs.replace(ruleset_for(raw), expansions=("liquid_courage",))
+    bundled = Ruleset(expansions=("liquid_courage",))
+    wong4 = ("lady_lauren", "captain", "mrs_wong", "kid")
+    own = given(deal(wong4), hand("lady_lauren", "firewater-3", "painting-1"), actions(), ruleset=rules)
+    drink = c.DrinkFirewater(by="lady_lauren", card="firewater-3")
+    assert parse("lauren: drink firewater-3", own) == drink
+    mine = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), ruleset=bundled)
+    with pytest.raises(InvalidCommand) as info:
+        parse("lauren: drink firewater-3", mine)
+    assert "firewater-1 to firewater-2" in info.value.message
+    show = c.Reveal(by="lady_lauren", card="painting-1")
+    assert render(show, own) == "lauren: reveal painting(5)" and parse("lauren: reveal painting(5)", own) == show
+
+
+_VALUES_PRINTING = printing(size={"kid": 6, "captain": 5}, survival={"frenchy": 9}, points={"cash": 5},
+                            weapon={"knife": 5})
+
+
+@settings(max_examples=8, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
+@hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 8))
+def test_CARD_3_random_games_with_another_printing_keep_every_invariant(seed: int, n: int) -> None:
+    """CARD-3: random legal play (with random illegal commands refused) under a printing with other sizes, survival
+    values, points and weapon sizes, both expansions: the game ends, every card is in one place, folding the events
+    gives the live state."""
+    from .test_liquid_courage import play_liquid
+
+    rules = msgspec.structs.replace(ruleset_for(_VALUES_PRINTING), expansions=("cannibalism", "liquid_courage"))
+    play_liquid(seed, n, rules)
