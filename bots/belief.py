@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from lifeboat.cards import NAVIGATION, provision_instances
+from lifeboat.card_context import in_use
 from lifeboat.views import EventView
 
 PUBLIC_CARD_EVENTS = frozenset({
@@ -59,7 +59,7 @@ class Belief:
 def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
     """Fold a seat's log (from setup, in order) into a :class:`Belief`; ``sets`` are the game's card sets
     (``"base"`` and expansion ids)."""
-    b = Belief(places={card: {"deck"} for card in provision_instances(sets)})
+    b = Belief(places={card: {"deck"} for card in in_use().provision_instances(sets)})
     for ev in log:
         _fold(b, ev.type, ev.data)
     return b
@@ -68,7 +68,7 @@ def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
 def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per event kind
     for value in d.values():  # every navigation card the seat sees anywhere
         for x in value if isinstance(value, tuple) else (value,):
-            if isinstance(x, str) and x in NAVIGATION:
+            if isinstance(x, str) and x in in_use().navigation:
                 b.seen_nav.add(x)
     if kind == "characters_dealt":
         b.players, b.characters = tuple(d["players"]), tuple(d["characters"])

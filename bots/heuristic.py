@@ -11,9 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from lifeboat import commands as c
-from lifeboat.cards import (
-    JEWEL_SET_POINTS, NAVIGATION, names_on, treasure_points,
-)
+from lifeboat.card_context import in_use, using
+from lifeboat.cards import cards_of, names_on
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, CannibalismObjection, Fight, NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace,
     ThirstWindow,
@@ -43,10 +42,11 @@ def card_value(sit: Situation, card: str) -> float:
     kind = face(card)
     double = 2 if DOUBLER.get(sit.me) == kind else 1
     if kind in ("cash", "painting"):
-        return treasure_points(card) * double
+        return in_use().treasure_points(card) * double
     if kind == "jewels":
-        n = min(len(sit.faces("jewels")), 2)
-        return (JEWEL_SET_POINTS[n + 1] - JEWEL_SET_POINTS[n]) * double
+        sets = in_use().jewel_set_points  # CARD-3: the game's printing
+        n = min(len(sit.faces("jewels")), max(sets) - 1)
+        return (sets[n + 1] - sets[n]) * double
     if kind == "water":
         return (6.0, 4.0, 2.5)[min(len(sit.faces("water")), 2)]
     if kind in ("oar", "blackjack", "knife", "gaffing_hook"):
@@ -66,7 +66,7 @@ def _weight(sit: Situation, who: str, wounds: float) -> float:
 def card_harm(sit: Situation, nav: str) -> dict[str, float]:
     """Wounds navigation card ``nav`` would deal each character in the boat, if none were saved (OVER-2,
     THIRST-1): one for going overboard (not Frenchy, not with a face-up Life Preserver), one per thirst."""
-    card = NAVIGATION[nav]
+    card = in_use().navigation[nav]
     in_boat = tuple(s for s in sit.seats)
     harm = {s: 0.0 for s in in_boat}
     for s in names_on(card.overboard, in_boat):
@@ -92,7 +92,7 @@ def nav_value(sit: Situation, nav: str) -> float:
             value -= 1.5 * w
         if who == sit.hate:
             value += 1.5 * w
-    return value + 0.3 * NAVIGATION[nav].bird
+    return value + 0.3 * in_use().navigation[nav].bird
 
 
 # ---- the rules ---------------------------------------------------------------------------------------------
@@ -199,9 +199,11 @@ def firewater_to_win(sit: Situation) -> c.PlayerCommand | None:
     """Liquid Courage (LIQUID-1, WONG-1): Mrs. Wong shares a Firewater only when +3 turns her losing fight
     (the extra thirst costs a wound or a Water); anyone drinks their own in that case too."""
     gap = _fight_gap(sit)
+    faces = in_use().faces
+    fire = faces["firewater"].size if "firewater" in faces else FIREWATER_SIZE  # CARD-3: the game's printing
     if any(isinstance(x, c.ShareFirewater) for x in sit.legal):
-        return _pick(sit, c.ShareFirewater, share=0 < gap <= FIREWATER_SIZE)
-    if 0 < gap <= FIREWATER_SIZE:
+        return _pick(sit, c.ShareFirewater, share=0 < gap <= fire)
+    if 0 < gap <= fire:
         return next((x for x in sit.legal if isinstance(x, c.DrinkFirewater)), None)
     return None
 
@@ -232,7 +234,7 @@ def navigate_toward_hate(sit: Situation) -> c.PlayerCommand | None:
     and its LOVE (NAV-1)."""
     if not isinstance(sit.step, NavigatorChoice):
         return None
-    options = [x for x in sit.legal if isinstance(x, c.ChooseNavigationCard) and x.card in NAVIGATION]
+    options = [x for x in sit.legal if isinstance(x, c.ChooseNavigationCard) and x.card in in_use().navigation]
     return max(options, key=lambda x: nav_value(sit, x.card), default=None)
 
 
@@ -334,5 +336,6 @@ class HeuristicBot:
     def choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
         """One of ``view.legal``. Raises ``TypeError`` unless ``view`` is a :class:`SeatView`, ``ValueError``
         when it has no legal command."""
-        return decide(from_view(view))
+        with using(cards_of(view.ruleset)):  # CARD-3: the game's own card data
+            return decide(from_view(view))
 

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 
 from lifeboat import RuleViolation, State, apply
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS
+from lifeboat.card_context import using
+from lifeboat.cards import cards_of
 from lifeboat.chance import DeckOrders
 from lifeboat.scoring import scores, treasure, winners
 from lifeboat.views import EventView, SeatView
@@ -84,12 +85,13 @@ def estimate(state: State, player: str) -> float:
     ch = state.char(own)
     alive = {x.character: _alive_chance(state, x.character) for x in state.characters}
     total = treasure(state, own) * (1.0 if ch.in_boat else 0.0)
-    total += CHARACTERS[own].survival * alive[own] * (ch.hate != own)
-    total += CHARACTERS[ch.love].survival * alive[ch.love]
+    printed = state.cards.characters  # CARD-3
+    total += printed[own].survival * alive[own] * (ch.hate != own)
+    total += printed[ch.love].survival * alive[ch.love]
     if ch.hate == own:
-        total += sum(CHARACTERS[x].size * (1 - p) for x, p in alive.items() if x != own)
+        total += sum(printed[x].size * (1 - p) for x, p in alive.items() if x != own)
     else:
-        total += CHARACTERS[ch.hate].size * (1 - alive[ch.hate])
+        total += printed[ch.hate].size * (1 - alive[ch.hate])
     return total
 
 
@@ -135,8 +137,14 @@ class SearchBot:
         self.last_stats: list[tuple[c.PlayerCommand, int, float]] = []
 
     def choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
-        """One of ``view.legal``, from ``view`` and the seat's ``log`` only. Raises ``TypeError`` unless ``view``
-        is a :class:`SeatView`, ``ValueError`` when it has no legal command."""
+        """One of ``view.legal``, from ``view`` and the seat's ``log`` only, with the game's card data (CARD-3).
+        Raises ``TypeError`` unless ``view`` is a :class:`SeatView`, ``ValueError`` when it has no legal command."""
+        if not isinstance(view, SeatView):
+            raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
+        with using(cards_of(view.ruleset)):
+            return self._choose(view, log, rng)
+
+    def _choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
         if not isinstance(view, SeatView):
             raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
         if not view.legal:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from itertools import permutations
 
 from lifeboat import commands as c
+from lifeboat.card_context import in_use
 from lifeboat.cards import (
-    FACES,
     UNKNOWN,
     is_unknown,
 )
@@ -238,7 +238,7 @@ class PlayerLines:
                                   where="in your hand")
         else:
             ask = self.state.offer.ask if self.state.offer is not None else ()
-            cards = self.allocate([self.implied(f) for f in ask if f in FACES and FACES[f].count], hand, False)
+            cards = self.allocate([self.implied(f) for f in ask if f in in_use().faces and in_use().faces[f].count], hand, False)
         return c.AnswerTrade(by=self.actor, accept=True, cards=tuple(cards))
 
     def h_join(self, items: list[_Item]) -> c.Command:

@@ -157,3 +157,25 @@ def test_CARD_3_LIQUID_1_REF_23_a_printing_states_firewater_s_count_and_size() -
     s = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), c.ChangeSeats(by="lady_lauren",
               target="captain"), c.Answer(by="captain", consent=False), ruleset=bundled)
     when(s, c.DrinkFirewater(by="lady_lauren", card="firewater-3")).refused(InvalidCommand, "CARD-1")
+
+
+def test_CARD_3_NOTATION_1_a_line_reads_and_writes_with_the_game_s_printing() -> None:
+    """CARD-3, NOTATION-1: with 3 Firewater printed, ``drink firewater-3`` reads in that game and is refused in a
+    bundled game (2 copies); a Painting worth 5 in a printing is named ``painting(5)`` there, both ways."""
+    from lifeboat.notation import parse, render
+
+    raw = printing()
+    raw["provisions"]["liquid_courage"][0]["count"] = 3
+    next(p for p in raw["provisions"]["base"] if p["id"] == "painting")["points_each"] = [5, 3, 2]
+    rules = msgspec.structs.replace(ruleset_for(raw), expansions=("liquid_courage",))
+    bundled = Ruleset(expansions=("liquid_courage",))
+    wong4 = ("lady_lauren", "captain", "mrs_wong", "kid")
+    own = given(deal(wong4), hand("lady_lauren", "firewater-3", "painting-1"), actions(), ruleset=rules)
+    drink = c.DrinkFirewater(by="lady_lauren", card="firewater-3")
+    assert parse("lauren: drink firewater-3", own) == drink
+    mine = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), ruleset=bundled)
+    with pytest.raises(InvalidCommand) as info:
+        parse("lauren: drink firewater-3", mine)
+    assert "firewater-1 to firewater-2" in info.value.message
+    show = c.Reveal(by="lady_lauren", card="painting-1")
+    assert render(show, own) == "lauren: reveal painting(5)" and parse("lauren: reveal painting(5)", own) == show
