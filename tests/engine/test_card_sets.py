@@ -12,6 +12,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given as hgiven, settings
+from hypothesis import strategies as st
 
 from lifeboat import commands as c
 from lifeboat import events as e
@@ -179,3 +181,20 @@ def test_CARD_3_NOTATION_1_a_line_reads_and_writes_with_the_game_s_printing() ->
     assert "firewater-1 to firewater-2" in info.value.message
     show = c.Reveal(by="lady_lauren", card="painting-1")
     assert render(show, own) == "lauren: reveal painting(5)" and parse("lauren: reveal painting(5)", own) == show
+
+
+_VALUES_PRINTING = printing(size={"kid": 6, "captain": 5}, survival={"frenchy": 9}, points={"cash": 5},
+                            weapon={"knife": 5})
+
+
+@settings(max_examples=8, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
+@hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 8))
+def test_CARD_3_random_games_with_another_printing_keep_every_invariant(seed: int, n: int) -> None:
+    """CARD-3: random legal play (with random illegal commands refused) under a printing with other sizes, survival
+    values, points and weapon sizes, both expansions: the game ends, every card is in one place, folding the events
+    gives the live state."""
+    from .test_liquid_courage import play_liquid
+
+    rules = msgspec.structs.replace(ruleset_for(_VALUES_PRINTING), expansions=("cannibalism", "liquid_courage"))
+    play_liquid(seed, n, rules)
