@@ -14,7 +14,7 @@ from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import CHARACTERS, characters_in, navigation_instances, provision_instances
 from lifeboat.chance import next_chance, setup_command, shuffle
-from lifeboat.errors import IllegalCommand, InvalidCommand, NotImplementedOption, RuleViolation
+from lifeboat.errors import IllegalCommand, InvalidCommand, RuleViolation
 from lifeboat.events import Event, GameEnded
 from lifeboat.evolve import evolve, fold
 from lifeboat.game import apply, max_players, new_game

@@ -1,7 +1,7 @@
-"""Ruleset options: OPT-1, and EXP-1 (Liquid Courage, not implemented yet). The implemented non-default options
+"""Ruleset options: OPT-1, and EXP-1 (both expansions are played). The implemented non-default options
 have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions), FIGHT-4 (test_fights), ACT-3 (test_swap_turn),
 ROW-2 (test_rowing_variant), OPT-SHARK and GHOST-1 (test_shark_variant), OPT-QUICK (test_setup), the Cannibalism
-expansion (test_cannibalism)."""
+expansion (test_cannibalism), the Liquid Courage expansion (test_liquid_courage)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from lifeboat import commands as c
-from lifeboat.errors import InvalidCommand, NotImplementedOption
+from lifeboat.errors import InvalidCommand
 from lifeboat.game import apply, new_game
 from lifeboat.ruleset import OPTION_NAMES, Ruleset, parse_option, validate
 
