@@ -65,7 +65,7 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
         raise IllegalCommand("TRADE-1", f"a trade offered to {name_of(s.offer.to)} is waiting for an answer")
     if s.wong_share is not None and not isinstance(cmd, c.ShareFirewater):  # REF-25
         raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
-    rule = _rule(PLAYER_RULES, cmd)
+    rule = PLAYER_RULES.get(type(cmd)) or _rule(PLAYER_RULES, cmd)
     if rule is not None:
         rule(ctx, s, cmd)
 
