@@ -329,8 +329,13 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             card = str(navs[0])
             if _is_placeholder(card):
                 return card
+            if card not in in_use().navigation and item.only("num"):  # EXP-1: "11" is nav-l11 with Liquid Courage
+                sets = self.state.ruleset.card_sets
+                card = next((x for x in (f"nav-c{navs[0][4:]}", f"nav-l{navs[0][4:]}") if x in in_use().navigation
+                             and in_use().navigation[x].expansion in sets), card)
             if card not in in_use().navigation:
-                raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42")
+                raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42"
+                                   f"{self.expansion_navs()}")
             return card
         raise self.unknown(item, "navigation card", ["nav"])
 

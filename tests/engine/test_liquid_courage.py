@@ -462,3 +462,20 @@ def test_the_random_games_reach_every_liquid_courage_event() -> None:
         seen += play_liquid(seed, 7 + seed % 2, BOTH if seed % 2 else LIQUID)
     for name in ("FirewaterDrunk", "FirewaterShareOffered", "FirewaterShareAnswered", "WaterShared"):
         assert seen[name] > 0, name
+
+
+def test_LIQUID_3_the_expansion_navigation_cards_by_number() -> None:
+    """LIQUID-3, NOTATION-1: with Liquid Courage ``chance: nav 11`` reads as nav-l11 (the print numbers do not
+    overlap the base deck's 19-42); a number of no card says which exist; a base game has no nav-l11."""
+    from lifeboat.notation import parse
+
+    s = table(actions(), everyone_does_nothing())
+    assert parse("chance: nav 11", s) == c.DrawNavigation(cards=("nav-l11",))
+    assert parse("chance: nav nav-l13", s) == c.DrawNavigation(cards=("nav-l13",))
+    with pytest.raises(InvalidCommand) as info:
+        parse("chance: nav 8", s)
+    assert "expected a number from 19 to 42, or nav-l11 to nav-l13" in info.value.message
+    plain = given(deal(), actions(), everyone_does_nothing())
+    with pytest.raises(InvalidCommand) as info:
+        parse("chance: nav 11", plain)
+    assert info.value.message.endswith("expected a number from 19 to 42")
