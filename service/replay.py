@@ -29,6 +29,7 @@ from service.records import Correction, DecksRevealed, Note, Record, to_record
 from service.seats import resolve_viewer
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
+_encode = msgspec.json.Encoder().encode
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -56,7 +57,7 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any) 
         raise ReplayError(path, commit.line, commit.seq, exc.rule, exc.message) from None
     except (InconsistentHistory, LifeboatError) as exc:
         raise ReplayError(path, commit.line, commit.seq, "EVOLVE", str(exc)) from None
-    if msgspec.json.encode(events) != msgspec.json.encode(tuple(commit.events)):
+    if _encode(events) != _encode(commit.events):  # commit.events is a tuple
         raise ReplayError(path, commit.line, commit.seq, "EVENTS",
                           "the recorded consequences differ from what the rules decide")
     return state, events
