@@ -31,9 +31,11 @@ from service.seats import resolve_viewer
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
 
 
-@dataclass(frozen=True)
-class Step:
-    """One replayed commit: ``record`` (a command or system record), ``events`` decided, states around it."""
+class Step(msgspec.Struct, frozen=True):
+    """One replayed commit: ``record`` (a command or system record), ``events`` decided, states around it.
+
+    A frozen Struct rather than a frozen dataclass: replay makes one per commit, and a dataclass's ``__init__``
+    sets each field through ``object.__setattr__`` (a tenth of the replay loop's own time)."""
 
     commit: journal.Commit
     record: Record
@@ -77,13 +79,14 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
             raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}") from None
         before = state
         events: tuple[Event, ...] = ()
-        if isinstance(record, Note):  # commentary (NOTE-1): the game does not change
+        kind = type(record)  # the record classes have no subclasses; ``is`` is much cheaper than a failed isinstance
+        if kind is Note:  # commentary (NOTE-1): the game does not change
             pass
-        elif isinstance(record, DecksRevealed):
+        elif kind is DecksRevealed:
             if commitment(record.orders) != header.deck_commitment:
                 raise ReplayError(path, commit.line, commit.seq, "CHANCE-2",
                                   "the revealed deck orders do not match the header's commitment")
-        elif isinstance(record, Correction):
+        elif kind is Correction:
             target = next((st for seq, st in history if seq == record.from_seq), None)
             if target is None:
                 raise ReplayError(path, commit.line, commit.seq, "REC-2",
