@@ -274,12 +274,17 @@ CHANCE_TYPES = (DealSetup, DrawProvisions, DrawNavigation, DrawFromHand)
 
 RECORDER_TYPES = (Identify, IdentifyLoveHate)
 
+# The command classes have no subclasses: a type test is the isinstance, and far cheaper when it fails (an
+# isinstance against a msgspec class that fails costs ~0.1 µs, state.WINDOW_TYPES); every commit asks both.
+_CHANCE = frozenset(CHANCE_TYPES)
+_RECORDER = frozenset(RECORDER_TYPES)
+
 
 def is_chance(command: Command) -> bool:
     """True for a chance command (no ``by``)."""
-    return isinstance(command, CHANCE_TYPES)
+    return type(command) in _CHANCE
 
 
 def is_recorder(command: Command) -> bool:
     """True for a recorder's command (recorded games; actor ``"recorder"``)."""
-    return isinstance(command, RECORDER_TYPES)
+    return type(command) in _RECORDER

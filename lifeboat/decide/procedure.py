@@ -11,7 +11,7 @@ from __future__ import annotations
 from lifeboat import events as e
 from lifeboat.cards import names_on
 from lifeboat.decide.context import Ctx
-from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
+from lifeboat.state import WINDOW_TYPES, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
 FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size as the bundled data prints it (fights only, REF-24)
@@ -150,13 +150,14 @@ def may_act_in_window(state: State) -> tuple[str, ...]:
     the boat who has not passed since the last join, reveal or play; at an overboard of the shark variant, then
     every ghost while the sharks are not coming yet (GHOST-1, REF-19). Empty when no window is open."""
     step = state.step
-    if isinstance(step, CannibalismObjection):  # CANNIBAL-1, REF-14: the user is not asked
-        return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
-    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+    kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
+    if kind not in WINDOW_TYPES:
         return ()
+    if kind is CannibalismObjection:  # CANNIBAL-1, REF-14: the user is not asked
+        return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
     passed = step.passed
     living = tuple([ch for ch in state.conscious_seats() if ch not in passed])
-    if isinstance(step, OverboardWindow) and state.ghosts:
+    if kind is OverboardWindow and state.ghosts:
         return living + tuple(g for g in asked_ghosts(state, step) if g not in step.passed)
     return living
 
@@ -180,13 +181,14 @@ def maybe_close(ctx: Ctx) -> None:
     if may_act_in_window(ctx.state):
         return
     step = ctx.state.step
-    if isinstance(step, Fight):
+    kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
+    if kind is Fight:
         close_fight(ctx, step)
-    elif isinstance(step, OverboardWindow):
+    elif kind is OverboardWindow:
         close_overboard(ctx, step)
-    elif isinstance(step, ThirstWindow):
+    elif kind is ThirstWindow:
         close_thirst(ctx, step)
-    elif isinstance(step, CannibalismObjection):  # CANNIBAL-1: nobody objected
+    elif kind is CannibalismObjection:  # CANNIBAL-1: nobody objected
         eat(ctx, step.user, step.body)
 
 

@@ -11,7 +11,7 @@ from lifeboat.decide.context import Ctx, name_of, require_character, require_con
 from lifeboat.decide.procedure import asked_ghosts, maybe_close, request_succeeds, sharks_coming
 from lifeboat.errors import IllegalCommand
 from lifeboat.state import (
-    AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
+    WINDOW_TYPES, AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
 )
 
 
@@ -48,11 +48,12 @@ def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
     """PROC-1: pass in the open window; it closes once every conscious character passed (REF-14: not the user
     of Cannibalism)."""
     by, step = cmd.by, s.step
-    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
+    kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
+    if kind not in WINDOW_TYPES:
         raise IllegalCommand("PROC-1", "there is nothing to pass on now")
-    if not (isinstance(step, OverboardWindow) and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
+    if not (kind is OverboardWindow and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
         require_conscious(s, by)
-    if isinstance(step, CannibalismObjection) and step.user == by:  # REF-14
+    if kind is CannibalismObjection and step.user == by:  # REF-14
         raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
     if by in step.passed:
         raise IllegalCommand("PROC-1", "you have already passed; wait for the others")

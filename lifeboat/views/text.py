@@ -263,10 +263,6 @@ def _life_preserver_thrown(d: Data, me: str | None) -> str:
     return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
     return join([f"{obj(c, me)} {n}" for c, n in pairs]) if pairs else "nobody"
 
