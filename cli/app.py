@@ -60,7 +60,7 @@ def new(
         cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
     cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
-        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True)
+        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True, cards=cards)
 
 
 @app.command()
