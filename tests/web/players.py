@@ -108,8 +108,12 @@ class Player:
         me = msg["view"]["viewer"]
         cmd = random_bot(me, legal, rng)
         at = time.perf_counter()
-        r = await client.post(f"{self.base}/api/games/{self.game}/decisions", headers=self.headers,
-                              json={"expected_seq": msg["seq"], "command": msgspec.to_builtins(cmd)})
+        url, body = f"{self.base}/api/games/{self.game}/decisions", {"expected_seq": msg["seq"],
+                                                                   "command": msgspec.to_builtins(cmd)}
+        try:
+            r = await client.post(url, headers=self.headers, json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):  # a kept-alive connection the server had just closed
+            r = await client.post(url, headers=self.headers, json=body)  # once more: a replay is a 409 (SERVE-2)
         self.responses.append((r.status_code, r.content))
         seq = r.json()["seq"] if r.status_code == 200 else None
         self.sent.append(Sent(at, msg["seq"], r.status_code, seq))
