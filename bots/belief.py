@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from lifeboat.cards import NAVIGATION, provision_instances
+from lifeboat.card_context import in_use
 from lifeboat.views import EventView
 
 PUBLIC_CARD_EVENTS = frozenset({
@@ -43,6 +43,8 @@ class Belief:
     action_index: int = 0
     turned_early: tuple[str, ...] = ()  # ACT-3: who acted out of order this action step
     ghosts: tuple[str, ...] = ()  # GHOST-1: the characters lost at sea, with the shark variant
+    drank: tuple[str, ...] = ()  # LIQUID-1, WONG-1: one entry per Firewater drunk or shared this round
+    wong_share: str | None = None  # WONG-1, REF-25: the Firewater Mrs. Wong is deciding whether to share
 
     def _hidden_move(self, source: str, dest: str) -> None:
         for where in self.places.values():
@@ -57,7 +59,7 @@ class Belief:
 def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
     """Fold a seat's log (from setup, in order) into a :class:`Belief`; ``sets`` are the game's card sets
     (``"base"`` and expansion ids)."""
-    b = Belief(places={card: {"deck"} for card in provision_instances(sets)})
+    b = Belief(places={card: {"deck"} for card in in_use().provision_instances(sets)})
     for ev in log:
         _fold(b, ev.type, ev.data)
     return b
@@ -66,7 +68,7 @@ def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
 def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per event kind
     for value in d.values():  # every navigation card the seat sees anywhere
         for x in value if isinstance(value, tuple) else (value,):
-            if isinstance(x, str) and x in NAVIGATION:
+            if isinstance(x, str) and x in in_use().navigation:
                 b.seen_nav.add(x)
     if kind == "characters_dealt":
         b.players, b.characters = tuple(d["players"]), tuple(d["characters"])
@@ -92,6 +94,16 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
                 where.discard("pick")
     elif kind == "action_turn_started":
         b.action_index = d["index"]
+    elif kind == "firewater_drunk":  # LIQUID-1: public, face up
+        b.drank = b.drank + (d["character"],)
+        b._see(d["card"], "pub")
+    elif kind == "firewater_share_offered":  # WONG-1
+        b.wong_share = d["card"]
+    elif kind == "firewater_share_answered":
+        b.wong_share = None
+        b.drank = b.drank + ((d["character"],) if d["share"] else ())
+    elif kind == "round_ended":
+        b.drank = ()
     elif kind == "ghost_rose":  # GHOST-1
         b.ghosts = b.ghosts + (d["character"],)
     elif kind == "swapped_turn_started":  # ACT-3

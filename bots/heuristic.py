@@ -11,13 +11,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from lifeboat import commands as c
-from lifeboat.cards import (
-    JEWEL_SET_POINTS, NAVIGATION, names_on, treasure_points,
-)
+from lifeboat.card_context import in_use, using
+from lifeboat.cards import cards_of, names_on
 from lifeboat.state import (
     ActionTurn, AwaitAnswer, CannibalismObjection, Fight, NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace,
     ThirstWindow,
 )
+from lifeboat.decide.procedure import FIREWATER_SIZE
 from lifeboat.views import EventView, SeatView
 
 from bots.situation import Situation, face, from_view, weapon
@@ -42,10 +42,11 @@ def card_value(sit: Situation, card: str) -> float:
     kind = face(card)
     double = 2 if DOUBLER.get(sit.me) == kind else 1
     if kind in ("cash", "painting"):
-        return treasure_points(card) * double
+        return in_use().treasure_points(card) * double
     if kind == "jewels":
-        n = min(len(sit.faces("jewels")), 2)
-        return (JEWEL_SET_POINTS[n + 1] - JEWEL_SET_POINTS[n]) * double
+        sets = in_use().jewel_set_points  # CARD-3: the game's printing
+        n = min(len(sit.faces("jewels")), max(sets) - 1)
+        return (sets[n + 1] - sets[n]) * double
     if kind == "water":
         return (6.0, 4.0, 2.5)[min(len(sit.faces("water")), 2)]
     if kind in ("oar", "blackjack", "knife", "gaffing_hook"):
@@ -65,7 +66,7 @@ def _weight(sit: Situation, who: str, wounds: float) -> float:
 def card_harm(sit: Situation, nav: str) -> dict[str, float]:
     """Wounds navigation card ``nav`` would deal each character in the boat, if none were saved (OVER-2,
     THIRST-1): one for going overboard (not Frenchy, not with a face-up Life Preserver), one per thirst."""
-    card = NAVIGATION[nav]
+    card = in_use().navigation[nav]
     in_boat = tuple(s for s in sit.seats)
     harm = {s: 0.0 for s in in_boat}
     for s in names_on(card.overboard, in_boat):
@@ -91,7 +92,7 @@ def nav_value(sit: Situation, nav: str) -> float:
             value -= 1.5 * w
         if who == sit.hate:
             value += 1.5 * w
-    return value + 0.3 * NAVIGATION[nav].bird
+    return value + 0.3 * in_use().navigation[nav].bird
 
 
 # ---- the rules ---------------------------------------------------------------------------------------------
@@ -184,6 +185,29 @@ def reveal_weapon_to_win(sit: Situation) -> c.PlayerCommand | None:
     return _pick(sit, c.Reveal, card=weapons[0]) if weapons else None
 
 
+def _fight_gap(sit: Situation) -> int:
+    """How much strength my side of the open fight lacks to win (FIGHT-3: ties go to the defenders); 0 when it
+    wins already or I am not fighting."""
+    step = sit.step
+    if not isinstance(step, Fight) or sit.me not in step.attackers + step.defenders:
+        return 0
+    attack, defence = _sides(sit, step)
+    return max(0, (defence - attack + 1) if sit.me in step.attackers else (attack - defence))
+
+
+def firewater_to_win(sit: Situation) -> c.PlayerCommand | None:
+    """Liquid Courage (LIQUID-1, WONG-1): Mrs. Wong shares a Firewater only when +3 turns her losing fight
+    (the extra thirst costs a wound or a Water); anyone drinks their own in that case too."""
+    gap = _fight_gap(sit)
+    faces = in_use().faces
+    fire = faces["firewater"].size if "firewater" in faces else FIREWATER_SIZE  # CARD-3: the game's printing
+    if any(isinstance(x, c.ShareFirewater) for x in sit.legal):
+        return _pick(sit, c.ShareFirewater, share=0 < gap <= fire)
+    if 0 < gap <= fire:
+        return next((x for x in sit.legal if isinstance(x, c.DrinkFirewater)), None)
+    return None
+
+
 def refuse_the_weaker(sit: Situation) -> c.PlayerCommand | None:
     """Asked for a card or a seat: refuse when the seat (with its face-up weapons) is at least as strong as the
     asker, since ties go to the defenders (FIGHT-3); consent otherwise, a fight lost costs a wound too."""
@@ -210,7 +234,7 @@ def navigate_toward_hate(sit: Situation) -> c.PlayerCommand | None:
     and its LOVE (NAV-1)."""
     if not isinstance(sit.step, NavigatorChoice):
         return None
-    options = [x for x in sit.legal if isinstance(x, c.ChooseNavigationCard) and x.card in NAVIGATION]
+    options = [x for x in sit.legal if isinstance(x, c.ChooseNavigationCard) and x.card in in_use().navigation]
     return max(options, key=lambda x: nav_value(sit, x.card), default=None)
 
 
@@ -281,12 +305,12 @@ def pass_or_wait(sit: Situation) -> c.PlayerCommand | None:
     for kind in (c.Pass, c.DoNothing):
         if cmd := _pick(sit, kind):
             return cmd
-    quiet = [x for x in sit.legal if not isinstance(x, (c.Reveal, c.OfferTrade))]
+    quiet = [x for x in sit.legal if not isinstance(x, (c.Reveal, c.OfferTrade, c.DrinkFirewater))]  # LIQUID-1
     return (quiet or list(sit.legal) or [None])[0]
 
 
 RULES: tuple[Rule, ...] = (
-    decline_trades, keep_what_scores, drink_when_thirsty, save_myself_overboard, chum_the_hated,
+    decline_trades, firewater_to_win, keep_what_scores, drink_when_thirsty, save_myself_overboard, chum_the_hated,
     reveal_weapon_to_win, join_fights_for_love, refuse_the_weaker, object_to_eating_love, navigate_toward_hate,
     row_toward_hate, use_the_compass, heal_when_hurt, open_the_parasol, mug_the_weak, row_when_healthy, pass_or_wait,
 )
@@ -312,5 +336,6 @@ class HeuristicBot:
     def choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
         """One of ``view.legal``. Raises ``TypeError`` unless ``view`` is a :class:`SeatView`, ``ValueError``
         when it has no legal command."""
-        return decide(from_view(view))
+        with using(cards_of(view.ruleset)):  # CARD-3: the game's own card data
+            return decide(from_view(view))
 

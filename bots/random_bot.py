@@ -12,7 +12,7 @@ ACTION_WEIGHTS = {
     c.Row: 4.0, c.DoNothing: 2.0, c.Mug: 1.5, c.ChangeSeats: 0.7, c.FireFlareGun: 1.0, c.OpenParasol: 2.0,
     c.UseMedicalKit: 1.5, c.Cannibalize: 2.0,
 }
-_JOINS = (c.JoinFight, c.ObjectToCannibalism, c.CallSharks)
+_JOINS = (c.JoinFight, c.ObjectToCannibalism, c.CallSharks, c.DrinkFirewater)  # LIQUID-1 too
 
 
 def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random) -> c.PlayerCommand:

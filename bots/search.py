@@ -27,7 +27,8 @@ from collections.abc import Sequence
 
 from lifeboat import RuleViolation, State, apply
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS
+from lifeboat.card_context import using
+from lifeboat.cards import cards_of
 from lifeboat.chance import DeckOrders
 from lifeboat.scoring import scores, treasure, winners
 from lifeboat.views import EventView, SeatView
@@ -43,6 +44,7 @@ MAX_CANDIDATES = 6
 
 def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerCommand]:
     """The options worth searching: ``view.legal`` without trade offers, reveals other than a weapon in a fight,
+    Firewater drunk outside a fight,
     and row placements differing only in the order under the deck; at most ``limit``, the
     heuristic's choice first."""
     fighting = view.step.kind == "fight"
@@ -52,6 +54,8 @@ def candidates(view: SeatView, limit: int = MAX_CANDIDATES) -> list[c.PlayerComm
         if isinstance(cmd, c.OfferTrade):
             continue
         if isinstance(cmd, c.Reveal) and not (fighting and weapon(cmd.card)):
+            continue
+        if isinstance(cmd, c.DrinkFirewater) and not fighting:  # LIQUID-1: +3 counts in fights only (REF-24)
             continue
         if isinstance(cmd, c.PlaceRowedCards):
             key = tuple(sorted(cmd.to_stack))
@@ -81,12 +85,13 @@ def estimate(state: State, player: str) -> float:
     ch = state.char(own)
     alive = {x.character: _alive_chance(state, x.character) for x in state.characters}
     total = treasure(state, own) * (1.0 if ch.in_boat else 0.0)
-    total += CHARACTERS[own].survival * alive[own] * (ch.hate != own)
-    total += CHARACTERS[ch.love].survival * alive[ch.love]
+    printed = state.cards.characters  # CARD-3
+    total += printed[own].survival * alive[own] * (ch.hate != own)
+    total += printed[ch.love].survival * alive[ch.love]
     if ch.hate == own:
-        total += sum(CHARACTERS[x].size * (1 - p) for x, p in alive.items() if x != own)
+        total += sum(printed[x].size * (1 - p) for x, p in alive.items() if x != own)
     else:
-        total += CHARACTERS[ch.hate].size * (1 - alive[ch.hate])
+        total += printed[ch.hate].size * (1 - alive[ch.hate])
     return total
 
 
@@ -132,15 +137,21 @@ class SearchBot:
         self.last_stats: list[tuple[c.PlayerCommand, int, float]] = []
 
     def choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
-        """One of ``view.legal``, from ``view`` and the seat's ``log`` only. Raises ``TypeError`` unless ``view``
-        is a :class:`SeatView`, ``ValueError`` when it has no legal command."""
+        """One of ``view.legal``, from ``view`` and the seat's ``log`` only, with the game's card data (CARD-3).
+        Raises ``TypeError`` unless ``view`` is a :class:`SeatView`, ``ValueError`` when it has no legal command."""
+        if not isinstance(view, SeatView):
+            raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
+        with using(cards_of(view.ruleset)):
+            return self._choose(view, log, rng)
+
+    def _choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
         if not isinstance(view, SeatView):
             raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
         if not view.legal:
             raise ValueError("no legal command to choose from")
         options = candidates(view, self.limit)
-        if len(options) == 1:
-            return options[0]
+        if len(options) == 1 or isinstance(options[0], c.ShareFirewater):  # WONG-1: the heuristic's answer (the
+            return options[0]  # share may come in another seat's pick or row, whose cards no sampled world holds)
         belief = read(log, card_sets(view.ruleset))
         n = [0] * len(options)
         total = [0.0] * len(options)

@@ -18,24 +18,34 @@ from functools import lru_cache
 import msgspec
 
 from lifeboat import State, commands as c
-from lifeboat.cards import face_of, weapon_size
+from lifeboat.card_context import in_use
+from lifeboat.card_set import CardSet
 from lifeboat.state import Step
 from lifeboat.views import SeatView
 
 
-@lru_cache(maxsize=None)
 def face(card: str) -> str | None:
-    """The face of a provision instance (``"water-3"`` → ``"water"``), ``None`` for anything else (cached)."""
+    """The face of a provision instance (``"water-3"`` → ``"water"``) in the card data in use (the game's,
+    CARD-3), ``None`` for anything else (cached)."""
+    return _face_in(card, in_use())
+
+
+def weapon(card: str) -> int:
+    """The fight size a face-up ``card`` adds in the card data in use (FIGHT-3, CARD-3); 0 for a non-weapon."""
+    return _weapon(card, in_use())
+
+
+@lru_cache(maxsize=4096)
+def _face_in(card: str, cards: CardSet) -> str | None:
     try:
-        return face_of(card)
+        return cards.face_of(card)
     except KeyError:
         return None
 
 
-@lru_cache(maxsize=None)
-def weapon(card: str) -> int:
-    """The fight size a face-up ``card`` adds (FIGHT-3); 0 for a non-weapon (cached)."""
-    return weapon_size(card) if face(card) else 0
+@lru_cache(maxsize=4096)
+def _weapon(card: str, cards: CardSet) -> int:
+    return cards.weapon_size(card) if _face_in(card, cards) else 0
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,11 @@ def step_of(view: SeatView) -> Step:
     """The engine's step Struct from a seat's :class:`StepView` (every field a seat deciding now may see).
 
     Raises ``msgspec.ValidationError`` when a field the step needs is hidden from this seat."""
-    return msgspec.convert({"type": view.step.kind, **view.step.data}, Step)  # type: ignore[arg-type]
+    data = dict(view.step.data)
+    for k in view.step.hidden:  # WONG-1: Mrs. Wong answers during another seat's pick or row: unseen cards
+        if isinstance(data.get(k), (list, tuple)):
+            data[k] = tuple("?" if x is None else x for x in data[k])
+    return msgspec.convert({"type": view.step.kind, **data}, Step)  # type: ignore[arg-type]
 
 
 def from_view(view: SeatView) -> Situation:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from lifeboat import Ruleset, State
-from lifeboat.cards import navigation_instances, provision_instances
+from lifeboat.cards import cards_of
 from lifeboat.chance import DeckOrders
 from lifeboat.state import CharacterState, TradeOffer
 from lifeboat.views import SeatView
@@ -72,7 +72,7 @@ def _provisions(view: SeatView, belief: Belief, rng: random.Random) -> dict[str,
         known |= set(ch.face_up)
     if view.step.kind == "provisions_pick" and view.step.data.get("offered"):
         known |= {x for x in view.step.data["offered"] if x is not None}
-    unseen = [x for x in provision_instances(card_sets(view.ruleset)) if x not in known]
+    unseen = [x for x in cards_of(view.ruleset).provision_instances(card_sets(view.ruleset)) if x not in known]
     capacity = {"deck": view.provisions_deck, "removed": view.removed_provisions}
     for ch in view.characters:
         if ch.character != view.viewer:
@@ -90,7 +90,7 @@ def _navigation(view: SeatView, belief: Belief, rng: random.Random) -> tuple[tup
     stack = list(view.row_stack)
     drawn = view.step.data.get("drawn") if view.step.kind == "row_place" else None  # the rower's own cards
     known = {x for x in bottom + stack + list(view.in_play) + list(drawn or ()) if x is not None}
-    rest = [x for x in navigation_instances(card_sets(view.ruleset)) if x not in known]
+    rest = [x for x in cards_of(view.ruleset).navigation_instances(card_sets(view.ruleset)) if x not in known]
     rng.shuffle(rest)
     seen = [x for x in rest if x in belief.seen_nav]
     fresh = [x for x in rest if x not in belief.seen_nav]
@@ -142,13 +142,14 @@ def sample(view: SeatView, belief: Belief, rng: random.Random) -> tuple[State, D
         nav_unseen=unseen, nav_bottom=tuple(bottom), row_stack=tuple(stack), in_play=view.in_play,
         seagulls=view.seagulls, round=view.round, action_order=view.action_order,
         action_index=belief.action_index, turned_early=belief.turned_early,
-        ghosts=belief.ghosts, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
+        ghosts=belief.ghosts, drank=belief.drank, wong_share=belief.wong_share, open_parasol=view.open_parasol, offer=offer, step=step_of(view),
     )
-    sets = card_sets(view.ruleset)
+    sets, data = card_sets(view.ruleset), cards_of(view.ruleset)  # CARD-3
+    provisions, navigation = data.provision_instances(sets), data.navigation_instances(sets)
     orders = DeckOrders(
         characters=in_game, love=in_game, hate=in_game,
-        provisions=tuple(rng.sample(provision_instances(sets), len(provision_instances(sets)))),
-        navigation=tuple(rng.sample(navigation_instances(sets), len(navigation_instances(sets)))),
+        provisions=tuple(rng.sample(provisions, len(provisions))),
+        navigation=tuple(rng.sample(navigation, len(navigation))),
         salt=f"{rng.getrandbits(64):016x}",
     )
     return state, orders

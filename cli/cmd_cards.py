@@ -12,7 +12,7 @@ from cli.errors import user_errors
 
 def run(file: Path | None) -> None:
     from cli.common import console
-    from service import bundled_card_hash, read_card_file
+    from service import bundled_card_hash, load_card_file
 
     out = console()
     if file is None:
@@ -20,8 +20,9 @@ def run(file: Path | None) -> None:
                   f"sha256 {bundled_card_hash()}", markup=False, soft_wrap=True)
         return
     with user_errors():
-        _, sha = read_card_file(file)
+        sha = load_card_file(file).sha256  # CARD-2, and CARD-3: cards this lifeboat can play
     same = " (the same as the bundled card data)" if sha == bundled_card_hash() else \
-        " (not the bundled card data: journals made with it say so in replay and audit)"
+        f" (not the bundled card data; play with it: lifeboat new GAME.jsonl --players … --cards {file}, and the " \
+        "journal keeps a copy, CARD-3)"
     out.print(f"{file}: the card data agrees with its own checks (CARD-2); sha256 {sha}{same}", markup=False,
               soft_wrap=True)

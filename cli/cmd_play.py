@@ -29,7 +29,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import console, ctrl_c_stops
-    from service import Table, deck_path, load_card_file, parse_players
+    from lifeboat.views.text import use
+    from service import Table, bot_kinds, deck_path, load_card_file, parse_players
+    from service.bots import check_bot_spec
     from service.clock import rng as make_rng
 
     ctrl_c_stops()
@@ -39,18 +41,24 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
                        USAGE)
         if not game.exists() and players:
-            table = Table.deal_new(game, parse_players(players), seed=seed, cards=load_card_file(cards))
+            names = parse_players(players)
+            if bots:  # a bad --bots is refused before the new game is written
+                check_bot_spec(bots, names)
+            table = Table.deal_new(game, names, seed=seed, cards=load_card_file(cards))
             if seed is not None:
                 out.print(render.seeded(seed), markup=False)
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
             table = Table.open(game)
+        if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
+            bot_kinds(table.state, bots)
         if not table.state.over and not table.digital:
             raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
         if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
+        use(table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         _Game(out, table, bots, make_rng(seed), parse_think(think)).play(game)
 
 
@@ -112,6 +120,7 @@ class _Game:
     def human_turn(self, me: str) -> None:
         """Before the keyboard goes to ``me``: the story since its last decision, the table, then the decision."""
         from cli import render
+        from cli.describe import in_game as boat
         from lifeboat import commands as c
         from service import RuleViolation
 
@@ -127,7 +136,7 @@ class _Game:
                 self.say("  (Nothing was decided: press Enter alone, then type the decision at the next prompt.)")
             self.last_human = me
         render.clear(self.out)  # each screen is the story since the last decision, the table and the decision
-        in_game = tuple(view.seats)
+        in_game = boat(view)
         self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state),
                                     width=self.out.width))
         self.out.print(render.table(view))
@@ -194,8 +203,22 @@ def story_rows(view, state) -> int:  # type: ignore[no-untyped-def]
     menu_rows = len(items) if len(items) <= 6 or max(len(t) for t, _ in items) > 43 else (len(items) + 1) // 2
     extras = [view.in_play, view.discard, view.offer, view.open_parasol, trade_hint(view, state),
               [x for x in view.row_stack if x is not None]]
-    table_rows = len(view.characters) + 5 + 3 + sum(1 for x in extras if x)
+    table_rows = len(view.characters) + 5 + 3 + sum(1 for x in extras if x) + len(placement_legend(view, ()))
     return max(3, 40 - 1 - 2 - table_rows - menu_rows)
+
+
+def placement_legend(view, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
+    """Above a row placement's menu (ROW-1), one line per drawn card: what it does (NAV-3), in the order drawn;
+    no lines for any other menu."""
+    from lifeboat import commands as c
+    from lifeboat.cards import card_name
+    from lifeboat.views.text import navigation_contents
+
+    place = next((cmd for cmd in view.legal if isinstance(cmd, c.PlaceRowedCards)), None)
+    if place is None:
+        return []
+    lost = getattr(in_game, "lost", ())
+    return [f"  {card_name(x)}: {navigation_contents(x, in_game, lost)}" for x in place.to_stack + place.to_bottom]
 
 
 def trade_hint(view, state) -> str | None:  # type: ignore[no-untyped-def]
@@ -231,8 +254,12 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     from cli import render
     from rich.text import Text
 
-    in_game = tuple(view.seats)
+    from cli.describe import in_game as boat
+
+    in_game = boat(view)
     items = menu(view, in_game)
+    for line in placement_legend(view, in_game):  # the menu names the drawn cards only: what each does, once
+        out.print(Text(line))
     _columns(out, [text for text, _ in items])
     if (hint := trade_hint(view, state)) is not None:
         out.print(Text(hint))

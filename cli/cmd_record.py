@@ -87,7 +87,7 @@ class Recorder:
     def status(self) -> str:
         """The status line: the round, what the game waits for (navigation cards with what they do) and a line
         that can be typed as shown (``type: chance: draw ? ? ?``, ``type: frenchy: keep ?``)."""
-        from cli.describe import who, with_contents
+        from cli.describe import in_game, who, with_contents
 
         st = self.state
         if st.over:
@@ -97,7 +97,7 @@ class Recorder:
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
         names = ", ".join(who(x) for x in waiting)
-        text = f"[round {st.round}] {with_contents(view.step.text, tuple(st.seats))}"
+        text = f"[round {st.round}] {with_contents(view.step.text, in_game(st))}"
         if names:
             text += f" · waiting for {names}"
         hint = self.hint()
@@ -267,11 +267,11 @@ class Recorder:
 
     def tell(self, done) -> None:  # type: ignore[no-untyped-def]
         """Say what a :class:`service.Appended` did, as the public sees it, and the status changes it caused."""
-        from cli.describe import with_contents
+        from cli.describe import in_game, with_contents
 
         for v, changes in zip(done.seen.get("public", ()), done.changes):
             if v.type != "passed":
-                self.say("  " + with_contents(v.text, tuple(self.state.seats)))
+                self.say("  " + with_contents(v.text, in_game(self.state)))
             for line in status_lines(changes):  # said after the wound that did it
                 self.say("  " + line)
 
@@ -389,6 +389,7 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str], 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
     from cli.common import console, ctrl_c_stops
+    from lifeboat.views.text import use
     from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players, read_position
 
     ctrl_c_stops()
@@ -417,6 +418,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         elif position is not None or players is not None or cards is not None:
             raise fail(f"{game}: already exists; --position, --players and --cards only start a new recording", USAGE)
         rec = Recorder(game, out)
+        use(rec.table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)

@@ -22,10 +22,12 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
 
         cmd_html.run(game, as_, to, html)
         return
-    from service import card_data_note_of
+    from lifeboat.views.text import use
+    from service import card_data_note_of, card_set_of
 
     with user_errors():
         note = card_data_note_of(game)
+        use(card_set_of(game))  # CARD-3: the navigation cards' contents and names as this game prints them
     if note is not None:  # CARD-2: on stderr, so --json stays one JSON value per line
         sys.stderr.write(f"lifeboat: note: {game}: {note}\n")
     if step:
@@ -60,18 +62,21 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
                     line["note"] = note
                 sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
                 continue
+            lines: list[Text] = []  # one print per commit: the same bytes as one per line, a third of the time
             if note is not None:
                 body = note.text.replace("\n", "\n      ")
-                out.print(Text(f"   {_note_head(note)} on {note.at}: {body}", style="italic"))
+                lines.append(Text(f"   {_note_head(note)} on {note.at}: {body}", style="italic"))
             if isinstance(st.record, Correction):
-                out.print(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
+                lines.append(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
             for i, v in enumerate(last.views):
                 if v.type == "passed":  # window passes are noise in a story; --json keeps them
                     continue
                 if v.type == "round_started":
-                    out.print(Text(f"\n── Round {v.data.get('round')} ──", style="bold"))
+                    lines.append(Text(f"\n── Round {v.data.get('round')} ──", style="bold"))
                     continue
-                out.print(Text(("" if i == 0 else "   ") + v.text))
+                lines.append(Text(("" if i == 0 else "   ") + v.text))
+            if lines:
+                out.print(*lines, sep="\n")
     if last is None:
         return
     view = perspective(last.observer, last.viewer)

@@ -134,9 +134,10 @@ def bot_spec(bots: str | None, players: str) -> dict[str, str]:
     return kinds
 
 
-def new_and_serve(game: Path, bots: dict[str, str], host: str, port: int, bot_delay_ms: int, qr: bool) -> None:
+def new_and_serve(game: Path, bots: dict[str, str], host: str, port: int, bot_delay_ms: int, qr: bool,
+                  cards: Path | None = None) -> None:
     """After ``lifeboat new`` wrote ``game``: serve it, and only it (the other files of its folder are not
     ``lifeboat serve``'s business here), with new links (``bots``: ``{player name: bot kind}``); games started from
-    the start page go to its folder."""
+    the start page go to its folder, and play with ``cards`` too (CARD-3)."""
     path = game.resolve()
-    run(path.parent, host, port, False, bot_delay_ms, qr, bots={path: bots}, only=path)
+    run(path.parent, host, port, False, bot_delay_ms, qr, bots={path: bots}, only=path, cards=cards)

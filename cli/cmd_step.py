@@ -98,9 +98,10 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
     from rich.text import Text
 
     from cli import render
-    from cli.common import console
+    from cli.common import console, ctrl_c_stops
     from service import replay_book
 
+    ctrl_c_stops()
     out = console()
     book = replay_book(game, as_, to)
     steps = book.steps

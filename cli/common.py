@@ -12,7 +12,7 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
 
 def ctrl_c_stops() -> None:
     """At a terminal, make Ctrl-C raise ``KeyboardInterrupt`` (which ``play`` and ``record`` turn into "saved,
-    resume with …") even when whatever started this process ignored SIGINT: a child inherits an ignored SIGINT
+    resume with …", and which ends ``replay --step``) even when whatever started this process ignored SIGINT: a child inherits an ignored SIGINT
     (a job started with ``&`` by a script, a test runner started that way), Python then installs no handler of its
     own, and Ctrl-C only echoed "^C". Without a terminal on stdin nothing changes (end of input stops instead)."""
     import signal

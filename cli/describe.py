@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from lifeboat import commands as c
-from lifeboat.cards import CHARACTERS, NAVIGATION, card_name
+from lifeboat.cards import CHARACTERS
+from lifeboat.views.text import card_name, in_use
 
 _ID = re.compile(r" \((?:[a-z_]+-[0-9a-z]+|\?[pn]\d+)\)")
 
@@ -18,7 +19,7 @@ def who(character: str) -> str:
 def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
     """A card's name with its id, e.g. ``Water (water-3)``; a navigation card with what it does for the
     characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers thirsty)``, NAV-3)."""
-    if card_id in NAVIGATION:
+    if card_id in in_use().navigation:
         return with_contents(card_name(card_id), in_game) if in_game else card_name(card_id)
     try:
         return f"{card_name(card_id)} ({card_id})"
@@ -26,21 +27,42 @@ def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
         return card_id
 
 
+class InGame(tuple[str, ...]):
+    """The characters in the boat (ids, bow first), a plain tuple, and ``lost``: the game's characters lost at sea,
+    whom a navigation card still names as printed (marked "[lost at sea]")."""
+
+    lost: tuple[str, ...] = ()
+
+
+def in_game(table) -> InGame:  # type: ignore[no-untyped-def]
+    """The :class:`InGame` of a table view or a state (both have ``seats`` and ``characters`` with ``in_boat``)."""
+    boat = InGame(table.seats)
+    boat.lost = tuple(c.character for c in table.characters if not c.in_boat)
+    return boat
+
+
 def with_contents(text: str, in_game: tuple[str, ...]) -> str:
     """``text`` with each navigation card it names ("Navigation 28") followed by what the card does for the
-    characters ``in_game`` (ids in the boat): "Navigation 28 (Lady Lauren overboard · oars)" (NAV-3, OVER-1,
-    THIRST-1, BIRD-1). A text naming no navigation card comes back unchanged."""
+    characters ``in_game`` (ids in the boat; an :class:`InGame` also names the lost at sea, marked): "Navigation 28
+    (Lady Lauren overboard · oars)" (NAV-3, OVER-1, THIRST-1, BIRD-1). A text naming no navigation card comes back
+    unchanged."""
     from lifeboat.views.text import navigation_contents
 
+    lost = getattr(in_game, "lost", ())
+
     def one(m: re.Match[str]) -> str:
-        card_id = _BY_NUMBER.get(int(m.group(1)))
-        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game)})"
+        card_id = _by_number().get(int(m.group(1)))
+        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game, lost)})"
 
     return _NAV_NAME.sub(one, text)
 
 
 _NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
-_BY_NUMBER = {nav.print_no: card_id for card_id, nav in NAVIGATION.items()}
+
+
+def _by_number() -> dict[int, str]:
+    """Navigation card ids by print number, of the card data in use (CARD-3)."""
+    return {nav.print_no: card_id for card_id, nav in in_use().navigation.items()}
 
 
 def menu_text(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:
@@ -89,8 +111,14 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
             return f"fire the Flare Gun ({x})"
         case c.OpenParasol(card=x):
             return f"open the Parasol ({x})"
-        case c.UseMedicalKit(card=x, target=t):
-            return f"use the Medical Kit ({x}) on {who(t)}"
+        case c.UseMedicalKit(by=b, card=x, target=t):
+            return f"use the Medical Kit ({x}) on {'yourself' if t == b else who(t)}"
+        case c.DrinkFirewater(card=x):
+            return f"drink Firewater ({x}): +3 size in fights this round, one more thirst"
+        case c.ShareFirewater(share=True):
+            return "share the Firewater just drunk: +3 size in fights this round, one more thirst"
+        case c.ShareFirewater(share=False):
+            return "do not share the Firewater"
         case c.Cannibalize(card=x, target=t):
             return f"play Cannibalism ({x}): eat {who(t)}'s body"
         case c.ObjectToCannibalism():

@@ -34,6 +34,8 @@ def user_errors() -> Iterator[None]:
         raise fail(exc.message, USAGE) from None
     except e.FileProblem as exc:
         raise fail(exc.message, JOURNAL) from None
+    except e.EndlessGame as exc:
+        raise fail(exc.message, FINDINGS) from None
     except e.JournalConflict as exc:
         raise fail(f"{exc.path}: another program wrote to this game at the same moment; nothing was lost and "
                    "nothing of yours was written — run the command again to continue from its new end", JOURNAL) from None

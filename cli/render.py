@@ -11,11 +11,15 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.describe import command as describe_command
+from cli.describe import in_game as describe_in_game
 from cli.describe import who, with_contents
 
 
 def clear(out: Console) -> None:
-    """Clear the screen and the scrollback (hotseat: the next player must not scroll up to the previous hand)."""
+    """Clear the screen and the scrollback (hotseat: the next player must not scroll up to the previous hand); on
+    output that is no terminal (a pipe, a file) nothing is written, as rich does for the screen."""
+    if not out.is_terminal or out.is_dumb_terminal:
+        return
     out.clear()
     out.file.write("\x1b[3J")
     out.file.flush()
@@ -30,7 +34,7 @@ def seeded(seed: int) -> str:
 def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
     """Readable names of card ids (``None`` for a hidden card is shown as ``?``); navigation cards with what they
     do for the characters ``in_game``."""
-    from lifeboat.cards import card_name
+    from lifeboat.views.text import card_name  # CARD-3: of the game shown (lifeboat.views.text.use)
 
     out = []
     for c in cards:
@@ -76,7 +80,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
             f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up)), str(ch.hand_size),
             markers,
         )
-    in_game = tuple(view.seats)
+    in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
     parts: list = [t]
     if view.in_play:
         parts.append(Text("Face up: " + card_names(view.in_play, in_game)))

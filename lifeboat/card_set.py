@@ -69,8 +69,9 @@ class ProvisionFace(msgspec.Struct, frozen=True):
         return tuple(out)
 
 
-#: Who a navigation card names: every character in the game, all but some, or a list.
-Names = tuple[Literal["all", "all_except", "list"], tuple[str, ...]]
+#: Who a navigation card names: every character in the game, all but some, a list, or (Liquid Courage, LIQUID-3)
+#: every character who drank Firewater this round (``("drank_firewater", ())``, resolved against the state).
+Names = tuple[Literal["all", "all_except", "list", "drank_firewater"], tuple[str, ...]]
 
 
 class NavigationCard(msgspec.Struct, frozen=True):
@@ -90,6 +91,11 @@ DEFAULT_JEWEL_SET_POINTS: dict[int, int] = {0: 0, 1: 1, 2: 4, 3: 8}
 NAV_PREFIX = {"base": "nav-", "cannibalism": "nav-c", "liquid_courage": "nav-l"}
 
 
+UNKNOWN_COUNT_DEFAULTS: dict[str, int] = {"firewater": 2}
+"""REF-23: how many copies of a provision whose count the card data leaves unknown (``"count": null``) a game
+holds: Firewater (Liquid Courage), which the sources give as 1 to 3, has 2. Card data that states a count wins."""
+
+
 def _names(raw: object, where: str) -> tuple[str, tuple[str, ...]]:
     if raw == "ALL":
         return ("all", ())
@@ -97,7 +103,9 @@ def _names(raw: object, where: str) -> tuple[str, tuple[str, ...]]:
         return ("list", tuple(raw))
     if isinstance(raw, dict) and set(raw) == {"all_except"}:
         return ("all_except", tuple(raw["all_except"]))
-    if isinstance(raw, dict):  # expansion-only conditions (Liquid Courage): kept as data, names nobody here
+    if raw == {"drank_firewater_this_round": True}:  # LIQUID-3: nav-l11 names who drank Firewater this round
+        return ("drank_firewater", ())
+    if isinstance(raw, dict):  # another condition no rule knows: kept as data, names nobody here
         return ("list", ())
     raise CardDataError(where, raw, "'ALL', a list of character ids or {'all_except': [...]}")
 
@@ -116,7 +124,8 @@ def _faces(raw: dict) -> dict[str, ProvisionFace]:
             elif "points_each" in e:
                 points = tuple(e["points_each"])
             faces[e["id"]] = ProvisionFace(
-                id=e["id"], en=e["en"], zh=tuple(e.get("zh", ())), count=e["count"] or 0, kind=e["kind"],
+                id=e["id"], en=e["en"], zh=tuple(e.get("zh", ())), kind=e["kind"],
+                count=e["count"] if e["count"] is not None else UNKNOWN_COUNT_DEFAULTS.get(e["id"], 0),  # REF-23
                 weapon=e.get("size", 0) if e["kind"] == "weapon" else 0, points=points, expansion=expansion,
                 size=e.get("size", 0),
             )

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from lifeboat.card_data import CardDataError, compatible
-from lifeboat.card_set import CardSet, Character, Names, NavigationCard, ProvisionFace
+from lifeboat.card_set import UNKNOWN_COUNT_DEFAULTS, CardSet, Character, Names, NavigationCard, ProvisionFace
 
 __all__ = ["CardDataError", "CardSet", "Character", "Names", "NavigationCard", "ProvisionFace"]
 
@@ -106,9 +106,13 @@ treasure_points = BUNDLED.treasure_points
 card_name = BUNDLED.card_name
 
 
-def names_on(names: tuple[str, tuple[str, ...]], in_game: tuple[str, ...]) -> tuple[str, ...]:
-    """Evaluate a card's :data:`Names` against the characters in the game (OVER-1, THIRST-1), in ``in_game`` order."""
+def names_on(names: tuple[str, tuple[str, ...]], in_game: tuple[str, ...],
+             drank: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Evaluate a card's :data:`Names` against the characters in the game (OVER-1, THIRST-1), in ``in_game`` order;
+    ``drank`` are those who drank Firewater this round (LIQUID-3, ``State.drank``)."""
     kind, listed = names
+    if kind == "drank_firewater":
+        return tuple(c for c in in_game if c in drank)
     if kind == "all":
         return in_game
     if kind == "all_except":

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Literal, Union
 
 from lifeboat.event_base import _Ev
-from lifeboat.event_options import GhostRose, SharksCalled, SwappedTurnStarted  # the options' events (issue 15)
+from lifeboat.event_options import (  # the options' and Liquid Courage's events (issue 15)
+    FirewaterDrunk, FirewaterShareAnswered, FirewaterShareOffered, GhostRose, SharksCalled, SwappedTurnStarted,
+    WaterShared,
+)
 
 
 # ---- setup ---------------------------------------------------------------------------------------------------
@@ -478,7 +481,7 @@ Event = Union[
     Wounded, SeagullAdded, SeagullRemoved, CardsToBottom, TradeOffered, TradeCompleted, TradeDeclined,
     CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
     CardDiscarded, LostAtSea, SharksCalled, GhostRose, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
-    BodyEaten,
+    BodyEaten, FirewaterDrunk, FirewaterShareOffered, FirewaterShareAnswered, WaterShared,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -17,13 +17,14 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 6  # SETUP-1 (base game)
 
 
 def max_players(ruleset: Ruleset) -> int:
-    """SETUP-1: one player per character of the game's sets: 6 for the base game, 7 with Cannibalism."""
+    """SETUP-1: one player per character of the game's sets: 6 for the base game, 7 with Cannibalism or with
+    Liquid Courage, 8 with both (REF-26)."""
     return len(cards_of(ruleset).characters_in(ruleset.card_sets))
 
 
 def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
-    """The state before setup: ``players`` are names in joining order (4-6 of them, 4-7 with the Cannibalism
-    expansion; distinct, non-empty).
+    """The state before setup: ``players`` are names in joining order (4-6 of them, 4-7 with one expansion, 4-8
+    with both; distinct, non-empty).
 
     Raises:
         InvalidCommand: wrong number of players, a duplicate or empty name (SETUP-1).
@@ -34,8 +35,9 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     most = max_players(ruleset)
     if not MIN_PLAYERS <= len(names) <= most:
         game = "the base game" if not ruleset.expansions else f"the game with {' and '.join(ruleset.expansions)}"
-        hint = " (a 7th player needs the Cannibalism expansion)" if len(names) == 7 and \
-            "cannibalism" not in ruleset.expansions else ""
+        hint = (" (a 7th player needs the Cannibalism or the Liquid Courage expansion)" if len(names) == 7
+                else " (an 8th player needs both the Cannibalism and the Liquid Courage expansions)"
+                if len(names) == 8 else "")
         raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}{hint}")
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")

@@ -46,7 +46,7 @@ _NOT_CHANCE = frozenset({*_DECIDER, Fight, OverboardWindow, ThirstWindow, Cannib
 def chance_request(state: State) -> ChanceRequest | None:
     """The chance outcome the game waits for, or ``None`` when a player must act (or the game is over)."""
     step = state.step
-    if type(step) in _NOT_CHANCE:
+    if type(step) in _NOT_CHANCE or state.wong_share is not None:  # REF-25: Mrs. Wong answers first
         return None
     if isinstance(step, AwaitSetup):
         return ChanceRequest(kind="deal_setup", count=len(state.players))
@@ -66,6 +66,8 @@ def waiting_for(state: State) -> tuple[str, ...]:
     step = state.step
     if state.offer is not None:
         return (state.offer.to,)
+    if state.wong_share is not None:  # WONG-1, REF-25
+        return ("mrs_wong",)
     who = _DECIDER.get(type(step))
     if who is not None:
         return (getattr(step, who),)
@@ -214,11 +216,14 @@ _MAKERS: dict[type, Maker] = {
 _NO_REVEAL = (AwaitSetup, GameOver, MugDraw)  # PLAY-1, MUG-2, REF-10
 
 
-def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
-    """What ``by`` might do now, before the rules check it: the step's own commands, then reveals (PLAY-1)."""
-    me = state.char(by)
+def _candidates(state: State, by: str, me: CharacterState | None = None) -> list[c.PlayerCommand]:
+    """What ``by`` (whose state is ``me``, looked up when not given) might do now, before the rules check it: the
+    step's own commands, then reveals (PLAY-1)."""
+    me = state.char(by) if me is None else me
     if state.offer is not None:
         return _trade_answers(state, by, me)
+    if state.wong_share is not None:  # WONG-1, REF-25: only Mrs. Wong's answer
+        return [c.ShareFirewater(by=by, share=True), c.ShareFirewater(by=by, share=False)] if by == "mrs_wong" else []
     step = state.step
     out: list[c.PlayerCommand] = []
     maker = _MAKERS.get(type(step))
@@ -228,6 +233,7 @@ def _candidates(state: State, by: str) -> list[c.PlayerCommand]:
         maker = _nothing
     maker(state, step, by, me, out)
     out += [c.Reveal(by=by, card=x) for x in me.hand]
+    out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x, state.cards) == "firewater"]  # LIQUID-1
     return out
 
 
@@ -236,7 +242,7 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
 
     Raises ``KeyError`` when ``character`` is not in the game.
     """
-    state.char(character)
+    me = state.char(character)
     if state.over:
         return ()
     if character in state.ghosts:  # GHOST-1: a ghost only calls the sharks or passes, at an overboard
@@ -247,4 +253,4 @@ def legal_commands(state: State, character: str) -> tuple[c.PlayerCommand, ...]:
         return ()
     if state.unaccounted:  # REC-1: placeholders may be named by a command; decide itself says
         return tuple(cmd for cmd in _candidates(state, character) if is_legal(state, cmd))
-    return quick_legal(state, character, _candidates(state, character))
+    return quick_legal(state, character, _candidates(state, character, me), me)

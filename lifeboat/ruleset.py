@@ -1,8 +1,8 @@
 """The ruleset: every option the rulings allow, fixed at game start and recorded in the journal header.
 
 Source: shared/design/rulings.md. Defaults are the rulings' defaults. Rule ids: OPT-1 (options are fixed at
-start), SETUP-3, ACT-1, ROW-1, ROW-2, FIGHT-4, OPT-QUICK, OPT-SHARK, EXP-1 (expansions: Cannibalism is played,
-Liquid Courage is refused).
+start), SETUP-3, ACT-1, ROW-1, ROW-2, FIGHT-4, OPT-QUICK, OPT-SHARK, EXP-1 (expansions: Cannibalism and Liquid
+Courage are played).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     flare_gun_single_use_weapon: bool = False  # FIGHT-4 (RUL-FIGHT-4)
     quick_game: bool = False  # OPT-QUICK (RUL-OPT-QUICK)
     shark_variant: bool = False  # OPT-SHARK, GHOST-1 (RUL-OPT-SHARK, seeds 003, 004), REF-19
-    expansions: tuple[str, ...] = ()  # EXP-1 (RUL-EXP-*): "cannibalism"; "liquid_courage" not implemented yet
+    expansions: tuple[str, ...] = ()  # EXP-1 (RUL-EXP-*): "cannibalism", "liquid_courage" (LIQUID-1..3, WONG-1)
     # CARD-3: unset (not encoded: headers and views as before) for the bundled card data, else the SHA-256 of the
     # table's own card data, found by lifeboat.cards.cards_of
     card_data: str | msgspec.UnsetType = msgspec.UNSET
@@ -46,7 +46,7 @@ OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.__struct_fields__ if f 
 
 #: Expansion ids (EXP-1), each also an on/off option name for :func:`parse_option`, and those implemented.
 EXPANSIONS: tuple[str, ...] = ("cannibalism", "liquid_courage")
-IMPLEMENTED_EXPANSIONS: tuple[str, ...] = ("cannibalism",)
+IMPLEMENTED_EXPANSIONS: tuple[str, ...] = ("cannibalism", "liquid_courage")
 
 
 def validate(ruleset: Ruleset) -> Ruleset:
@@ -54,7 +54,7 @@ def validate(ruleset: Ruleset) -> Ruleset:
 
     Raises:
         NotImplementedOption: an option that is not implemented yet is set to a non-default value, or an
-            expansion that is not implemented yet (Liquid Courage) is enabled (EXP-1).
+            expansion that is not implemented yet is enabled (EXP-1; none today).
         InvalidCommand: an unknown or repeated expansion id (OPT-1).
     """
     for name, default in NOT_IMPLEMENTED.items():

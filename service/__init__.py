@@ -22,6 +22,7 @@ The API, by task (each function documents its shapes and every error it raises):
     cards    read_card_file(path) -> (data, sha256); bundled_card_hash()    card data checked (CARD-2)
              load_card_file(path) -> CardSet     a table's own card data for --cards (CARD-3)
              card_data_note_of(path) -> str | None      a journal made with other card data (CARD-2)
+             card_set_of(path) -> CardSet               the card data a game plays with (CARD-3)
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
     score    score_game(path) -> ScoreSheet
@@ -53,7 +54,7 @@ if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeb
     from service.card_files import bundled_card_hash, load_card_file, read_card_file
     from service.findings import Finding, ReceiptResult, Report
     from service.fork import CHANCE_MODES, Forked, fork_game
-    from service.games import (advance_chance, append, build_ruleset, card_data_note_of, create_game,
+    from service.games import (advance_chance, append, build_ruleset, card_data_note_of, card_set_of, create_game,
                                create_recorded_game, deck_path,
                                initial_state, load_orders, parse_players, read_position, repair_game)
     from service.receipts import Receipt, make_receipt, read_receipts
@@ -72,7 +73,7 @@ _LAZY = {
     **dict.fromkeys(('bundled_card_hash', 'load_card_file', 'read_card_file'), 'service.card_files'),
     **dict.fromkeys(('Finding', 'ReceiptResult', 'Report'), 'service.findings'),
     **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'service.fork'),
-    **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'service.games'),
+    **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'card_set_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'service.games'),
     **dict.fromkeys(('Receipt', 'make_receipt', 'read_receipts'), 'service.receipts'),
     **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record', 'visible_note'), 'service.records'),
     **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective', 'replay', 'story', 'view_at'), 'service.replay'),
@@ -93,7 +94,7 @@ __all__ = [
     "Record", "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step",
     "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
     "advance_chance", "annotate", "append", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
-    "bundled_card_hash", "card_data_note_of", "character_named", "create_game", "create_recorded_game", "deck_path",
+    "bundled_card_hash", "card_data_note_of", "card_set_of", "character_named", "create_game", "create_recorded_game", "deck_path",
     "export_game", "final_state", "load_card_file",
     "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
     "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",

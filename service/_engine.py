@@ -15,7 +15,8 @@ from typing import Any
 
 import msgspec
 
-from lifeboat.cards import NAVIGATION
+from lifeboat.card_set import CardSet
+from lifeboat.cards import cards_of
 from lifeboat.commands import Command, PlayerCommand
 from lifeboat.errors import RuleViolation
 from lifeboat.legal import waiting_for
@@ -71,13 +72,14 @@ _NAV_TOKEN = re.compile(rb"(?<![A-Za-z0-9_-])nav-[cl]?[0-9]+(?![A-Za-z0-9_-])")
 
 
 @lru_cache(maxsize=4096)
-def _facts(card_id: str, in_game: tuple[str, ...]) -> dict[str, Any]:
-    return navigation_facts(card_id, in_game)
+def _facts(card_id: str, in_game: tuple[str, ...], cards: CardSet) -> dict[str, Any]:
+    return navigation_facts(card_id, in_game, cards)
 
 
 def navigation_shown(view: TableView, in_game: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """The facts (NAV-3) of every navigation card ``view`` names (in play, discarded, known in the row stack, in
     its step), keyed by card id, as :func:`lifeboat.views.catalog.navigation_in` gives them (cached per game:
-    a card's facts depend only on the characters in the game)."""
-    found = sorted({m.decode() for m in _NAV_TOKEN.findall(msgspec.json.encode(view))} & NAVIGATION.keys())
-    return {cid: _facts(cid, in_game) for cid in found}
+    a card's facts depend only on the characters in the game and its card data, CARD-3)."""
+    cards = cards_of(view.ruleset)
+    found = sorted({m.decode() for m in _NAV_TOKEN.findall(msgspec.json.encode(view))} & cards.navigation.keys())
+    return {cid: _facts(cid, in_game, cards) for cid in found}

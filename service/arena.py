@@ -27,10 +27,12 @@ import msgspec
 import bots
 from lifeboat.scoring import scores, winners
 from service.audit import audit
-from service.errors import BadRequest
+from service.errors import BadRequest, EndlessGame
 from service.table import Table
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+MAX_GAME_DECISIONS = 20_000
+"""A bot game longer than this is stopped with :class:`EndlessGame` (arena games take 150 to 400 decisions)."""
 Z95 = 1.959964
 
 
@@ -65,16 +67,23 @@ def pairings(kinds: Sequence[str]) -> list[tuple[str, str]]:
     return [(kinds[j], kinds[i]) for j in range(len(kinds)) for i in range(j)]
 
 
-def play_game(path: Path, lineup: dict[str, str], seed: int, think_ms: int) -> tuple[Table, float]:
+def play_game(path: Path, lineup: dict[str, str], seed: int, think_ms: int,
+              cap: int = MAX_GAME_DECISIONS) -> tuple[Table, float]:
     """Play one whole game at ``path`` with ``lineup`` (player → bot kind); returns the closed table's last state
-    holder and the wall seconds. Each bot gets only its seat's view and log (:mod:`bots`)."""
+    holder and the wall seconds. Each bot gets only its seat's view and log (:mod:`bots`).
+
+    Raises :class:`EndlessGame` after ``cap`` decisions without an end (the journal stays for a bug report)."""
     start = time.monotonic()
     table = Table.deal_new(path, list(lineup), seed=seed)
     try:
         players = {p: bots.make(kind, think_ms) for p, kind in lineup.items()}
         rngs = {p: random.Random(f"{seed}:{p}") for p in lineup}
         table.deal()
-        while not table.state.over:
+        for decisions in range(cap + 1):
+            if table.state.over:
+                break
+            if decisions == cap:
+                raise EndlessGame(str(path), cap)
             me = table.waiting_for()[0]
             view = table.views.seat_view(me)
             bot = players[view.player]

@@ -63,6 +63,17 @@ def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str
     return out
 
 
+def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> None:
+    """Before a new game is dealt (nothing written yet): each part of a ``--bots`` spec has a known kind and names
+    ``all`` or one of ``players`` (no character is dealt yet). Raises :class:`BadRequest` (``field``) otherwise."""
+    known = {p.strip().casefold() for p in players}
+    for part in spec.split(","):
+        name, _ = _name_and_kind(part, field)
+        if name.strip().casefold() not in known | {"all"}:
+            raise BadRequest(f"{field}: {name.strip()!r} is not a player of the new game; expected NAME or NAME=KIND "
+                             f"with a name of {', '.join(players)}, or all (nothing was written)", field)
+
+
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
     """The players ``spec`` gives to bots, by name, with their kind: each item ``NAME`` or ``NAME=KIND`` (the kind
     is ``random`` unless given), as ``lifeboat new --serve --bots`` and the server's start page take them, before a

@@ -73,12 +73,22 @@ class FileProblem(ServiceError):
     written); nothing was written. The message names the file and what to do."""
 
 
+class EndlessGame(ServiceError):
+    """A bot game that did not end within its cap of decisions (a rule that lets a loop go on for ever, as REF-22
+    closed); the journal is kept for a bug report. ``path``: that journal."""
+
+    def __init__(self, path: str, decisions: int) -> None:
+        self.path, self.decisions = path, decisions
+        super().__init__(f"{path}: the game did not end after {decisions:,} decisions (real games take a few "
+                         "hundred); its journal is kept: please report it with that file")
+
+
 class Unreadable(ServiceError):
     """The file cannot be audited at all (missing, a directory, not a journal, another version): exit 4."""
 
 
 __all__ = [
-    "AmbiguousCommand", "BadRequest", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
     "Unreadable", "UnsupportedJournalVersion",
 ]

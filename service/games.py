@@ -92,10 +92,12 @@ def header_cards(header: journal.Header, ruleset: Ruleset, path: str = "") -> Ca
 
 def card_data_note(header: journal.Header) -> str | None:
     """What to say of the card data a journal was made with (CARD-2): ``None`` when its header records this
-    lifeboat's card data, or records none (journals made before headers carried it); otherwise a sentence naming
+    lifeboat's card data, or records none (journals made before headers carried it), or names the copy the game
+    plays with (CARD-3); otherwise a sentence naming
     both hashes, for replay (on stderr) and audit (a note)."""
     recorded = header.meta.get(CARD_DATA)
-    if recorded is None or recorded == CARD_DATA_SHA256 or CARD_COPY in header.meta:  # CARD-3: it carries its own
+    own = isinstance(header.options, dict) and header.options.get("card_data") == recorded  # CARD-3: its own copy
+    if recorded is None or recorded == CARD_DATA_SHA256 or own:
         return None
     shown = f"sha256 {recorded[:16]}…" if isinstance(recorded, str) else f"{recorded!r}, not a hash"
     return (f"made with other card data ({shown}) than this lifeboat's (sha256 {CARD_DATA_SHA256[:16]}…) [CARD-2]: "
@@ -106,6 +108,14 @@ def card_data_note(header: journal.Header) -> str | None:
 def card_data_note_of(path: Path) -> str | None:
     """:func:`card_data_note` of the game file at ``path``. Raises journal errors for a file that cannot be read."""
     return card_data_note(journal.read_header(path))
+
+
+def card_set_of(path: Path) -> CardSet:
+    """The card data the game at ``path`` plays with (CARD-3), from its header alone (a copy there is registered).
+    Raises journal errors for a file that cannot be read, journal.JournalCorrupt for a header that is not a
+    Lifeboat game's or whose card data copy is wrong."""
+    header = journal.read_header(path)
+    return cards_of(ruleset_of(header, str(path)))
 
 
 def deck_path(path: Path) -> Path:

@@ -25,8 +25,10 @@ from lifeboat.commands import Command
 from lifeboat.state import State
 from lifeboat.views import text as tx
 from lifeboat.views.book import Line, NoteView, ReplayBook
+from lifeboat.views.catalog import public_catalog
 from service.errors import BadRequest
 from service.games import open_journal
+from service.card_files import bundled_card_hash
 from service.names import catalog
 from service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note
 from service.replay import replay, story
@@ -112,6 +114,7 @@ class Book:
     steps: list[Any] = field(default_factory=list)
     last_seq: int = 0
     game_id: str = ""
+    cards: Any = None  # the game's card set (lifeboat.card_set.CardSet, CARD-3), once a step was read
 
 
 def _later_notes(path: Path, after: int, to: int) -> Iterator[tuple[journal.Commit, Note]]:
@@ -160,8 +163,16 @@ def replay_book(path: Any, who: str, to: int | None = None) -> Book:
     if book is not None and to is not None and state is not None:
         book.add_notes([note_view(c, n, state) for c, n in _later_notes(path, out.last_seq, to)])
     out.steps = book.steps if book is not None else []
+    out.cards = state.cards if state is not None else None
     out.game_id = journal.read_header(path).game_id
     return out
+
+
+def _catalog_of(book: Book) -> dict[str, Any]:
+    """The public card catalog of the book's game: its own printing's facts (CARD-3), else the bundled data's."""
+    if book.cards is None or not book.cards.sha256 or book.cards.sha256 == bundled_card_hash():
+        return catalog()
+    return public_catalog(book.cards)
 
 
 def replay_document(path: Any, who: str, to: int | None = None, title: str | None = None) -> dict[str, Any]:
@@ -174,4 +185,4 @@ def replay_document(path: Any, who: str, to: int | None = None, title: str | Non
         persp.update(character=book.viewer, player=book.player)
     name = path.name if isinstance(path, Path) else path.header.game_id  # a file, or an open journal of a store
     return {"format": "lifeboat-replay", "version": 1, "title": title or f"Lifeboat: {name}",
-            "perspective": persp, "catalog": catalog(), "steps": msgspec.to_builtins(book.steps)}
+            "perspective": persp, "catalog": _catalog_of(book), "steps": msgspec.to_builtins(book.steps)}

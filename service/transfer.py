@@ -72,8 +72,8 @@ def import_game(path: Path, store_url: str, *, schema: str = DEFAULT_SCHEMA) -> 
             (``JournalCorrupt``), or the server cannot be reached or fails. Nothing is left in the store.
         FileProblem: ``path`` is a digital game that is not over and its deck file is missing (nothing is done).
     """
+    deck, private = deck_path(Path(path)), _deck_orders(Path(path))  # the file first: no connection for a typo
     with _store(store_url, schema) as store:
-        deck, private = deck_path(Path(path)), _deck_orders(Path(path))
         with store.import_jsonl(path, private=private) as game:
             return Transferred(game_id=game.header.game_id, last_seq=game.last_seq, head_hash=game.head_hash,
                                file=str(path), store=store.location, deck_file=str(deck) if private else None)

@@ -63,7 +63,9 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
     require_character(s, cmd.by)
     if s.offer is not None and not isinstance(cmd, c.AnswerTrade):
         raise IllegalCommand("TRADE-1", f"a trade offered to {name_of(s.offer.to)} is waiting for an answer")
-    rule = _rule(PLAYER_RULES, cmd)
+    if s.wong_share is not None and not isinstance(cmd, c.ShareFirewater):  # REF-25
+        raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
+    rule = PLAYER_RULES.get(type(cmd)) or _rule(PLAYER_RULES, cmd)
     if rule is not None:
         rule(ctx, s, cmd)
 
@@ -75,9 +77,11 @@ def _run(ctx: Ctx, command: c.Command) -> None:
         if rule is not None:
             rule(ctx, ctx.state, command)
         return
-    if isinstance(ctx.state.step, GameOver):
+    if type(ctx.state.step) is GameOver:  # a final class (state.WINDOW_TYPES)
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
     if not player and c.is_chance(command):
+        if ctx.state.wong_share is not None:  # REF-25: her answer comes first
+            raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
         rule = _rule(CHANCE_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)
@@ -121,7 +125,7 @@ def is_legal(state: State, command: c.PlayerCommand) -> bool:
         except RuleViolation:
             return False
         return True
-    if isinstance(state.step, GameOver):
+    if type(state.step) is GameOver:
         return False  # END-1
     try:
         _player(Ctx(state, probe=True), command)

@@ -11,7 +11,7 @@ from lifeboat import events as e
 from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CHARACTERS, UNKNOWN, is_unknown
 from lifeboat.errors import IllegalCommand, InvalidCommand
-from lifeboat.evolve import evolve
+from lifeboat.evolve import APPLIERS, evolve
 from lifeboat import state as st
 from lifeboat.state import ActionTurn, State, status_of
 
@@ -39,7 +39,8 @@ class Ctx:
         if self.probe:
             raise Legal
         for ev in events:
-            self.state = evolve(self.state, ev)
+            applier = APPLIERS.get(type(ev))  # evolve's own lookup, one call less for every event decided
+            self.state = evolve(self.state, ev) if applier is None else applier(self.state, ev)
             self.events.append(ev)
 
 
@@ -78,7 +79,10 @@ def require_conscious(state: State, by: str) -> None:
         raise _unknown(state, by)
     if not ch.in_boat:
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
-    status = status_of(ch, state.ruleset.shark_variant, state.cards)
+    bonus, cards = state.ruleset.shark_variant, state.cards
+    if ch.wounds < cards.size[by] + bonus:  # conscious (status_of's first test, without the call)
+        return
+    status = status_of(ch, bonus, cards)
     if status != "conscious":
         raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
 

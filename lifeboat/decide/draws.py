@@ -49,30 +49,34 @@ def _flare(ctx: Ctx, step: FlareDraw, cards: tuple[str, ...]) -> None:
     end_action(ctx)
 
 
+_DRAWING = frozenset({RowDraw, FlareDraw, CompassDraw, NavigatorDraw, NavigationTurn})
+
+
 def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     """ROW-1, FLARE-1, NAV-2, NAV-1: navigation cards from the top of the deck, for the step that waits for them
     (CHANCE-1; REC-1: a card turned face up must be named)."""
     step = s.step
     cards = cmd.cards
-    if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigatorDraw, NavigationTurn)):
-        want = step.count if isinstance(step, (RowDraw, FlareDraw)) else 1
+    kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
+    if kind in _DRAWING:
+        want = step.count if kind is RowDraw or kind is FlareDraw else 1
         cards = resolve_draws(ctx, cards, want)
         s = ctx.state
-        if isinstance(step, (FlareDraw, NavigationTurn)) and any(is_unknown(x) for x in cards):
+        if (kind is FlareDraw or kind is NavigationTurn) and any(is_unknown(x) for x in cards):
             raise InvalidCommand("REC-1", "this card is turned face up: name it (e.g. 'nav 27')")
-    if isinstance(step, RowDraw):
+    if kind is RowDraw:
         check_top(s, cards, step.count)
         ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))
-    elif isinstance(step, FlareDraw):
+    elif kind is FlareDraw:
         check_top(s, cards, step.count)
         _flare(ctx, step, cards)
-    elif isinstance(step, CompassDraw):
+    elif kind is CompassDraw:
         check_top(s, cards, 1)
         ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))
-    elif isinstance(step, NavigatorDraw):  # ROW-2: onto the row stack, seen by the navigator alone
+    elif kind is NavigatorDraw:  # ROW-2: onto the row stack, seen by the navigator alone
         check_top(s, cards, 1)
         ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="navigator"))
-    elif isinstance(step, NavigationTurn):
+    elif kind is NavigationTurn:
         check_top(s, cards, 1)
         ctx.emit(e.NavigationDrawn(character=None, cards=cards, purpose="turn"))
         ctx.emit(e.NavigationCardRevealed(card=cards[0]))

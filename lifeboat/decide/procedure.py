@@ -11,9 +11,10 @@ from __future__ import annotations
 from lifeboat import events as e
 from lifeboat.cards import names_on
 from lifeboat.decide.context import Ctx
-from lifeboat.state import CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
+from lifeboat.state import WINDOW_TYPES, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
+FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size as the bundled data prints it (fights only, REF-24)
 
 
 def start_round(ctx: Ctx, n: int) -> None:
@@ -89,7 +90,7 @@ def resolve_card(ctx: Ctx, card: str) -> None:
         ctx.emit(e.SeagullRemoved(total=s.seagulls - 1))
     s = ctx.state
     in_game = tuple(ch.character for ch in s.characters)
-    named = set(names_on(nav.overboard, in_game))
+    named = set(names_on(nav.overboard, in_game, s.drank))  # LIQUID-3: nav-l11 names who drank Firewater
     overboard = tuple(ch for ch in s.seats if ch in named)  # OVER-1
     if overboard:
         lost = tuple(
@@ -115,13 +116,14 @@ def thirst(ctx: Ctx) -> None:
     s = ctx.state
     nav = s.cards.navigation[s.in_play[-1]]
     in_game = tuple(ch.character for ch in s.characters)
-    named = set(names_on(nav.thirsty, in_game))
+    named = set(names_on(nav.thirsty, in_game, s.drank))
     owed = []
     for ch in s.seats:
         if not s.alive(ch):
             continue
         st = s.char(ch)
         n = (ch in named) + (st.rowed and nav.rowers_thirsty) + (st.fought and nav.fighters_thirsty)  # THIRST-1
+        n += s.drank.count(ch)  # LIQUID-1, WONG-1: one more thirst per Firewater drunk (or shared) this round
         if n:
             owed.append((ch, int(n)))
     if owed:
@@ -148,13 +150,14 @@ def may_act_in_window(state: State) -> tuple[str, ...]:
     the boat who has not passed since the last join, reveal or play; at an overboard of the shark variant, then
     every ghost while the sharks are not coming yet (GHOST-1, REF-19). Empty when no window is open."""
     step = state.step
-    if isinstance(step, CannibalismObjection):  # CANNIBAL-1, REF-14: the user is not asked
-        return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
-    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow)):
+    kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
+    if kind not in WINDOW_TYPES:
         return ()
+    if kind is CannibalismObjection:  # CANNIBAL-1, REF-14: the user is not asked
+        return tuple(ch for ch in state.conscious_seats() if ch not in step.passed and ch != step.user)
     passed = step.passed
     living = tuple([ch for ch in state.conscious_seats() if ch not in passed])
-    if isinstance(step, OverboardWindow) and state.ghosts:
+    if kind is OverboardWindow and state.ghosts:
         return living + tuple(g for g in asked_ghosts(state, step) if g not in step.passed)
     return living
 
@@ -178,13 +181,14 @@ def maybe_close(ctx: Ctx) -> None:
     if may_act_in_window(ctx.state):
         return
     step = ctx.state.step
-    if isinstance(step, Fight):
+    kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
+    if kind is Fight:
         close_fight(ctx, step)
-    elif isinstance(step, OverboardWindow):
+    elif kind is OverboardWindow:
         close_overboard(ctx, step)
-    elif isinstance(step, ThirstWindow):
+    elif kind is ThirstWindow:
         close_thirst(ctx, step)
-    elif isinstance(step, CannibalismObjection):  # CANNIBAL-1: nobody objected
+    elif kind is CannibalismObjection:  # CANNIBAL-1: nobody objected
         eat(ctx, step.user, step.body)
 
 
@@ -201,13 +205,15 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:
-    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1) plus every face-up weapon in front of the side's
-    members, as this game's card data prints them (CARD-3)."""
+    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: Firewater's size, +3 in the bundled data, per
+    Firewater drunk or shared this round) plus every face-up weapon in front of the side's members, as this game's
+    card data prints them (CARD-3)."""
     total = 0
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     cards = state.cards
+    fire = cards.faces["firewater"].size if "firewater" in cards.faces else FIREWATER_SIZE  # CARD-3
     for ch in side:
-        total += cards.size[ch] + bonus
+        total += cards.size[ch] + bonus + fire * state.drank.count(ch)  # LIQUID-1, REF-24
         total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
     return total
 

@@ -28,16 +28,31 @@ class Facts:
     """What the checks of one :func:`quick_legal` call share: the state, the seat ``by`` and its character, the
     game's cards (CARD-3), the characters by id (looked up once)."""
 
-    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to")
+    __slots__ = ("s", "by", "me", "cards", "step", "bonus", "_chars", "_hand", "_trade_to", "_thirst", "_drawn")
 
-    def __init__(self, s: State, by: str) -> None:
+    def __init__(self, s: State, by: str, me: CharacterState | None = None) -> None:
         self.s, self.by, self.step = s, by, s.step
-        self.me = s.char(by)
+        self.me = s.char(by) if me is None else me
         self.cards = s.cards
         self.bonus = s.ruleset.shark_variant  # OPT-SHARK
         self._chars: dict[str, CharacterState] | None = None
         self._hand: set[str] | None = None
         self._trade_to: dict[str, bool] = {}
+        self._thirst: dict[str, int] | None = None
+        self._drawn: list[str] | None = None
+
+    def thirst(self) -> dict[str, int]:
+        """THIRST-1: the thirst still owed by character (``dict(step.thirst)``, as ``give_water`` reads it); only
+        in a :class:`ThirstWindow`."""
+        if self._thirst is None:
+            self._thirst = dict(self.step.thirst)  # type: ignore[union-attr]
+        return self._thirst
+
+    def drawn(self) -> list[str]:
+        """ROW-1: the rowed cards to place, sorted; only in a :class:`RowPlace`."""
+        if self._drawn is None:
+            self._drawn = sorted(self.step.drawn)  # type: ignore[union-attr]
+        return self._drawn
 
     def hand(self) -> set[str]:
         """CARD-1: the provision instances in ``by``'s hand (what ``require_held(hand_only=True)`` accepts)."""
@@ -107,7 +122,7 @@ def _place_rowed_cards(f: Facts, cmd: c.PlaceRowedCards) -> bool:  # ROW-1
     step, placed = f.step, cmd.to_stack + cmd.to_bottom
     if not isinstance(step, RowPlace) or step.rower != cmd.by:
         return False
-    if sorted(placed) != sorted(step.drawn) or len(set(placed)) != len(placed):
+    if sorted(placed) != f.drawn() or len(set(placed)) != len(placed):
         return False
     return not (f.s.ruleset.row_keeps_exactly_one and len(cmd.to_stack) != min(1, len(step.drawn)))
 
@@ -177,9 +192,11 @@ def _object_to_cannibalism(f: Facts, cmd: c.ObjectToCannibalism) -> bool:  # CAN
     return isinstance(step, CannibalismObjection) and cmd.by != step.user
 
 
-def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3
+def _throw_life_preserver(f: Facts, cmd: c.ThrowLifePreserver) -> bool:  # OVER-1, OVER-3, REF-22
     step, by, t = f.step, cmd.by, cmd.target
     if not (isinstance(step, OverboardWindow) and f.held(cmd.card, "life_preserver") and t in f.chars()):
+        return False
+    if cmd.card in step.thrown:
         return False
     if t in step.lost or t not in step.overboard or not f.conscious(t):
         return False
@@ -194,7 +211,17 @@ def _give_water(f: Facts, cmd: c.GiveWater) -> bool:  # THIRST-1
     step = f.step
     if not (isinstance(step, ThirstWindow) and f.held(cmd.card, "water") and cmd.target in f.chars()):
         return False
-    return dict(step.thirst).get(cmd.target, 0) >= 1
+    return f.thirst().get(cmd.target, 0) >= 1
+
+
+def _drink_firewater(f: Facts, cmd: c.DrinkFirewater) -> bool:  # LIQUID-1, REF-24, EXP-1
+    if "liquid_courage" not in f.s.ruleset.expansions or isinstance(f.step, (AwaitSetup, GameOver, MugDraw)):
+        return False
+    return f.held(cmd.card, "firewater", hand_only=True)
+
+
+def _share_firewater(f: Facts, cmd: c.ShareFirewater) -> bool:  # WONG-1
+    return f.s.wong_share is not None and cmd.by == "mrs_wong"
 
 
 def _offer_trade(f: Facts, cmd: c.OfferTrade) -> bool:  # TRADE-1, PROC-4
@@ -240,20 +267,34 @@ CHECKS: dict[type, Check] = {
     c.Pass: _pass, c.Reveal: _reveal, c.ObjectToCannibalism: _object_to_cannibalism,
     c.ThrowLifePreserver: _throw_life_preserver, c.ExpendChum: _expend_chum, c.GiveWater: _give_water,
     c.OfferTrade: _offer_trade, c.AnswerTrade: _answer_trade, c.UseCompass: _use_compass,
-    c.ChooseNavigationCard: _choose_navigation_card,
+    c.ChooseNavigationCard: _choose_navigation_card, c.DrinkFirewater: _drink_firewater,
+    c.ShareFirewater: _share_firewater,
 }
 """One check per player command type but CallSharks (a ghost's command, left to :func:`is_legal`)."""
 
 
-def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand]) -> tuple[c.PlayerCommand, ...]:
-    """The ``candidates`` (commands of ``by``) that :func:`decide` accepts in ``state``, in their order.
+def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand],
+                me: CharacterState | None = None) -> tuple[c.PlayerCommand, ...]:
+    """The ``candidates`` (commands of ``by``, whose state is ``me`` when given) that :func:`decide` accepts in
+    ``state``, in their order.
 
     Preconditions (what :func:`lifeboat.legal.legal_commands` checks before): a digital game (no placeholders,
     REC-1), not over (END-1), ``by`` a conscious character in the boat (TURN-1, STATUS-1); every candidate's
     ``by`` is ``by`` and its type is in :data:`CHECKS`. Raises ``KeyError`` for a command type outside it.
     """
-    f = Facts(state, by)
+    f = Facts(state, by, me)
     if state.offer is not None:  # TRADE-1: nothing but the answer while a trade waits
         return tuple(x for x in candidates if type(x) is c.AnswerTrade and _answer_trade(f, x))
+    if state.wong_share is not None:  # REF-25: nothing but Mrs. Wong's answer while she decides
+        return tuple(x for x in candidates if type(x) is c.ShareFirewater and _share_firewater(f, x))
     checks = CHECKS
-    return tuple([x for x in candidates if checks[type(x)](f, x)])
+    reveal, may_reveal = c.Reveal, not isinstance(f.step, (AwaitSetup, GameOver, MugDraw))
+    out = []
+    for x in candidates:
+        kind = type(x)
+        if kind is reveal:  # the most frequent candidate, checked inline as _reveal does
+            if may_reveal and x.card in f.hand():
+                out.append(x)
+        elif checks[kind](f, x):
+            out.append(x)
+    return tuple(out)

@@ -1,6 +1,7 @@
 """Answers and windows: consent or refuse a mug or seat change (SWAP-1, MUG-1, FIGHT-1), join a fight (FIGHT-2),
 pass (PROC-1), reveal a card (PLAY-1, MUG-2, REF-10), object to Cannibalism (CANNIBAL-1), the Life Preserver and
-Chum while someone is overboard (OVER-1, OVER-2), Water against thirst (THIRST-1)."""
+Chum while someone is overboard (OVER-1, OVER-2), Water against thirst (THIRST-1), Firewater and Mrs. Wong's share
+(LIQUID-1, WONG-1, REF-24, REF-25)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from lifeboat.decide.context import Ctx, name_of, require_character, require_con
 from lifeboat.decide.procedure import asked_ghosts, maybe_close, request_succeeds, sharks_coming
 from lifeboat.errors import IllegalCommand
 from lifeboat.state import (
-    AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
+    WINDOW_TYPES, AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
 )
 
 
@@ -47,11 +48,12 @@ def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
     """PROC-1: pass in the open window; it closes once every conscious character passed (REF-14: not the user
     of Cannibalism)."""
     by, step = cmd.by, s.step
-    if not isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
+    kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
+    if kind not in WINDOW_TYPES:
         raise IllegalCommand("PROC-1", "there is nothing to pass on now")
-    if not (isinstance(step, OverboardWindow) and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
+    if not (kind is OverboardWindow and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
         require_conscious(s, by)
-    if isinstance(step, CannibalismObjection) and step.user == by:  # REF-14
+    if kind is CannibalismObjection and step.user == by:  # REF-14
         raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
     if by in step.passed:
         raise IllegalCommand("PROC-1", "you have already passed; wait for the others")
@@ -104,6 +106,9 @@ def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
         raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")
     if t == by and card in s.char(by).face_up:
         raise IllegalCommand("OVER-1", "your Life Preserver is already face up")
+    if card in step.thrown:
+        raise IllegalCommand("REF-22", "this Life Preserver was already thrown while these characters are in the "
+                                       "water; it stays where it landed until the overboard resolution ends")
     ctx.emit(e.LifePreserverThrown(character=by, card=card, target=t))
 
 
@@ -144,10 +149,50 @@ def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
     if dict(step.thirst).get(t, 0) < 1:
         raise IllegalCommand("THIRST-1", f"{name_of(t)} has no thirst left to quench")
     ctx.emit(e.WaterGiven(character=by, card=card, target=t))
+    if t != WONG and wong_may_share(ctx.state) and dict(ctx.state.step.thirst).get(WONG, 0) > 0:  # type: ignore
+        ctx.emit(e.WaterShared(character=WONG, card=card))  # WONG-1, REF-25: at once, it only helps her
+
+
+WONG = "mrs_wong"
+
+
+def wong_may_share(s: State) -> bool:
+    """WONG-1, REF-25: Mrs. Wong is in this game, in the boat and conscious, so she may take the effect of the
+    Water or Firewater someone uses."""
+    return s.has(WONG) and s.conscious(WONG)
+
+
+def drink_firewater(ctx: Ctx, s: State, cmd: c.DrinkFirewater) -> None:
+    """LIQUID-1, REF-24: drink Firewater from hand, not an action, whenever a card may be revealed (PLAY-1); then
+    Mrs. Wong may share it (WONG-1, REF-25)."""
+    by, step = cmd.by, s.step
+    if "liquid_courage" not in s.ruleset.expansions:
+        raise IllegalCommand("EXP-1", "this game is played without the Liquid Courage expansion: no Firewater")
+    if isinstance(step, (AwaitSetup, GameOver)):
+        raise IllegalCommand("LIQUID-1", "Firewater cannot be drunk now")
+    if isinstance(step, MugDraw):  # MUG-2, REF-10: as for a reveal
+        raise IllegalCommand("MUG-2" if step.mugger == "kid" else "REF-10",
+                             "no card may be played while a card is being taken from a hand")
+    require_conscious(s, by)
+    require_held(s, by, cmd.card, "firewater", hand_only=True, rule="LIQUID-1")
+    ctx.emit(e.FirewaterDrunk(character=by, card=cmd.card))
+    if by != WONG and wong_may_share(ctx.state):
+        ctx.emit(e.FirewaterShareOffered(character=WONG, card=cmd.card))
+
+
+def share_firewater(ctx: Ctx, s: State, cmd: c.ShareFirewater) -> None:
+    """WONG-1, REF-25: Mrs. Wong answers whether she shares the Firewater just drunk."""
+    if s.wong_share is None:
+        raise IllegalCommand("WONG-1", "nobody has just drunk Firewater: there is nothing to share")
+    if cmd.by != WONG:
+        raise IllegalCommand("WONG-1", f"only Mrs. Wong may share Firewater, not {name_of(cmd.by)}")
+    require_conscious(s, cmd.by)
+    ctx.emit(e.FirewaterShareAnswered(character=WONG, card=s.wong_share, share=cmd.share))
 
 
 RULES = {
     c.Answer: answer, c.JoinFight: join_fight, c.Pass: pass_, c.Reveal: reveal,
     c.ObjectToCannibalism: object_to_cannibalism, c.ThrowLifePreserver: throw_life_preserver,
     c.ExpendChum: expend_chum, c.CallSharks: call_sharks, c.GiveWater: give_water,
+    c.DrinkFirewater: drink_firewater, c.ShareFirewater: share_firewater,
 }

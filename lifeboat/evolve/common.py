@@ -9,7 +9,7 @@ from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED
 from lifeboat.errors import InconsistentHistory
 from lifeboat.state import (
-    CannibalismObjection, CharacterState, Fight, OverboardWindow, State, ThirstWindow, replace_char,
+    WINDOW_TYPES, CharacterState, State, ThirstWindow, replace_char,
 )
 
 replace = msgspec.structs.replace
@@ -75,7 +75,7 @@ def take_top(state: State, event: e.Event, cards: tuple[str, ...]) -> State:
 
 def window_reset(state: State) -> State:
     """PROC-1: a play in an open window clears who passed."""
-    if isinstance(state.step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
+    if type(state.step) in WINDOW_TYPES:  # isinstance, cheaper: the step classes are final
         return replace(state, step=replace(state.step, passed=()))
     return state
 

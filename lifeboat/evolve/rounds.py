@@ -50,7 +50,7 @@ def swapped_turn_started(state: State, event: e.SwappedTurnStarted) -> State:
 
 def round_ended(state: State, event: e.RoundEnded) -> State:
     chars = tuple(replace(c, rowed=False, fought=False) for c in state.characters)
-    return replace(state, characters=chars)
+    return replace(state, characters=chars, drank=())  # LIQUID-1: Firewater lasts until the end of the round
 
 
 def game_ended(state: State, event: e.GameEnded) -> State:

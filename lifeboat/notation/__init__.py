@@ -32,8 +32,9 @@ API:
 Errors (rule id ``NOTATION-1``, see ``docs/notation.md``): :class:`InvalidCommand` for an unknown verb, an unknown
 name or card (with a "did you mean" suggestion and what was expected) or a missing or extra word;
 :class:`AmbiguousCommand` (``candidates`` are whole lines to type instead) when a word or an omission could mean
-several things. Messages and candidates name only what the acting seat may know: names, public cards, the actor's
-own hand; never another seat's hand or the order of a deck.
+several things; one exception: ``keep`` out of the keeper's turn cites the turn's rule, PROV-2. Messages and
+candidates name only what the acting seat may know: names, public cards, the actor's own hand; never another seat's
+hand or the order of a deck.
 
 Card instances: a face name picks the lowest-numbered instance of that face in the pool the command draws from
 (the actor's hand, the target's face-up cards, the deck...), skipping instances already named in the same line;

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from lifeboat.card_context import in_use
 from lifeboat.cards import (
-    NAVIGATION,
     UNKNOWN,
-    face_of,
     is_unknown,
 )
 from lifeboat.notation.names import (
@@ -30,7 +29,7 @@ def character_name(character: str) -> str:
 
 def card_text(card: str) -> str:
     """The notation of a card instance by itself: navigation number (``27``) or the instance id (``water-7``)."""
-    return _nav_text(card) if card in NAVIGATION else card
+    return _nav_text(card) if card in in_use().navigation else card
 
 
 def _nav_text(card: str) -> str:
@@ -38,7 +37,7 @@ def _nav_text(card: str) -> str:
 
 
 def _face_text(card: str) -> str:
-    face = face_of(card)
+    face = in_use().face_of(card)
     return f"{FACE_NAMES[face]}({_points(card)})" if _multi(face) else FACE_NAMES[face]
 
 

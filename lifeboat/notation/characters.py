@@ -15,7 +15,7 @@ CHARACTER_NAMES: dict[str, str] = {
 }
 _CHAR_EXTRA: dict[str, tuple[str, ...]] = {
     "lady_lauren": ("lauren", "lady"), "sir_stephen": ("stephen", "sir"), "captain": ("cap", "capt"),
-    "first_mate": ("mate", "fm"), "mrs_wong": ("wong", "mrs wong"),
+    "first_mate": ("mate", "fm"), "mrs_wong": ("wong", "mrs wong", "黄夫人", "黄太太"),
     "dr_harter": ("harter", "doctor", "doc", "doctor harter", "dr harter"), "kid": ("kid",),
 }
 _ZH_HONORIFICS = ("夫人", "小姐", "先生", "医生", "醫生", "女士")

@@ -4,13 +4,15 @@ the vocabularies built from them, and players' names as names of their character
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
+from lifeboat.card_context import in_use
+from lifeboat.card_set import CardSet
 from lifeboat.cards import (
     CHARACTERS,
     FACES,
-    face_of,
-    treasure_points,
 )
 from lifeboat.notation.characters import CHARACTER_NAMES, _character_aliases, character_aliases
 from lifeboat.notation.tokens import _CJK, Meaning, _phrase, _Tok
@@ -33,6 +35,7 @@ _FACE_EXTRA: dict[str, tuple[str, ...]] = {
     "oar": ("oars",), "gaffing_hook": ("hook", "gaff"), "flare_gun": ("flare", "flaregun"),
     "chum": ("bucket of chum", "bucket"), "life_preserver": ("preserver", "lifebuoy", "buoy", "life ring"),
     "compass": (), "parasol": ("umbrella",), "knife": (), "blackjack": ("club",),
+    "firewater": ("fire water", "liquid courage", "火酒", "烈酒"),  # Liquid Courage (LIQUID-1)
 }
 
 _CHANCE_ALIASES = ("chance", "dealer", "deck", "机会", "发牌员")
@@ -72,13 +75,15 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "chum": ("expend chum",),
     "sharks": ("call sharks", "sharks", "招来鲨鱼", "招鲨鱼"),  # GHOST-1 (shark variant)
     "water": ("give water",),
+    "firewater": ("drink firewater", "drink fire water", "喝火酒", "喝烈酒"),  # LIQUID-1 (Liquid Courage)
+    "share": ("share", "share firewater", "分享", "也喝"),  # WONG-1: Mrs. Wong shares the Firewater just drunk
     "drink": ("drink", "喝水", "喝"),
     "use": ("use", "play", "expend", "使用", "用"),
 }
 #: Faces whose name alone is a verb ("lauren: water kid", "chum", "compass").
 _FACE_VERBS = {
     "water": "water", "chum": "chum", "compass": "compass", "parasol": "open", "flare_gun": "fire",
-    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat",
+    "medical_kit": "heal", "life_preserver": "throw", "cannibalism": "eat", "firewater": "firewater",
 }
 _CHANCE_VERBS: dict[str, tuple[str, ...]] = {
     "deal": ("deal", "dealt", "setup", "发牌"),
@@ -111,7 +116,7 @@ _NOISE = ("the", "a", "an", "to", "on", "with", "at", "of", "from", "card", "car
 _PLAYER_VERB_LIST = (
     "keep", "do nothing", "row", "stack", "bottom", "swap", "mug", "consent", "refuse", "join", "pass", "reveal",
     "fire", "open", "heal", "offer", "ask", "accept", "decline", "use compass", "skip compass", "choose", "throw",
-    "chum", "water", "drink", "use", "eat", "object", "call sharks",
+    "chum", "water", "drink", "use", "eat", "object", "call sharks", "drink firewater", "share",
 )
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 
@@ -166,17 +171,39 @@ def face_named(text: str) -> tuple[str, int | None] | None:
 
 _FACES_IN_PLAY = tuple(f for f, v in FACES.items() if v.count > 0)
 _BASE_FACES = tuple(f for f in _FACES_IN_PLAY if FACES[f].expansion == "base")
-_INSTANCES: dict[str, tuple[str, ...]] = {f: tuple(f"{f}-{n}" for n in range(1, FACES[f].total + 1)) for f in FACES}
+class _PerGame(dict):  # type: ignore[type-arg]
+    """A table of facts per face, computed for the card data in use (CARD-3, :mod:`lifeboat.card_context`)."""
+
+    def __init__(self, make: Callable[[CardSet], dict]) -> None:  # type: ignore[type-arg]
+        super().__init__()
+        self._make = lru_cache(maxsize=16)(make)
+
+    def _now(self) -> dict:  # type: ignore[type-arg]
+        return self._make(in_use())
+
+    def __getitem__(self, face: str) -> Any:
+        return self._now()[face]
+
+    def get(self, face: str, default: Any = None) -> Any:
+        return self._now().get(face, default)
+
+    def __contains__(self, face: object) -> bool:
+        return face in self._now()
+
+
+#: Every instance of each face (``"water"`` → ``("water-1", …)``), of the card data in use.
+_INSTANCES = _PerGame(lambda cards: {f: tuple(f"{f}-{n}" for n in range(1, v.total + 1))
+                                     for f, v in cards.faces.items()})
 
 
 def _points(card: str) -> int:
-    return treasure_points(card)
+    return in_use().treasure_points(card)
 
 
-#: Distinct values of a face's instances, highest first (only paintings have several).
-_VALUES: dict[str, tuple[int, ...]] = {
-    f: tuple(sorted({_points(x) for x in _INSTANCES[f]}, reverse=True)) for f in _FACES_IN_PLAY
-}
+#: Distinct values of a face's instances, highest first (only paintings have several), of the card data in use.
+_VALUES = _PerGame(lambda cards: {
+    f: tuple(sorted({cards.treasure_points(f"{f}-{n}") for n in range(1, v.total + 1)}, reverse=True))
+    for f, v in cards.faces.items() if v.count > 0})
 
 
 def _multi(face: str) -> bool:
@@ -274,7 +301,7 @@ def _num(card: str) -> tuple[str, int]:
 
 def _safe_face(card: str) -> str | None:
     try:
-        return face_of(card)
+        return in_use().face_of(card)
     except KeyError:
         return None
 

@@ -11,11 +11,9 @@ from lifeboat import commands as c
 from lifeboat.cards import (
     BASE_CHARACTERS,
     CHARACTERS,
-    FACES,
-    NAVIGATION,
     UNKNOWN,
-    face_of,
 )
+from lifeboat.card_context import in_use, using
 from lifeboat.errors import AmbiguousCommand, InvalidCommand
 from lifeboat.notation.names import (
     _CHANCE_ALIASES,
@@ -145,10 +143,10 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         if m and re.sub(r"[-_ ]", "", m.group(1)) in _face_keys():
             face = _face_keys()[re.sub(r"[-_ ]", "", m.group(1))]
             num = int(m.group(2))
-            if not 1 <= num <= FACES[face].total:
+            if not 1 <= num <= in_use().faces[face].total:
                 raise self.invalid(
                     f"there is no card {face}-{num}: {FACE_NAMES[face]} cards are {face}-1 to "
-                    f"{face}-{FACES[face].total}"
+                    f"{face}-{in_use().faces[face].total}"
                 )
             return _Item(t.text, t.start, t.end, [("card", f"{face}-{num}")]), 1
         pn, pms = self.players.match(toks, i)
@@ -315,7 +313,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         if cards:
             if _is_placeholder(cards[0]):
                 return _Ref(item, "", card=cards[0])
-            return _Ref(item, face_of(cards[0]), card=cards[0])
+            return _Ref(item, in_use().face_of(cards[0]), card=cards[0])
         faces = item.only("face")
         if len(faces) == 1:
             face, points = faces[0]  # type: ignore[misc]
@@ -331,8 +329,13 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             card = str(navs[0])
             if _is_placeholder(card):
                 return card
-            if card not in NAVIGATION:
-                raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42")
+            if card not in in_use().navigation and item.only("num"):  # EXP-1: "11" is nav-l11 with Liquid Courage
+                sets = self.state.ruleset.card_sets
+                card = next((x for x in (f"nav-c{navs[0][4:]}", f"nav-l{navs[0][4:]}") if x in in_use().navigation
+                             and in_use().navigation[x].expansion in sets), card)
+            if card not in in_use().navigation:
+                raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42"
+                                   f"{self.expansion_navs()}")
             return card
         raise self.unknown(item, "navigation card", ["nav"])
 
@@ -394,7 +397,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 out.append(UNKNOWN)
                 continue
             face, pts = r.face, r.points
-            if FACES[face].count == 0:
+            if in_use().faces[face].count == 0:
                 raise self.invalid(f"{FACE_NAMES[face]} is not a card of this game")
             if pts is not None and pts not in _VALUES[face]:
                 raise self.invalid(
@@ -418,7 +421,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             if not avail:
                 avail = [x for x in _INSTANCES[face] if fits(x)]
                 if not avail:
-                    raise self.invalid(f"too many {FACE_NAMES[face]} cards named: there are {FACES[face].count}")
+                    raise self.invalid(f"too many {FACE_NAMES[face]} cards named: there are {in_use().faces[face].count}")
             out.append(avail[0])
             taken.add(avail[0])
         if self.actor != CHANCE and UNKNOWN in out:
@@ -464,5 +467,6 @@ def parse(text: str, state: State, actor: str | None = None) -> c.Command:
             different values could be meant, a row placement leaving the order under the deck open. ``candidates``
             are the lines that would resolve it.
     """
-    return Parser(text, state, actor).run()
+    with using(state.cards):  # CARD-3: the game's own card counts and values
+        return Parser(text, state, actor).run()
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from itertools import permutations
 
 from lifeboat import commands as c
+from lifeboat.card_context import in_use
 from lifeboat.cards import (
-    FACES,
     UNKNOWN,
     is_unknown,
 )
@@ -200,7 +200,28 @@ class PlayerLines:
         return self.answer(items, True, trade=self.trade_to_me() or not self.answer_to_me())
 
     def h_decline(self, items: list[_Item]) -> c.Command:
+        if self.state.wong_share is not None:  # WONG-1, REF-25: Mrs. Wong declines to share the Firewater
+            self.no_more(self.clean(items), "decline")
+            return c.ShareFirewater(by=self.actor, share=False)
         return self.answer(items, False, trade=self.trade_to_me() or not self.answer_to_me())
+
+    def h_share(self, items: list[_Item]) -> c.Command:
+        """WONG-1: ``wong: share`` (or ``share no``) the Firewater just drunk."""
+        items = [it for it in self.clean(items) if it.only("face") != [("firewater", None)]]
+        share = True
+        if items:
+            if items[0].text not in _YES + _NO:
+                raise self.unknown(items[0], "word", [], ("yes", "no"))
+            share = items[0].text in _YES
+            self.no_more(items[1:], "share")
+        return c.ShareFirewater(by=self.actor, share=share)
+
+    def h_firewater(self, items: list[_Item]) -> c.Command:
+        """LIQUID-1: ``kid: drink firewater`` (from hand)."""
+        chars, cards = self.split_mixed(self.clean(items), ("card",))
+        if chars:
+            raise self.unexpected(chars[0], ["card"])
+        return c.DrinkFirewater(by=self.actor, card=self.own_card(cards, "firewater", "drink"))
 
     def answer(self, items: list[_Item], yes: bool, trade: bool) -> c.Command:
         items = self.clean(items)
@@ -217,7 +238,7 @@ class PlayerLines:
                                   where="in your hand")
         else:
             ask = self.state.offer.ask if self.state.offer is not None else ()
-            cards = self.allocate([self.implied(f) for f in ask if f in FACES and FACES[f].count], hand, False)
+            cards = self.allocate([self.implied(f) for f in ask if f in in_use().faces and in_use().faces[f].count], hand, False)
         return c.AnswerTrade(by=self.actor, accept=True, cards=tuple(cards))
 
     def h_join(self, items: list[_Item]) -> c.Command:
@@ -332,7 +353,12 @@ class PlayerLines:
         target = self.target(chars, "water", lambda: self.actor)
         return c.GiveWater(by=self.actor, card=self.own_card(cards, "water", "water"), target=target)
 
-    h_drink = h_water
+    def h_drink(self, items: list[_Item]) -> c.Command:
+        """``drink`` is Water on oneself, or Firewater when a Firewater is named (LIQUID-1)."""
+        for it in self.clean(items):
+            if self.is_card(it) and self.ref(it).face == "firewater":
+                return self.h_firewater(items)
+        return self.h_water(items)
 
     def h_offer(self, items: list[_Item], ask_only: bool = False) -> c.Command:
         items = self.clean(items, keep_for=True)

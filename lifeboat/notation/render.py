@@ -6,10 +6,8 @@ import re
 from dataclasses import dataclass
 
 from lifeboat import commands as c
-from lifeboat.cards import (
-    NAVIGATION,
-    UNKNOWN,
-)
+from lifeboat.card_context import in_use, using
+from lifeboat.cards import UNKNOWN
 from lifeboat.errors import AmbiguousCommand, InvalidCommand
 from lifeboat.legal import legal_commands
 from lifeboat.notation.card_texts import _card_texts, _nav_text, _runs, _unseen_marks
@@ -96,7 +94,7 @@ def _chance_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - on
             pool = r.state.char(step.target).hand if isinstance(step, MugDraw) else ()
             body = f"take {r.one(x, pool, True)}"
         case c.Identify(placeholder=ph, card=x):
-            body = f"{ph} is {_nav_text(x) if x in NAVIGATION else r.one(x, ())}"
+            body = f"{ph} is {_nav_text(x) if x in in_use().navigation else r.one(x, ())}"
         case c.IdentifyLoveHate(character=ch_id, love=love, hate=hate):
             body = f"{r.who(ch_id)} love {r.who(love)} hate {r.who(hate)}"
     return body
@@ -193,6 +191,10 @@ def _card_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - one 
             body = "chum" if r.default(x, "chum") else f"use {x}"
         case c.GiveWater(card=x, target=t):
             body = f"water {r.who(t)}" if r.default(x, "water") else f"use {x} on {r.who(t)}"
+        case c.DrinkFirewater(card=x):  # LIQUID-1
+            body = "drink firewater" if r.default(x, "firewater") else f"drink {x}"
+        case c.ShareFirewater(share=yes):  # WONG-1
+            body = "share" if yes else "decline"
     return body
 
 
@@ -213,13 +215,14 @@ def render(command: c.Command, state: State) -> str:
     the property tests), and render falls back to an all-ids form when the short form would not read back.
     Raises ``TypeError`` only for a value that is not a command.
     """
-    line = _render(command, state, explicit=False)
-    try:
-        if parse(line, state) == command:
-            return line
-    except (InvalidCommand, AmbiguousCommand):
-        pass
-    return _render(command, state, explicit=True)
+    with using(state.cards):  # CARD-3: the game's own card counts and values
+        line = _render(command, state, explicit=False)
+        try:
+            if parse(line, state) == command:
+                return line
+        except (InvalidCommand, AmbiguousCommand):
+            pass
+        return _render(command, state, explicit=True)
 
 
 def legal_lines(state: State, character: str) -> list[str]:

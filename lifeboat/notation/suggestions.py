@@ -67,6 +67,13 @@ class Suggestions:
 
     # -- resolving items
 
+    def expansion_navs(self) -> str:
+        """EXP-1: the expansions' navigation cards of this game, for a message (``", or nav-l11 to nav-l13"``)."""
+        sets = self.state.ruleset.card_sets
+        out = [f"{ids[0]} to {ids[-1]}" for x in ("cannibalism", "liquid_courage") if x in sets
+               for ids in [[k for k, v in self.state.cards.navigation.items() if v.expansion == x]] if ids]
+        return "".join(f", or {x}" for x in out)
+
     def expected(self, kinds: list[str]) -> str:
         kinds_ = set(kinds)
         parts = []
@@ -77,7 +84,7 @@ class Suggestions:
         if "face" in kinds or "card" in kinds:
             parts.append("a provision (" + ", ".join(FACE_NAMES[f] for f in _BASE_FACES) + ") or an id like water-7")
         if "nav" in kinds:
-            parts.append("a navigation card number (19 to 42, e.g. 27 or nav-27)")
+            parts.append(f"a navigation card number (19 to 42, e.g. 27 or nav-27{self.expansion_navs()})")
         if self.state.unaccounted and kinds_ & {"face", "card", "nav"}:  # a recorded game (REC-1)
             parts.append("'?' for a card nobody saw, or a placeholder such as ?p3 or ?n7")
         if "kw" in kinds:
@@ -90,8 +97,11 @@ class Suggestions:
         if "char" in kinds:
             pool.update({k: v for k, v in char_names.items()})
             pool.update({" ".join(k): " ".join(k) for k in self.players.phrases})
-        if "face" in kinds or "card" in kinds:
-            pool.update(face_names)
+        if "face" in kinds or "card" in kinds:  # the faces of this game's sets only (EXP-1: no Firewater in a base game)
+            sets = self.state.ruleset.card_sets
+            shown = {FACE_NAMES[f] for f, v in self.state.cards.faces.items()
+                     if v.expansion in sets or any(x in sets for x, _ in v.added)}
+            pool.update({k: v for k, v in face_names.items() if v in shown})
         if "chance" in kinds:
             pool.update({a: "chance" for a in _CHANCE_ALIASES})
             pool.update({a: "recorder" for a in _RECORDER_ALIASES if a.isascii()})

@@ -267,6 +267,10 @@ EVENT_AUDIENCE: dict[str, dict[str, str]] = {
     "cannibalism_declared": {"character": _P, "card": _P, "body": _P},
     "objected_to_cannibalism": {"character": _P},
     "body_eaten": {"character": _P, "body": _P},
+    "firewater_drunk": {"character": _P, "card": _P},  # LIQUID-1: the card goes face up
+    "firewater_share_offered": {"character": _P, "card": _P},  # WONG-1
+    "firewater_share_answered": {"character": _P, "card": _P, "share": _P},
+    "water_shared": {"character": _P, "card": _P},
 }
 
 #: Step tag (what the game waits for, :data:`lifeboat.state.Step`) -> field -> audience rule.
@@ -288,7 +292,7 @@ STEP_AUDIENCE: dict[str, dict[str, str]] = {
     "navigator_draw": {"navigator": _P},
     "navigator_choice": {"navigator": _P},
     "navigation_turn": {},
-    "overboard_window": {"card": _P, "overboard": _P, "lost": _P, "chum": _P, "passed": _P},
+    "overboard_window": {"card": _P, "overboard": _P, "lost": _P, "chum": _P, "passed": _P, "thrown": _P},
     "thirst_window": {"card": _P, "thirst": _P, "passed": _P},
     "game_over": {"reason": _P},
     "cannibalism_objection": {"user": _P, "card": _P, "body": _P, "passed": _P},
@@ -299,7 +303,7 @@ STATE_AUDIENCE: dict[str, str] = {
     "ruleset": _P, "players": _P, "characters": "nested", "seats": _P, "provisions": "referee",
     "removed": "referee", "discard": _P, "nav_unseen": "referee", "nav_bottom": "referee", "row_stack": "knowers",
     "in_play": _P, "unaccounted": "referee", "seagulls": _P, "round": _P, "action_order": _P, "action_index": _P,
-    "turned_early": _P, "ghosts": _P,
+    "turned_early": _P, "ghosts": _P, "drank": _P, "wong_share": _P,
     "open_parasol": _P, "offer": "nested", "step": "nested",
 }
 

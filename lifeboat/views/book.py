@@ -17,7 +17,7 @@ from typing import Literal
 
 import msgspec
 
-from lifeboat.cards import face_of, is_provision, treasure_points
+from lifeboat.cards import cards_of, face_of, is_provision, treasure_points
 from lifeboat.commands import Command, is_chance, is_recorder
 from lifeboat.legal import legal_commands
 from lifeboat.state import State
@@ -184,7 +184,8 @@ class ReplayBook:
             who = tx.names(self._passers, me)
             last.lines = [Line(type="passed", text=f"{who[:1].upper()}{who[1:]} passed.")]
             last.seq, last.table, last.actor = seq, table, actor
-            last.navigation = navigation_in(msgspec.json.encode(table), [c.character for c in table.characters])
+            last.navigation = navigation_in(msgspec.json.encode(table), [c.character for c in table.characters],
+                                            cards_of(table.ruleset))
             return last
         self._passers = [v.data.get("character") for v in events] if passes else []
         in_game = [c.character for c in table.characters]
@@ -194,7 +195,8 @@ class ReplayBook:
             label = f"{tx.name(decider)} ({ch.player})" if ch is not None else tx.name(decider)
         step = BookStep(
             seq=seq, first=seq, round=table.round, actor=actor, lines=lines, table=table,
-            navigation=navigation_in(msgspec.json.encode(([v.data for v in events], table)), in_game),
+            navigation=navigation_in(msgspec.json.encode(([v.data for v in events], table)), in_game,
+                                     cards_of(table.ruleset)),  # CARD-3: the game's navigation cards
             navigation_card=any(x.type in ("navigation_card_chosen", "navigation_card_revealed") for x in lines),
             notes=list(visible), alternatives=alts, decider=decider, decider_label=label,
         )

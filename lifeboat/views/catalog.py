@@ -14,45 +14,52 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from lifeboat.cards import CHARACTERS, FACES, JEWEL_SET_POINTS, NAVIGATION, SEAT_ORDER, names_on
+from lifeboat.card_set import CardSet
+from lifeboat.cards import BUNDLED, names_on
 from lifeboat.views.text import navigation_contents
 
 _NAV_TOKEN = re.compile(rb"(?<![A-Za-z0-9_-])nav-[cl]?[0-9]+(?![A-Za-z0-9_-])")
 
 
-def public_catalog() -> dict[str, Any]:
-    """The printed facts of every character and provision face, as plain JSON values.
+def public_catalog(cards: CardSet | None = None) -> dict[str, Any]:
+    """The printed facts of every character and provision face of ``cards`` (a game's card data, CARD-3; default
+    the bundled data), as plain JSON values.
 
     Shape: ``{"characters": {id: {"en", "zh": [..], "size", "survival"}}, "seat_order": [ids, bow first],
     "faces": {face id: {"en", "zh": [..], "kind", "weapon", "points": [per copy number, 1 first]}},
     "jewel_set_points": {"0": 0, "1": 1, "2": 4, "3": 8}}``. No card instance id appears in it.
     """
+    data = cards or BUNDLED
     return {
         "characters": {cid: {"en": c.en, "zh": list(c.zh), "size": c.size, "survival": c.survival}
-                       for cid, c in CHARACTERS.items()},
-        "seat_order": list(SEAT_ORDER),
+                       for cid, c in data.characters.items()},
+        "seat_order": list(data.seat_order),
         "faces": {fid: {"en": f.en, "zh": list(f.zh), "kind": f.kind, "weapon": f.weapon, "points": list(f.points)}
-                  for fid, f in FACES.items()},
-        "jewel_set_points": {str(k): v for k, v in JEWEL_SET_POINTS.items()},
+                  for fid, f in data.faces.items()},
+        "jewel_set_points": {str(k): v for k, v in data.jewel_set_points.items()},
     }
 
 
-def navigation_facts(card_id: str, in_game: Sequence[str]) -> dict[str, Any]:
+def navigation_facts(card_id: str, in_game: Sequence[str], cards: CardSet | None = None) -> dict[str, Any]:
     """What navigation card ``card_id`` shows, for the characters ``in_game`` (ids; NAV-3, OVER-1, THIRST-1,
     BIRD-1): ``{"print_no": 28, "overboard": [ids], "thirsty": [ids], "rowers_thirsty": bool,
     "fighters_thirsty": bool, "bird": -1|0|1, "text": "Lady Lauren overboard · everyone thirsty · …"}``, the
-    characters in seat order from the bow. Raises ``KeyError`` for an id that is not a navigation card."""
-    nav = NAVIGATION[card_id]
-    seated = tuple(c for c in SEAT_ORDER if c in set(in_game))
+    characters in seat order from the bow; ``cards``: the game's card data (CARD-3; default the bundled data).
+    Raises ``KeyError`` for an id that is not a navigation card."""
+    data = cards or BUNDLED
+    nav = data.navigation[card_id]
+    seated = tuple(c for c in data.seat_order if c in set(in_game))
     return {
         "print_no": nav.print_no, "overboard": list(names_on(nav.overboard, seated)),
         "thirsty": list(names_on(nav.thirsty, seated)), "rowers_thirsty": nav.rowers_thirsty,
-        "fighters_thirsty": nav.fighters_thirsty, "bird": nav.bird, "text": navigation_contents(card_id, in_game),
+        "fighters_thirsty": nav.fighters_thirsty, "bird": nav.bird, "text": navigation_contents(card_id, in_game, cards=data),
     }
 
 
-def navigation_in(document: bytes, in_game: Sequence[str]) -> dict[str, dict[str, Any]]:
+def navigation_in(document: bytes, in_game: Sequence[str], cards: CardSet | None = None
+                  ) -> dict[str, dict[str, Any]]:
     """:func:`navigation_facts` of every navigation card id that appears as a whole token in ``document`` (an
     encoded view or any JSON bytes), keyed by id. Only cards the document already names are described."""
-    found = sorted({m.decode() for m in _NAV_TOKEN.findall(document)} & NAVIGATION.keys())
-    return {cid: navigation_facts(cid, in_game) for cid in found}
+    data = cards or BUNDLED
+    found = sorted({m.decode() for m in _NAV_TOKEN.findall(document)} & data.navigation.keys())
+    return {cid: navigation_facts(cid, in_game, data) for cid in found}

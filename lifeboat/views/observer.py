@@ -195,7 +195,8 @@ class Observer:
         if isinstance(ev, e.CardIdentified) and hidden and self._shown_next(seq, ev.card, aud):
             data, hidden = {**data, "card": ev.card}, ()
         me = aud.character if aud.kind == "seat" else None
-        text = tx.event_text(kind, data, me)
+        with tx.using(self.state.cards):  # CARD-3: a Painting's points as this game prints them
+            text = tx.event_text(kind, data, me)
         if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
             text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
@@ -291,12 +292,16 @@ class Observer:
         row_stack = self._row_stack(aud)
         data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
         kind = _tag(st.step)
-        step = StepView(kind=kind, text=tx.step_text(kind, data, me, row_stack), data=data, hidden=hidden)
-        offer = None
-        if st.offer is not None:
-            od, _ = redact(st.offer, OFFER_RULES, aud)
-            offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
-                              text=tx.offer_text(od, me))
+        with tx.using(st.cards):  # CARD-3
+            text = tx.step_text(kind, data, me, row_stack)
+            if st.wong_share is not None:  # WONG-1, REF-25: her answer comes first
+                text = f"{text} {tx.wong_share_text(me)}"
+            step = StepView(kind=kind, text=text, data=data, hidden=hidden)
+            offer = None
+            if st.offer is not None:
+                od, _ = redact(st.offer, OFFER_RULES, aud)
+                offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
+                                  text=tx.offer_text(od, me))
         return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
 
     def _secrets(self) -> tuple[SecretsView, ...]:

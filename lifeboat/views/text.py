@@ -3,7 +3,9 @@
 Because a line is built from what the audience may see (hidden values are ``None``), it cannot say more than the
 view does. ``me`` is the viewing seat's character id (``None`` for the public and the referee): that character is
 "You" ("You kept Water"); others are named by :data:`lifeboat.cards.CHARACTERS` English names and cards by
-:func:`lifeboat.cards.card_name`.
+:meth:`lifeboat.card_set.CardSet.card_name` of the game's card data (a Painting's points differ between printings,
+CARD-3): the observer renders inside :func:`using` its game's card set; the bundled data otherwise. The set lives
+in a :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering other games never see it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lifeboat.cards import CHARACTERS, FACES, card_name
+from lifeboat.card_set import CardSet
+from lifeboat.cards import CHARACTERS, FACES
+from lifeboat.card_context import card_name, in_use, use, using  # noqa: F401 - the card data lines use (CARD-3)
+
 
 Data = dict[str, Any]
 
@@ -36,6 +41,9 @@ def obj(ch: str | None, me: str | None) -> str:
 def poss(ch: str | None, me: str | None) -> str:
     """``ch``'s possessive: "your" for the viewer."""
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
+
+
+_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-24
 
 
 def _cap(text: str) -> str:
@@ -207,7 +215,10 @@ def _card_mugged(d: Data, me: str | None) -> str:
 
 def _medical_kit_used(d: Data, me: str | None) -> str:
     kept = " and kept it face up" if d["kept"] else ""
-    return f"{subj(d['character'], me)} used a Medical Kit on {obj(d['target'], me)}{kept}."
+    on = obj(d["target"], me)
+    if d["target"] == d["character"]:  # MEDKIT-1 on one's own wound
+        on = "yourself" if d["character"] == me else "themselves"
+    return f"{subj(d['character'], me)} used a Medical Kit on {on}{kept}."
 
 
 def _wounded(d: Data, me: str | None) -> str:
@@ -250,10 +261,6 @@ def _life_preserver_thrown(d: Data, me: str | None) -> str:
     if d["character"] == d["target"]:
         return f"{subj(d['character'], me)} played the Life Preserver."
     return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
@@ -323,6 +330,12 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
     "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
                                  f"{'you' if d['character'] == me else 'it'} may call the sharks."),
+    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {_FIREWATER}.",
+    "firewater_share_offered": lambda d, me: f"{subj(d['character'], me)} may share the Firewater.",
+    "firewater_share_answered": lambda d, me: (
+        f"{subj(d['character'], me)} shared the Firewater: {_FIREWATER}." if d["share"]
+        else f"{subj(d['character'], me)} did not share the Firewater."),
+    "water_shared": lambda d, me: f"{subj(d['character'], me)} shared the Water: one thirst less.",
     "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
     "card_discarded": lambda d, me: (
         f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
@@ -402,6 +415,13 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     return kind.replace("_", " ")  # pragma: no cover - every step kind is listed above
 
 
+def wong_share_text(me: str | None) -> str:
+    """WONG-1, REF-25: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
+    if me == "mrs_wong":
+        return "First, share the Firewater just drunk (+3 size in fights, one more thirst) or decline."
+    return "First Mrs. Wong shares the Firewater just drunk, or declines."
+
+
 def offer_text(d: Data, me: str | None) -> str:
     """The line for a pending trade offer from its redacted data."""
     give = cards(d["give"]) if d["give"] else "nothing"
@@ -409,27 +429,38 @@ def offer_text(d: Data, me: str | None) -> str:
     return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
 
 
-def navigation_contents(card_id: str, in_game: Sequence[str]) -> str:
-    """What a navigation card does, in one line, for the characters ``in_game`` (ids, any order; NAV-3, OVER-1,
-    THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
-    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``. Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters
-    thirsty`` (the fight icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``"no effect"`` for a card
-    that names nobody in this game and has no icon. Raises ``KeyError`` for an id that is not a navigation card
-    (a placeholder ``"?n3"`` included: its face is unknown).
+def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),
+                        cards: CardSet | None = None) -> str:
+    """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
+    OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
+    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``.
+    Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters thirsty`` (the fight
+    icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``lost``: characters of this game lost at sea
+    (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
+    the boat empties. ``"no effect"`` for a card that names nobody in this game and has no icon. Raises
+    ``KeyError`` for an id that is not a navigation card (a placeholder ``"?n3"`` included: its face is unknown).
+    ``cards``: the game's card data (CARD-3; default the card data in use, :func:`using`).
     """
-    from lifeboat.cards import NAVIGATION, SEAT_ORDER, names_on
+    from lifeboat.cards import names_on
 
-    nav = NAVIGATION[card_id]
-    seated = tuple(c for c in SEAT_ORDER if c in set(in_game))
+    data = cards or in_use()
+    nav = data.navigation[card_id]
+    gone = set(lost)
+    seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
+
+    def mark(c: str) -> str:
+        return f"{name(c)} [lost at sea]" if c in gone else name(c)
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
+        if names[0] == "drank_firewater":  # LIQUID-3: nav-l11
+            return "whoever drank Firewater this round"
         chosen = names_on(names, seated)
         if chosen and chosen == seated:
             return "everyone"
         left_out = [c for c in seated if c not in chosen]
         if chosen and names[0] == "all_except":
-            return "everyone but " + join([name(c) for c in left_out])
-        return join([name(c) for c in chosen]) if chosen else ""
+            return "everyone but " + join([mark(c) for c in left_out])
+        return join([mark(c) for c in chosen]) if chosen else ""
 
     parts = [f"{w} {what}" for w, what in ((who(nav.overboard), "overboard"), (who(nav.thirsty), "thirsty")) if w]
     if nav.rowers_thirsty:

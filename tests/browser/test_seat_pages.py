@@ -57,8 +57,16 @@ def wait_seq(pg, seq: int, timeout: float = 10.0) -> dict:  # type: ignore[no-un
 
 
 def check_secrets(server: Server, g: dict, pages: dict) -> None:  # type: ignore[no-untyped-def]
-    """Each page holds exactly its own seat's hand, LOVE and HATE, and no card id its seat may not know."""
-    ref = api_state(server, g["game"], g["tokens"]["referee"])
+    """Each page holds exactly its own seat's hand, LOVE and HATE, and no card id its seat may not know. Checked
+    while the game waits for no bot (a bot's move during the checks made the seqs differ, on a loaded machine)."""
+    deadline = time.monotonic() + 10
+    while True:
+        ref = api_state(server, g["game"], g["tokens"]["referee"])
+        players = {c["character"]: c["player"] for c in ref["view"]["characters"]}
+        bots_to_move = [c for c in ref["view"]["waiting_for"] if players[c] not in HUMANS]
+        if ref["view"]["over"] or not bots_to_move or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
     for pg in pages.values():
         wait_seq(pg, ref["seq"])
     secrets = {s["character"]: s for s in ref["view"]["secrets"]}

@@ -73,6 +73,15 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
     assert run("audit", str(game)).exit_code == 0
     bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Ann=genius")
     assert bad.exit_code == 2 and "unknown bot kind 'genius'; expected one of random, heuristic, search" in bad.output
+    assert not (tmp_path / "h.jsonl").exists()
+    # an unknown name is refused before a new game is written, and a finished game checks --bots too (it once
+    # printed the final table and exited 0)
+    bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Zed")
+    assert bad.exit_code == 2 and "--bots: 'Zed' is not a player of the new game" in bad.output, bad.output
+    assert not (tmp_path / "h.jsonl").exists()
+    for spec, message in (("all=genius", "unknown bot kind 'genius'"), ("Zed", "unknown seat 'Zed' for --bots")):
+        bad = run("play", str(game), "--bots", spec)
+        assert bad.exit_code == 2 and message in bad.output, (spec, bad.output)
 
 
 def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> None:

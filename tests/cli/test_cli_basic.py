@@ -64,7 +64,7 @@ def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
     [
         (["--players", "Ann,Bob,Cy"], 3, "SETUP-1"),
         (["--players", "Ann,Bob,Cy,Dee", "--option", "nonsense=on"], 2, "unknown option"),
-        (["--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=on"], 2, "not implemented yet"),
+        (["--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=maybe"], 2, "expects on/off"),
         (["--players", "Ann,Ann,Cy,Dee"], 2, "different"),
     ],
 )

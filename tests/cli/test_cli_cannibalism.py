@@ -63,7 +63,7 @@ def test_CANNIBAL_1_bots_play_the_cannibalism_card_through_the_cli(tmp_path: Pat
     [
         (["--players", SEVEN], 3, "SETUP-1"),  # a 7th player needs the expansion
         (["--players", SEVEN + ",Hal", "--option", "cannibalism=on"], 3, "SETUP-1"),
-        (["--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=on"], 2, "liquid_courage"),
+        (["--players", SEVEN + ",Hal", "--option", "liquid_courage=on"], 3, "8th player needs both"),  # REF-26
         (["--players", "Ann,Bob,Cy,Dee", "--option", "cannibalism=maybe"], 2, "on/off"),
     ],
 )

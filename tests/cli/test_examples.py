@@ -19,6 +19,10 @@ GOLDEN = {
     "rowing-variant.jsonl": ({"Ann": 0, "Bob": 17, "Cy": 5, "Dee": 16}, ["Bob"]),  # ROW-2
     "shark-variant.jsonl": ({"Ann": 5, "Bob": 19, "Cy": 6, "Dee": 17, "Eve": 11}, ["Bob"]),  # OPT-SHARK, GHOST-1
     "swap-turn.jsonl": ({"Ann": 3, "Bob": 8, "Cy": 24, "Dee": 6, "Eve": 22}, ["Cy"]),  # ACT-3
+    "liquid-courage.jsonl": ({"Ann": 12, "Bob": 3, "Cy": 9, "Dee": 7, "Eve": 0}, ["Ann"]),  # LIQUID-1, WONG-1
+    "own-printing.jsonl": ({"Ann": 21, "Bob": 8, "Cy": 11, "Dee": 22, "Eve": 11}, ["Dee"]),  # CARD-3
+    "eight-players.jsonl": ({"Ann": 14, "Bob": 0, "Cy": 4, "Dee": 11, "Eve": 15, "Fay": 19, "Gus": 0, "Hal": 3},
+                            ["Fay"]),  # SETUP-1, SETUP-4, REF-26: both expansions
 }
 
 

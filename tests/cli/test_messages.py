@@ -115,15 +115,15 @@ def test_a_second_compass_and_a_preserver_to_the_unconscious(tmp_path: Path) -> 
 
 
 def test_an_option_is_echoed_as_typed_with_one_exit_code(tmp_path: Path) -> None:
-    new = run("new", tmp_path / "n.jsonl", "--players", PLAYERS, "--option", "liquid_courage=on")
+    new = run("new", tmp_path / "n.jsonl", "--players", PLAYERS, "--option", "liquid_courage=maybe")
     assert new.returncode == 2
-    assert "liquid_courage=on: this option is not implemented yet" in new.stderr and "True" not in new.stderr
+    assert "liquid_courage=maybe: option liquid_courage expects on/off, got 'maybe'" in new.stderr
+    assert "True" not in new.stderr
     position = tmp_path / "p.toml"
-    position.write_text(ACTION + '[options]\nexpansions = ["liquid_courage"]\n', encoding="utf-8")
+    position.write_text(ACTION + '[options]\nexpansions = ["liquid"]\n', encoding="utf-8")
     rec = run("record", tmp_path / "r.jsonl", "--position", position)
-    assert rec.returncode == 2  # the same mistake, the same exit code
-    assert f"{position}: [options] expansions = ['liquid_courage']: [OPT-1] this option is not implemented" in (
-        rec.stderr)
+    assert rec.returncode == 2  # the same kind of mistake, the same exit code
+    assert "[OPT-1] unknown expansion 'liquid'" in rec.stderr and str(position) in rec.stderr, rec.stderr
     assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "n.jsonl").exists()
 
 
@@ -194,3 +194,45 @@ def test_a_turned_navigation_card_is_named_once() -> None:
         assert out[i + 1] == "   It is the navigation card of the round.", out[i : i + 2]
     chosen = [line for line in out if line.startswith("   The navigation card of the round: Navigation ")]
     assert chosen  # a card the navigator chose from the row stack is still named on that line
+
+
+def test_a_navigation_card_still_names_the_lost_at_sea() -> None:
+    # Lady Lauren and The Kid are lost at sea in round 5: the cards still show what is printed on them, marked
+    # (the contents once shrank: Navigation 38 read "The Captain, First Mate and Frenchy thirsty")
+    out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout
+    assert "Navigation 38 (The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate " \
+        "and Frenchy thirsty)" in out, out
+    out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "238", "--as", "referee").stdout
+    assert "Navigation 21 (The Kid [lost at sea] overboard · everyone but Lady Lauren [lost at sea] thirsty" in out
+    assert "Navigation 31 (everyone overboard · everyone thirsty" in run(
+        "show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout  # "all": everyone
+
+
+def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -> None:
+    # ROW-1, NAV-3: the menu names the drawn cards only; the line for each card above it says what it does
+    game = tmp_path / "x.jsonl"
+    assert run("fork", Path("docs/examples/six-players.jsonl"), "--at", "171", "-o", game).returncode == 0
+    result = run("play", game, "--bots", "Ann,Cy,Dee,Eve,Fay", stdin="\n")
+    assert "\x1b" not in result.stdout  # piped: no screen clearing (a raw ESC[3J was written once)
+    out = result.stdout.splitlines()
+    menu = out.index("   1. row stack: nothing; under the deck: Navigation 31, Navigation 38")
+    assert out[menu - 2 : menu] == [
+        "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
+        "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate and "
+        "Frenchy thirsty"]
+
+
+def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
+    # MEDKIT-1: "The Kid used a Medical Kit on The Kid" read as if someone else were meant
+    text = ACTION.replace('character = "kid"\nplayer = "Dee"\nhand = ["?"]',
+                          'character = "kid"\nplayer = "Dee"\nhand = ["medical_kit"]\nwounds = 1')
+    result = record_from(tmp_path, text, "kid: heal kid\n")
+    assert "The Kid used a Medical Kit on themselves." in result.stdout, result.stdout
+    story = run("replay", tmp_path / "g.jsonl", "--as", "Dee").stdout
+    assert "You used a Medical Kit on yourself." in story, story
+    from cli.describe import menu_text
+    from lifeboat import commands as c
+
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid")) == "use the Medical Kit on yourself"
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain")) == \
+        "use the Medical Kit on The Captain"

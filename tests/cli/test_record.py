@@ -351,7 +351,7 @@ def test_position_or_players_on_an_existing_recording_is_refused(tmp_path: Path)
     for args in (("--position", EPISODE_B), ("--players", PLAYERS)):
         done = record(game, "", *args)
         assert done.returncode == 2
-        assert "already exists; --position and --players only start a new recording" in done.stderr
+        assert "already exists; --position, --players and --cards only start a new recording" in done.stderr
         assert game.read_bytes() == old
 
 

@@ -145,6 +145,9 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
     assert down.stderr.startswith("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the "
                                   "PostgreSQL store (")
     assert "hunter2" not in down.stderr and "Traceback" not in down.stderr
+    # the file is read before any connection: a missing one is named as such, not as a store that is down
+    missing = lifeboat("import", tmp_path / "nope.jsonl", "--store", "postgresql://127.0.0.1:1/games")
+    assert (missing.returncode, missing.stderr) == (4, f"lifeboat: {tmp_path / 'nope.jsonl'}: no such file\n")
 
     torn = tmp_path / "torn.jsonl"
     torn.write_bytes((EXAMPLES / "four-players.jsonl").read_bytes() + b'{"seq":')

@@ -77,7 +77,8 @@ def test_ctrl_c_clears_the_hand_and_the_hint_keeps_the_bots(tmp_path: Path) -> N
 
 def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> None:
     """A process started by a script's ``… &`` (or a test runner started that way) inherits an ignored SIGINT;
-    Ctrl-C at the terminal still saves and stops ``play`` and ``record`` (it once echoed "^C" and waited)."""
+    Ctrl-C at the terminal still saves and stops ``play`` and ``record``, and ends ``replay --step`` (it once
+    echoed "^C" and waited)."""
 
     def ignore_sigint() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -104,3 +105,11 @@ def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+    child = pexpect.spawn(EXE, ["replay", str(rec), "--step"], encoding="utf-8", timeout=30,
+                          dimensions=(ROWS, COLS), env=ENV, preexec_fn=ignore_sigint)
+    child.expect("> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130  # stopped by Ctrl-C, as a shell says it

@@ -14,7 +14,7 @@ from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import CHARACTERS, characters_in, navigation_instances, provision_instances
 from lifeboat.chance import next_chance, setup_command, shuffle
-from lifeboat.errors import IllegalCommand, InvalidCommand, NotImplementedOption, RuleViolation
+from lifeboat.errors import IllegalCommand, InvalidCommand, RuleViolation
 from lifeboat.events import Event, GameEnded
 from lifeboat.evolve import evolve, fold
 from lifeboat.game import apply, max_players, new_game
@@ -54,7 +54,8 @@ def others_pass(state: State, but: str | None = None) -> State:
 
 
 def test_SETUP_1_seven_players_need_the_cannibalism_expansion() -> None:
-    """SETUP-1: 4-6 players in the base game; 4-7 with Cannibalism; 8 is refused even then."""
+    """SETUP-1: 4-6 players in the base game; 4-7 with Cannibalism; 8 is refused even then (8 need Liquid Courage
+    too: test_liquid_courage)."""
     with pytest.raises(InvalidCommand) as info:
         new_game(SEVEN_PLAYERS)
     assert info.value.rule == "SETUP-1" and "Cannibalism" in info.value.message
@@ -68,12 +69,10 @@ def test_SETUP_1_seven_players_need_the_cannibalism_expansion() -> None:
     assert max_players(Ruleset()) == 6 and max_players(CANNIBAL) == 7
 
 
-def test_EXP_1_liquid_courage_stays_refused_and_names_itself() -> None:
-    """EXP-1, OPT-1: Liquid Courage is not implemented; the error names it (alone or with Cannibalism)."""
+def test_EXP_1_unknown_or_repeated_expansions_are_refused() -> None:
+    """EXP-1, OPT-1: both expansions are played, alone or together; an unknown or repeated id is refused."""
     for expansions in (("liquid_courage",), ("cannibalism", "liquid_courage")):
-        with pytest.raises(NotImplementedOption) as info:
-            validate(Ruleset(expansions=expansions))
-        assert info.value.option == "expansions" and "liquid_courage" in info.value.message
+        assert validate(Ruleset(expansions=expansions)).expansions == expansions
     for bad in (("nonsense",), ("cannibalism", "cannibalism")):
         with pytest.raises(InvalidCommand) as info2:
             validate(Ruleset(expansions=bad))
@@ -87,8 +86,7 @@ def test_OPT_1_expansions_are_on_off_options() -> None:
     assert ruleset_from_options(["cannibalism=on", "quick_game=on"]) == Ruleset(expansions=("cannibalism",),
                                                                                 quick_game=True)
     assert ruleset_from_options(["cannibalism=on", "cannibalism=off"]) == Ruleset()
-    with pytest.raises(NotImplementedOption):
-        ruleset_from_options(["liquid_courage=on"])
+    assert ruleset_from_options(["liquid_courage=on"]) == Ruleset(expansions=("liquid_courage",))
     with pytest.raises(InvalidCommand) as info:
         parse_option("expansions=on")
     assert "cannibalism" in info.value.message  # the message lists the expansion options

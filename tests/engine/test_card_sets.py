@@ -12,11 +12,14 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given as hgiven, settings
+from hypothesis import strategies as st
 
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.card_data import CardDataError, data_hash
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, card_set, cards_of, register
+from lifeboat.errors import InvalidCommand
 from lifeboat.game import new_game
 from lifeboat.ruleset import Ruleset
 from lifeboat.scoring import score_player, treasure
@@ -131,3 +134,67 @@ def test_CARD_3_a_printing_with_another_character_is_refused_naming_the_field() 
     with pytest.raises(CardDataError) as info:
         register(kind, "kind.json")
     assert info.value.field == "provisions.base[0].kind" and info.value.found == "weapon"
+
+
+def test_CARD_3_LIQUID_1_REF_23_a_printing_states_firewater_s_count_and_size() -> None:
+    """CARD-3, LIQUID-1, REF-23: the bundled data leaves Firewater's count unknown (2 copies are played); a
+    printing that gives 3 copies of size 2 has ``firewater-3``, and Lady Lauren (4) who drinks it fights the
+    Captain (7) at 6, not 7: the defender wins either way, by 1 more. The bundled game has no ``firewater-3``."""
+    raw = printing()
+    fire = raw["provisions"]["liquid_courage"][0]
+    fire["count"], fire["size"] = 3, 2
+    rules = msgspec.structs.replace(ruleset_for(raw), expansions=("liquid_courage",))
+    bundled = Ruleset(expansions=("liquid_courage",))
+    assert "firewater-3" in cards_of(rules).provision_instances(rules.card_sets)
+    assert "firewater-3" not in cards_of(bundled).provision_instances(bundled.card_sets)
+    wong4 = ("lady_lauren", "captain", "mrs_wong", "kid")
+    s = given(deal(wong4), hand("lady_lauren", "firewater-3"), actions(), c.ChangeSeats(by="lady_lauren",
+              target="captain"), c.Answer(by="captain", consent=False), c.DrinkFirewater(by="lady_lauren",
+              card="firewater-3"), c.ShareFirewater(by="mrs_wong", share=False), c.Pass(by="lady_lauren"),
+              c.Pass(by="captain"), c.Pass(by="mrs_wong"), ruleset=rules)
+    when(s, c.Pass(by="kid")).then_starts(
+        e.Passed(character="kid"),
+        e.FightResolved(attackers=("lady_lauren",), defenders=("captain",), attack=6, defence=7, winner="defender"),
+    )
+    s = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), c.ChangeSeats(by="lady_lauren",
+              target="captain"), c.Answer(by="captain", consent=False), ruleset=bundled)
+    when(s, c.DrinkFirewater(by="lady_lauren", card="firewater-3")).refused(InvalidCommand, "CARD-1")
+
+
+def test_CARD_3_NOTATION_1_a_line_reads_and_writes_with_the_game_s_printing() -> None:
+    """CARD-3, NOTATION-1: with 3 Firewater printed, ``drink firewater-3`` reads in that game and is refused in a
+    bundled game (2 copies); a Painting worth 5 in a printing is named ``painting(5)`` there, both ways."""
+    from lifeboat.notation import parse, render
+
+    raw = printing()
+    raw["provisions"]["liquid_courage"][0]["count"] = 3
+    next(p for p in raw["provisions"]["base"] if p["id"] == "painting")["points_each"] = [5, 3, 2]
+    rules = msgspec.structs.replace(ruleset_for(raw), expansions=("liquid_courage",))
+    bundled = Ruleset(expansions=("liquid_courage",))
+    wong4 = ("lady_lauren", "captain", "mrs_wong", "kid")
+    own = given(deal(wong4), hand("lady_lauren", "firewater-3", "painting-1"), actions(), ruleset=rules)
+    drink = c.DrinkFirewater(by="lady_lauren", card="firewater-3")
+    assert parse("lauren: drink firewater-3", own) == drink
+    mine = given(deal(wong4), hand("lady_lauren", "firewater-1"), actions(), ruleset=bundled)
+    with pytest.raises(InvalidCommand) as info:
+        parse("lauren: drink firewater-3", mine)
+    assert "firewater-1 to firewater-2" in info.value.message
+    show = c.Reveal(by="lady_lauren", card="painting-1")
+    assert render(show, own) == "lauren: reveal painting(5)" and parse("lauren: reveal painting(5)", own) == show
+
+
+_VALUES_PRINTING = printing(size={"kid": 6, "captain": 5}, survival={"frenchy": 9}, points={"cash": 5},
+                            weapon={"knife": 5})
+
+
+@settings(max_examples=8, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
+@hgiven(seed=st.integers(0, 2**32 - 1), n=st.integers(4, 8))
+def test_CARD_3_random_games_with_another_printing_keep_every_invariant(seed: int, n: int) -> None:
+    """CARD-3: random legal play (with random illegal commands refused) under a printing with other sizes, survival
+    values, points and weapon sizes, both expansions: the game ends, every card is in one place, folding the events
+    gives the live state."""
+    from .test_liquid_courage import play_liquid
+
+    rules = msgspec.structs.replace(ruleset_for(_VALUES_PRINTING), expansions=("cannibalism", "liquid_courage"))
+    play_liquid(seed, n, rules)

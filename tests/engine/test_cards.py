@@ -119,6 +119,7 @@ def test_PROC_3_there_is_no_command_to_discard_at_will() -> None:
         "open_parasol", "use_medical_kit", "offer_trade", "answer_trade", "use_compass", "choose_navigation_card",
         "throw_life_preserver", "expend_chum", "call_sharks", "give_water",
         "cannibalize", "object_to_cannibalism",  # the Cannibalism expansion (CANNIBAL-1): the card is discarded as played
+        "drink_firewater", "share_firewater",  # Liquid Courage (LIQUID-1, WONG-1): Firewater stays face up
         "identify", "identify_love_hate",  # the recorder names unseen cards (REC-1); neither moves a card
     ])
 

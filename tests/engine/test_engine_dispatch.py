@@ -85,7 +85,7 @@ def play(seed: int, players: int, ruleset: Ruleset) -> int:
 
 
 every_ruleset = st.builds(lambda r, x: msgspec.structs.replace(r, expansions=x), rulesets,
-                          st.sampled_from([(), ("cannibalism",)]))
+                          st.sampled_from([(), ("cannibalism",), ("liquid_courage",), ("cannibalism", "liquid_courage")]))
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

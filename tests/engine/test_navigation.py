@@ -1,4 +1,4 @@
-"""Navigation: NAV-1..3, BIRD-1, OVER-1..3, THIRST-1, REF-4, REF-5, REF-7, REF-8, REF-9."""
+"""Navigation: NAV-1..3, BIRD-1, OVER-1..3, THIRST-1, REF-4, REF-5, REF-7, REF-8, REF-9, REF-22."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.errors import IllegalCommand
-from lifeboat.legal import waiting_for
+from lifeboat.legal import legal_commands, waiting_for
 from lifeboat.state import State, CompassChoice, CompassDraw, NavigationTurn, NavigatorChoice, OverboardWindow, ThirstWindow
 
 from .gwt import actions, deal, everyone_does_nothing, face_up, given, hand, pass_all, then_fold, when, wounds
@@ -250,6 +250,25 @@ def test_REF_9_a_face_up_life_preserver_may_be_thrown_to_another() -> None:
         e.LifePreserverThrown(character="frenchy", card="life_preserver-1", target="captain")
     )
     assert s.char("frenchy").face_up == () and s.char("captain").face_up == ("life_preserver-1",)
+
+
+def test_REF_22_a_thrown_life_preserver_stays_where_it_landed_until_the_window_closes() -> None:
+    """REF-22: nav-22 throws everyone overboard; the Captain throws his Life Preserver to the Kid; the Kid may not
+    throw it back (it was found in an arena game where two seats threw one back and forth 52,000 times), nor may
+    anyone throw it on; the Captain takes his wound, the Kid none."""
+    s = at_navigation(hand("captain", "life_preserver-1"), c.DrawNavigation(cards=("nav-22",)))
+    s = when(s, c.ThrowLifePreserver(by="captain", card="life_preserver-1", target="kid")).then(
+        e.LifePreserverThrown(character="captain", card="life_preserver-1", target="kid")
+    )
+    assert s.step.thrown == ("life_preserver-1",)
+    back = c.ThrowLifePreserver(by="kid", card="life_preserver-1", target="captain")
+    refusal = when(s, back).refused(IllegalCommand, "REF-22")
+    assert "already thrown" in refusal.message
+    assert back not in legal_commands(s, "kid")
+    assert not any(isinstance(x, c.ThrowLifePreserver) for x in legal_commands(s, "kid"))
+    s = then_fold(s, c.Pass(by="lady_lauren"), c.Pass(by="captain"), c.Pass(by="frenchy"), c.Pass(by="kid"))
+    assert s.char("captain").wounds == 1 and s.char("kid").wounds == 0 and s.char("frenchy").wounds == 0
+    assert s.char("kid").face_up == ("life_preserver-1",)
 
 
 def test_OVER_2_frenchy_swims_the_preserver_saves_but_sharks_bite_everyone() -> None:

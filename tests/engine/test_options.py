@@ -1,7 +1,7 @@
-"""Ruleset options: OPT-1, and EXP-1 (Liquid Courage, not implemented yet). The implemented non-default options
+"""Ruleset options: OPT-1, and EXP-1 (both expansions are played). The implemented non-default options
 have their own tests: SETUP-3 (test_setup), ROW-1 (test_actions), FIGHT-4 (test_fights), ACT-3 (test_swap_turn),
 ROW-2 (test_rowing_variant), OPT-SHARK and GHOST-1 (test_shark_variant), OPT-QUICK (test_setup), the Cannibalism
-expansion (test_cannibalism)."""
+expansion (test_cannibalism), the Liquid Courage expansion (test_liquid_courage)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from lifeboat import commands as c
-from lifeboat.errors import InvalidCommand, NotImplementedOption
+from lifeboat.errors import InvalidCommand
 from lifeboat.game import apply, new_game
 from lifeboat.ruleset import OPTION_NAMES, Ruleset, parse_option, validate
 
@@ -25,11 +25,9 @@ def test_OPT_1_defaults() -> None:
     }
 
 
-def test_EXP_1_liquid_courage_is_not_implemented_yet() -> None:
-    """EXP-1: enabling Liquid Courage is refused, naming the option (Cannibalism is played: test_cannibalism)."""
-    with pytest.raises(NotImplementedOption) as info:
-        validate(Ruleset(expansions=("liquid_courage",)))
-    assert info.value.option == "expansions" and "expansions" in info.value.message
+def test_EXP_1_both_expansions_are_played() -> None:
+    """EXP-1: Cannibalism (test_cannibalism) and Liquid Courage (test_liquid_courage) are played."""
+    assert validate(Ruleset(expansions=("liquid_courage",))).expansions == ("liquid_courage",)
     assert validate(Ruleset(expansions=("cannibalism",))).expansions == ("cannibalism",)
 
 

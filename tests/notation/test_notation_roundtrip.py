@@ -32,6 +32,7 @@ rulesets = st.builds(
     Ruleset, remove_provisions_short_handed=st.booleans(), row_keeps_exactly_one=st.booleans(),
     flare_gun_single_use_weapon=st.booleans(), quick_game=st.booleans(), swap_grants_immediate_turn=st.booleans(),
     rowing_variant=st.booleans(), shark_variant=st.booleans(),
+    expansions=st.sampled_from([(), ("liquid_courage",), ("cannibalism", "liquid_courage")]),  # LIQUID-1, WONG-1
 )
 ASKABLE = tuple(f for f, v in FACES.items() if v.count and v.expansion == "base")
 
@@ -298,6 +299,9 @@ def test_the_random_games_reach_every_command_type() -> None:
         seen[k] = seen.get(k, 0) + v
     # the shark variant's ghosts (GHOST-1): a game whose seed reaches a call of the sharks
     for k, v in play_and_check(1, 4, Ruleset(shark_variant=True), everyone=False).items():
+        seen[k] = seen.get(k, 0) + v
+    # Liquid Courage (LIQUID-1, WONG-1): a game whose seed reaches a Firewater drunk and Mrs. Wong's answer
+    for k, v in play_and_check(2, 6, Ruleset(expansions=("liquid_courage",)), everyone=False).items():
         seen[k] = seen.get(k, 0) + v
     # the recorder's commands (REC-1): a recorded game
     for k, v in play_recorded_and_check(0, 4).items():

@@ -100,3 +100,30 @@ def test_a_stored_digital_game_without_deck_orders_says_what_is_missing(stores, 
                                      f"{a.location} keeps none for it (imported without its deck file?); nothing can "
                                      "be dealt, so no decision can be made (export the game, put its deck file beside "
                                      "it and play it from the file)")
+
+
+def test_CARD_3_a_game_of_another_printing_goes_through_the_store_byte_for_byte(stores, postgres_url, postgres_schema,
+                                                                                tmp_path) -> None:
+    """CARD-3: the bundled game of a table's own printing (docs/examples/own-printing.jsonl: the Kid is size 6)
+    imported into the store, opened by another connection, shows the Kid's 6 and the game's scores; exported, it
+    is the same bytes. A game started in the store with a printing carries it the same way."""
+    from pathlib import Path
+
+    from service import export_game, load_card_file
+
+    a, b = stores
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "own-printing.jsonl"
+    done = import_game(example, postgres_url, schema=postgres_schema)
+    game = LiveGame.open_stored(b, done.game_id)
+    sizes = {ch.character: ch.size for ch in game.view("referee").characters}
+    assert (sizes["kid"], sizes["lady_lauren"]) == (6, 4)
+    assert {s.player: s.total for s in game.view("referee").reveal.scores} == {
+        "Ann": 21, "Bob": 8, "Cy": 11, "Dee": 22, "Eve": 11}
+    out = tmp_path / "back.jsonl"
+    export_game(postgres_url, done.game_id, out, schema=postgres_schema)
+    assert out.read_bytes() == example.read_bytes()
+    cards = load_card_file(example.with_name("own-printing.cards.json"))
+    fresh = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seed=3, cards=cards)
+    other = LiveGame.open_stored(b, fresh.game_id)
+    assert {ch.character: ch.size for ch in other.view("referee").characters}["kid"] == 6
+    assert other.state.ruleset.card_data == cards.sha256

@@ -20,7 +20,8 @@ from lifeboat.legal import legal_commands, waiting_for
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import NavigatorChoice, ProvisionsPick, RowPlace, State
 
-ALL_CARDS: frozenset[str] = frozenset(provision_instances()) | frozenset(navigation_instances())
+_EVERY_SET = ("base", "cannibalism", "liquid_courage")  # the expansions' cards too (EXP-1)
+ALL_CARDS: frozenset[str] = frozenset(provision_instances(_EVERY_SET)) | frozenset(navigation_instances(_EVERY_SET))
 _ID_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 #: Every byte that cannot be part of a card id becomes a space, so splitting gives whole tokens: ``water-1`` is not
 #: found inside ``water-11`` or ``xwater-1``.
@@ -98,7 +99,8 @@ class Knowledge:
                     self._see((c, t), list(g + o))
                 case (e.NavigationCardRevealed(card=x) | e.CardRevealed(card=x) | e.FlareGunFired(card=x)
                       | e.ParasolOpened(card=x) | e.MedicalKitUsed(card=x) | e.LifePreserverThrown(card=x)
-                      | e.ChumExpended(card=x) | e.CardDiscarded(card=x) | e.WaterGiven(card=x)):
+                      | e.ChumExpended(card=x) | e.CardDiscarded(card=x) | e.WaterGiven(card=x)
+                      | e.CannibalismDeclared(card=x) | e.FirewaterDrunk(card=x)):  # CANNIBAL-1, LIQUID-1
                     self._see(None, [x])
                 case e.MugDeclared(card=x) | e.MugSucceeded(card=x):
                     self._see(None, [x])

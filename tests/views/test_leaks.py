@@ -101,7 +101,9 @@ def test_no_view_leaks_in_many_more_games(seed: int, players: int) -> None:
 
 #: Each option that changes what happens (issue 15), alone: a few games each in CI, many in the slow run.
 OPTIONS = {"swap_grants_immediate_turn": Ruleset(swap_grants_immediate_turn=True),
-           "rowing_variant": Ruleset(rowing_variant=True), "shark_variant": Ruleset(shark_variant=True)}
+           "rowing_variant": Ruleset(rowing_variant=True), "shark_variant": Ruleset(shark_variant=True),
+           "liquid_courage": Ruleset(expansions=("liquid_courage",)),  # LIQUID-1..3, WONG-1
+           "both_expansions": Ruleset(expansions=("cannibalism", "liquid_courage"))}
 
 
 @pytest.mark.parametrize("option", sorted(OPTIONS))
@@ -119,6 +121,14 @@ def test_no_view_leaks_with_each_option(option: str, seed: int, players: int) ->
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(4, 6))
 def test_no_view_leaks_with_each_option_in_many_games(option: str, seed: int, players: int) -> None:
     assert check_game(seed, players, legal_every=1, ruleset=OPTIONS[option]) > 0
+
+
+@settings(max_examples=6, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(7, 8))
+def test_no_view_leaks_with_seven_and_eight_players(seed: int, players: int) -> None:
+    """SETUP-1, REF-26, WONG-1: both expansions with 7 and 8 players (Mrs. Wong's answer during others' secrets)."""
+    assert check_game(seed, players, ruleset=OPTIONS["both_expansions"]) > 0
 
 
 @pytest.mark.parametrize("seed", [3, 11, 29])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -122,3 +123,41 @@ def test_a_store_that_cannot_be_used_is_a_clear_error_without_the_password(url: 
     assert result.exit_code == code, result.output
     assert says in result.output and "Traceback" not in result.output
     assert "hunter2" not in result.output
+
+
+@pytest.mark.slow  # a CLI import and a server: 5-15 s on this shared machine
+def test_a_game_imported_with_its_deck_file_is_served_and_dealt_as_one_started_in_the_store(
+        postgres_url, postgres_schema, tmp_path, monkeypatch):
+    """``lifeboat import`` takes the deck orders along (CHANCE-2), so ``serve --store`` deals the imported game's
+    chance after a decision, as for a game started in the store."""
+    game_file = tmp_path / "g.jsonl"
+    made = subprocess.run([EXE, "new", str(game_file), "--players", "Ann,Bob,Cy,Dee", "--seed", "6"],
+                          capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    imported = subprocess.run([EXE, "import", str(game_file), "--store", postgres_url, "--schema", postgres_schema],
+                              capture_output=True, text=True, timeout=60)
+    assert imported.returncode == 0, imported.stderr
+    game = json.loads(game_file.read_bytes().splitlines()[0])["game_id"]
+    monkeypatch.setenv("PYTHONUNBUFFERED", "1")  # the links are printed at start: read them from the log
+    log = tmp_path / "serve.log"
+    proc, base = spawn(postgres_url, postgres_schema, log)
+    try:
+        wait_up(proc, base, log)
+        tokens = {m[1]: m[2] for m in re.finditer(rf"^  (\w+) \(.*?\) +{re.escape(base)}/play/{game}#(\S+)$",
+                                                  log.read_text(), flags=re.M)}
+        assert set(tokens) == {"Ann", "Bob", "Cy", "Dee"}, log.read_text()
+        dealt = 0
+        for _ in range(60):  # decide until chance follows a decision: dealt by this process from the stored orders
+            states = {n: httpx.get(f"{base}/api/games/{game}/state", headers=auth(t)).json()
+                      for n, t in tokens.items()}
+            name, state = next((n, s) for n, s in states.items() if s["decisions"])
+            choice = next((x for x in state["decisions"] if " offer " not in x["line"]), state["decisions"][0])
+            d = httpx.post(f"{base}/api/games/{game}/decisions", headers=auth(tokens[name]),
+                           json={"expected_seq": state["seq"], "command": choice["command"]})
+            assert d.status_code == 200, d.text
+            dealt = d.json()["seq"] - state["seq"] - 1
+            if dealt:
+                break
+        assert dealt > 0, "a chance outcome was dealt after a decision"
+    finally:
+        stop_server(proc)

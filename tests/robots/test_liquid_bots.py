@@ -1,0 +1,62 @@
+"""Bots and Liquid Courage (LIQUID-1, WONG-1, REF-25): every kind answers Mrs. Wong's share, even during another
+seat's provisions pick whose cards she cannot see; the heuristic shares only to turn a fight and drinks to win one;
+the search bot searches Firewater only in fights."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bots
+from lifeboat import commands as c
+from lifeboat.state import ProvisionsPick
+from lifeboat.views import Observer
+from bots.heuristic import decide
+from bots.situation import from_view
+from bots.search import candidates
+from tests.engine.gwt import actions, deal, given, hand, then_fold
+from tests.engine.test_liquid_courage import LIQUID, WONG4
+
+SHARE, DECLINE = c.ShareFirewater(by="mrs_wong", share=True), c.ShareFirewater(by="mrs_wong", share=False)
+
+
+def during_a_pick() -> object:
+    """Lady Lauren picks a provision (the others cannot see the cards); the Kid drinks: Mrs. Wong must answer."""
+    s = given(deal(WONG4), hand("kid", "firewater-1"), ruleset=LIQUID)
+    s = then_fold(s, c.DrawProvisions(cards=("water-1", "water-2", "water-3", "water-4")))
+    assert isinstance(s.step, ProvisionsPick) and s.step.picker == "lady_lauren"
+    return then_fold(s, c.DrinkFirewater(by="kid", card="firewater-1"))
+
+
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_REF_25_every_bot_answers_mrs_wong_during_another_seats_pick(kind: str) -> None:
+    """REF-25: her answer comes first; each bot returns one of her two commands from her own view only."""
+    obs = Observer(during_a_pick())
+    view = obs.seat_view("mrs_wong")
+    assert view.legal == (SHARE, DECLINE) and view.step.hidden  # Lady Lauren's offered cards are hidden from her
+    bot = bots.make(kind, 20)
+    choice = bot.choose(view, obs.log("mrs_wong") if bot.wants_log else (), random.Random(3))
+    assert choice in (SHARE, DECLINE)
+
+
+def test_WONG_1_the_heuristic_declines_outside_a_fight_and_shares_to_turn_one() -> None:
+    """WONG-1: outside a fight the extra thirst is not worth it; defending against the Captain (7 against her 3),
+    +3 still loses, so she declines; against Lady Lauren (4 against 3) a share turns it (6 >= 4), so she shares."""
+    assert decide(from_view(Observer(during_a_pick()).seat_view("mrs_wong"))) == DECLINE
+    for attacker, want in (("captain", DECLINE), ("lady_lauren", SHARE)):
+        s = given(deal(WONG4), hand("kid", "firewater-1"), actions(attacker), ruleset=LIQUID)
+        s = then_fold(s, c.ChangeSeats(by=attacker, target="mrs_wong"), c.Answer(by="mrs_wong", consent=False),
+                      c.DrinkFirewater(by="kid", card="firewater-1"))
+        assert decide(from_view(Observer(s).seat_view("mrs_wong"))) == want, attacker
+
+
+def test_LIQUID_1_the_heuristic_drinks_to_win_and_search_keeps_drinks_for_fights() -> None:
+    """LIQUID-1: the Kid (3), refusing Lady Lauren (4), drinks his Firewater: 6 defends; outside a fight the search
+    bot leaves the drink out of its candidates."""
+    s = given(deal(WONG4), hand("kid", "firewater-1"), actions(), ruleset=LIQUID)
+    assert not any(isinstance(x, c.DrinkFirewater) for x in candidates(Observer(s).seat_view("kid")))
+    s = then_fold(s, c.ChangeSeats(by="lady_lauren", target="kid"), c.Answer(by="kid", consent=False))
+    view = Observer(s).seat_view("kid")
+    assert decide(from_view(view)) == c.DrinkFirewater(by="kid", card="firewater-1")
+    assert c.DrinkFirewater(by="kid", card="firewater-1") in candidates(view)
