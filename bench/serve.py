@@ -16,13 +16,20 @@ referee stream watch each table too. It prints:
   accepted decision during the run (on a shared machine, what the wall time cannot say).
 
 Goals (issue 11): p99 ≤ 50 ms at 50 tables; decisions/s ≥ 0.5 × the write+fsync rate. The clients run in this
-one process, on the same cores as the server: they are part of what is measured.
+one process, on the same cores as the server: they are part of what is measured. They decide at once (no thinking
+time: a closed loop), so each table has a decision in flight nearly all the time and, by Little's law, the
+latency is at least tables ÷ decisions/s: p99 ≤ 50 ms at 50 tables needs over 1,000 decisions/s, i.e. under
+1 ms of CPU a decision for server and clients together on one core. Each client has its own connection pool
+(httpcore polls every idle connection of a pool on each request), and the cyclic garbage collector is off in
+this process during the run (its full collections of the messages the clients keep stopped every stream at
+once for seconds: the clients' pause, not the server's).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import platform
 import resource
@@ -76,19 +83,24 @@ def percentile(xs: list[float], q: float) -> float:
 
 async def run_tables(base: str, games: list[dict], seed: int) -> tuple[float, list[list[Player]]]:
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    # One client (connection pool) per table: httpcore looks over every connection of its pool for each request,
-    # so one pool for all tables would cost the clients O(tables) per request.
-    clients = [httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) for _ in games]
+    # One client (connection pool) per player: on each request httpcore looks over every connection of its pool
+    # (a poll of each idle socket), so one pool for 50 tables cost the clients O(tables) a request.
+    tables = []
+    for t, g in enumerate(games):
+        tables.append([Player(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
+                              seed=seed * 1000 + t * 10 + i)
+                       for i, (name, token) in enumerate(sorted(g["tokens"].items()))])
+    clients = [httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) for table in tables for _ in table]
+    # The clients keep every message they receive (parsed) to measure afterwards: with the cyclic garbage
+    # collector on, its full collections over that growing heap stopped this process for 1-4 s at a time
+    # (every stream of every table at once), which the latencies counted as the server's. Off during the run.
+    gc.disable()
     try:
-        tables = []
-        for t, g in enumerate(games):
-            tables.append([Player(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
-                                  seed=seed * 1000 + t * 10 + i)
-                           for i, (name, token) in enumerate(sorted(g["tokens"].items()))])
         start = time.perf_counter()
-        await asyncio.gather(*(p.play(client) for client, table in zip(clients, tables) for p in table))
+        await asyncio.gather(*(p.play(c) for c, p in zip(clients, (p for table in tables for p in table))))
         return time.perf_counter() - start, tables
     finally:
+        gc.enable()
         for client in clients:
             await client.aclose()
 

@@ -34,7 +34,8 @@ AS = typer.Option("public", "--as", help="Whose view: a player name, a character
 @app.command()
 def new(
     game: Path = GAME,
-    players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6 (7 with --option cannibalism=on)."),
+    players: str = typer.Option(..., "--players", help="Comma-separated player names, 4 to 6 (7 with --option "
+                                "cannibalism=on or liquid_courage=on, 8 with both: SETUP-1)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed the shuffle (reproducible games). A seeded game is predictable: anyone "
                                         "who knows or guesses the seed can predict every card."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),

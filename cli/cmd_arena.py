@@ -9,16 +9,21 @@ from cli.errors import USAGE, fail, user_errors
 
 
 def parse_think(text: str) -> int:
-    """``"200ms"``, ``"1s"`` or ``"200"`` (milliseconds) → milliseconds. Raises the usage exit for anything else."""
+    """``"200ms"``, ``"1s"`` or ``"200"`` (milliseconds) → milliseconds, at least 1. Raises the usage exit for
+    anything else (checked before anything is written: ``play --players`` deals only after it)."""
     t = text.strip().lower()
     try:
         if t.endswith("ms"):
-            return int(t[:-2])
-        if t.endswith("s"):
-            return int(float(t[:-1]) * 1000)
-        return int(t)
+            ms = int(t[:-2])
+        elif t.endswith("s"):
+            ms = int(float(t[:-1]) * 1000)
+        else:
+            ms = int(t)
     except ValueError:
         raise fail(f"--think: expected a time like 200ms or 1s, got {text!r}", USAGE) from None
+    if ms < 1:
+        raise fail(f"--think: at least 1ms, got {ms}ms", USAGE)
+    return ms
 
 
 def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool, resume: bool = False,

@@ -37,6 +37,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     ctrl_c_stops()
     out = console()
     with user_errors():
+        think_ms = parse_think(think)  # a bad --think is refused before a new game is written
         if cards is not None and not (not game.exists() and players):
             raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
                        USAGE)
@@ -59,7 +60,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
         use(table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
-        _Game(out, table, bots, make_rng(seed), parse_think(think)).play(game)
+        _Game(out, table, bots, make_rng(seed), think_ms).play(game)
 
 
 class _Game:

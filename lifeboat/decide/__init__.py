@@ -38,7 +38,7 @@ from lifeboat.decide.procedure import SEAGULLS_TO_LAND, may_act_in_window, stren
 from lifeboat.decide.recorded import prebind
 from lifeboat.decide.setup import SHORT_HANDED_REMOVED
 from lifeboat.errors import IllegalCommand, RuleViolation
-from lifeboat.state import GameOver, State
+from lifeboat.state import AwaitSetup, GameOver, State
 
 Rule = Callable[[Ctx, State, Any], None]
 
@@ -79,6 +79,8 @@ def _run(ctx: Ctx, command: c.Command) -> None:
         return
     if type(ctx.state.step) is GameOver:  # a final class (state.WINDOW_TYPES)
         raise IllegalCommand("END-1", "the game is over; no more cards may be played")
+    if type(ctx.state.step) is AwaitSetup and type(command) is not c.DealSetup:  # SETUP-2: the deal comes first
+        raise IllegalCommand("SETUP-2", "the game waits for the deal: nothing can be drawn or played before it")
     if not player and c.is_chance(command):
         if ctx.state.wong_share is not None:  # REF-25: her answer comes first
             raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")

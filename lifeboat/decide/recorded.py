@@ -112,7 +112,7 @@ def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _CARD_PLAYS = (c.Reveal, c.FireFlareGun, c.OpenParasol, c.UseMedicalKit, c.ThrowLifePreserver, c.ExpendChum,
-               c.GiveWater, c.Cannibalize)
+               c.GiveWater, c.Cannibalize, c.DrinkFirewater)  # LIQUID-1: a Firewater drunk from unseen cards too
 
 
 def prebind(ctx: Ctx, cmd: c.PlayerCommand) -> c.PlayerCommand:

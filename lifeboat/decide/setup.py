@@ -5,7 +5,7 @@ from __future__ import annotations
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import UNKNOWN
-from lifeboat.decide.context import Ctx
+from lifeboat.decide.context import Ctx, name_of
 from lifeboat.decide.procedure import start_round
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import AwaitSetup, State
@@ -21,7 +21,11 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...]) -> None:
     chars = cmd.characters
     if len(chars) != n or len(set(chars)) != n or any(ch not in s.cards.characters_in(s.ruleset.card_sets) for ch in chars):
         sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
-        raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player")
+        other = next((ch for ch in chars if ch in s.cards.characters and ch not in s.cards.characters_in(
+            s.ruleset.card_sets)), None)
+        why = (f": {name_of(other)} plays only with the {s.cards.characters[other].expansion} expansion "
+               f"(option {s.cards.characters[other].expansion}=on), which this game does not use") if other else ""
+        raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player{why}")
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
         known = [x for x in dealt if x != UNKNOWN]
         if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):

@@ -82,6 +82,12 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
     for spec, message in (("all=genius", "unknown bot kind 'genius'"), ("Zed", "unknown seat 'Zed' for --bots")):
         bad = run("play", str(game), "--bots", spec)
         assert bad.exit_code == 2 and message in bad.output, (spec, bad.output)
+    # a --think under 1 ms is refused before a new game is written too (it once wrote the game, then refused, so
+    # the same command said "already exists" the next time)
+    for think in ("0ms", "0.0001s", "-5ms"):
+        bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "all", "--think", think)
+        assert bad.exit_code == 2 and "--think: at least 1ms, got " in bad.output, (think, bad.output)
+        assert not (tmp_path / "h.jsonl").exists()
 
 
 def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> None:

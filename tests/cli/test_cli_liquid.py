@@ -102,6 +102,32 @@ def test_LIQUID_1_WONG_1_LIQUID_3_recorded_through_notation(tmp_path: Path) -> N
     assert run("audit", game).returncode == 0
 
 
+UNSEEN = """\
+chance: deal ann = kid love ? hate ? ?; bob = wong love ? hate ? ?; cy = lauren love ? hate ? ?; dee = captain love ? hate ? ?; removed 10 ?
+chance: draw ? ? ? ?
+lauren: keep ?
+captain: keep ?
+wong: keep ?
+kid: keep ?
+kid: drink firewater
+wong: decline
+"""
+
+
+def test_LIQUID_1_REC_1_a_firewater_drunk_from_a_hand_of_unseen_cards(tmp_path: Path) -> None:
+    """LIQUID-1, REC-1: at a real table the Kid drinks a Firewater nobody saw him get; like any card played from
+    unseen cards, the line names one of his placeholders (it was refused with CARD-1 "you do not hold")."""
+    game = tmp_path / "u.jsonl"
+    out = run("record", game, "--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=on", stdin=UNSEEN)
+    assert out.returncode == 0, out.stdout + out.stderr
+    events = [ev for c in commits(game) for ev in c.get("events", ())]
+    named = [ev for ev in events if ev["type"] == "card_identified"]
+    assert len(named) == 1 and named[0]["card"] == "firewater-1" and named[0]["placeholder"].startswith("?p")
+    assert {"type": "firewater_drunk", "character": "kid", "card": "firewater-1"} in events
+    assert {"type": "firewater_share_answered", "character": "mrs_wong", "card": "firewater-1", "share": False} in events
+    assert run("audit", game).returncode == 0
+
+
 @pytest.mark.parametrize("chance", ["keep", pytest.param("reshuffle", marks=pytest.mark.slow)])
 def test_LIQUID_1_fork_the_bundled_game_at_its_first_drink(tmp_path: Path, chance: str) -> None:
     """EXP-1: the bundled Liquid Courage game forks at its first Firewater (the same cards, or reshuffled); bots

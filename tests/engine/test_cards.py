@@ -33,8 +33,8 @@ def test_PLAY_1_revealing_during_navigation_choice() -> None:
 
 
 def test_PLAY_1_no_reveal_before_setup() -> None:
-    """PLAY-1, TURN-1: before the deal no character exists to reveal anything."""
-    when(new_game(PLAYERS[:4]), c.Reveal(by="kid", card="cash-4")).refused(InvalidCommand, "TURN-1")
+    """PLAY-1, SETUP-2: before the deal nobody may reveal anything; the refusal says the deal comes first."""
+    when(new_game(PLAYERS[:4]), c.Reveal(by="kid", card="cash-4")).refused(IllegalCommand, "SETUP-2")
 
 
 def test_PLAY_1_water_is_expended_from_face_up_too() -> None:

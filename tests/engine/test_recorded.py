@@ -229,3 +229,23 @@ def test_REC_1_a_love_or_hate_once_named_cannot_be_named_otherwise() -> None:
     assert err.message == "The Kid's HATE is already known to be Frenchy"
     when(s, c.IdentifyLoveHate(character="kid", love="captain", hate="frenchy")).then(
         e.LoveHateIdentified(character="kid", love="captain", hate="frenchy"))
+
+
+def test_SETUP_2_nothing_is_drawn_or_played_before_the_deal() -> None:
+    """SETUP-2: before the deal a draw or a player's line is refused as such, not as "no navigation card is being
+    drawn" or "'lady_lauren' is not a character in this game; expected one of: " (an empty list)."""
+    s = new_game(PLAYERS[:4])
+    for cmd in (c.DrawProvisions(cards=("?",) * 4), c.DrawNavigation(cards=("?",) * 2),
+                c.DoNothing(by="lady_lauren"), c.Pass(by="kid")):
+        err = when(s, cmd).refused(IllegalCommand, "SETUP-2")
+        assert err.message == "the game waits for the deal: nothing can be drawn or played before it"
+
+
+def test_SETUP_2_a_deal_naming_an_expansion_character_says_which_option_it_needs() -> None:
+    """SETUP-2, EXP-1: Mrs. Wong dealt in a base game: the refusal names her and the option liquid_courage."""
+    s = new_game(PLAYERS[:4])
+    deal = c.DealSetup(characters=("captain", "kid", "mrs_wong", "frenchy"), love=("?",) * 4, hate=("?",) * 4,
+                       provisions=("?",) * 4, removed=("?",) * 10)
+    err = when(s, deal).refused(InvalidCommand, "SETUP-2")
+    assert err.message.endswith(": Mrs. Wong plays only with the liquid_courage expansion (option liquid_courage=on), "
+                                "which this game does not use")

@@ -62,15 +62,25 @@ class Player:
         """Follow the stream until the game is over (or ``stop_after`` messages), deciding when it may."""
         rng = random.Random(self.seed)
         url = f"{self.base}/api/games/{self.game}/events"
-        decided_on = -1
         tasks: list[asyncio.Task[None]] = []
+        follow, failed = asyncio.current_task(), []
+
+        def check(task: asyncio.Task[None]) -> None:  # a decision that failed (a timeout…): stop, do not hang
+            if not task.cancelled() and task.exception() is not None and follow is not None:
+                failed.append(task.exception())
+                follow.cancel()
+
         try:
-            await self._follow(client, url, rng, stop_after, tasks)
+            await self._follow(client, url, rng, stop_after, tasks, check)
+        except asyncio.CancelledError:
+            if failed:
+                raise failed[0] from None
+            raise
         finally:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _follow(self, client: httpx.AsyncClient, url: str, rng: random.Random, stop_after: int | None,
-                      tasks: list[asyncio.Task[None]]) -> None:
+                      tasks: list[asyncio.Task[None]], check: Any) -> None:
         decided_on = -1
         async with client.stream("GET", url, params={"since": self.since}, headers=self.headers,
                                  timeout=httpx.Timeout(30, read=60)) as resp:
@@ -91,14 +101,19 @@ class Player:
                 if self.decide and msg["decisions"] and msg["seq"] != decided_on:
                     decided_on = msg["seq"]
                     tasks.append(asyncio.get_running_loop().create_task(self._decide(client, msg, rng)))
+                    tasks[-1].add_done_callback(check)
 
     async def _decide(self, client: httpx.AsyncClient, msg: dict[str, Any], rng: random.Random) -> None:
         legal = [msgspec.convert(d["command"], PlayerCommand) for d in msg["decisions"]]
         me = msg["view"]["viewer"]
         cmd = random_bot(me, legal, rng)
         at = time.perf_counter()
-        r = await client.post(f"{self.base}/api/games/{self.game}/decisions", headers=self.headers,
-                              json={"expected_seq": msg["seq"], "command": msgspec.to_builtins(cmd)})
+        url, body = f"{self.base}/api/games/{self.game}/decisions", {"expected_seq": msg["seq"],
+                                                                   "command": msgspec.to_builtins(cmd)}
+        try:
+            r = await client.post(url, headers=self.headers, json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):  # a kept-alive connection the server had just closed
+            r = await client.post(url, headers=self.headers, json=body)  # once more: a replay is a 409 (SERVE-2)
         self.responses.append((r.status_code, r.content))
         seq = r.json()["seq"] if r.status_code == 200 else None
         self.sent.append(Sent(at, msg["seq"], r.status_code, seq))
