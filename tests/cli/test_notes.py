@@ -71,7 +71,7 @@ def test_refused_notes_write_nothing(lb, game: Path) -> None:  # type: ignore[no
     last = json.loads(before.decode().splitlines()[-1])["seq"]
     cases = [(["--at", "0"], "NOTE-1"), (["--at", str(last + 5)], "NOTE-1"),
              (["--at", str(last)], "a note or a system record"),  # the decks_revealed line
-             (["--at", "3", "--for", "Zed"], "unknown seat 'Zed' for --for"),
+             (["--at", "3", "--for", "Zed"], "unknown seat 'Zed' for --for; expected one of: public, referee, "),
              (["--at", "3", "--for", "public"], "the note is empty")]
     for args, says in cases:
         text = "   " if "public" in args else "why"
