@@ -25,8 +25,12 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
             raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
         names = parse_players(players)
-        if len(set(n.casefold() for n in names)) != len(names):
-            raise fail("--players: player names must be different", USAGE)
+        seen: dict[str, str] = {}
+        for name in names:  # SETUP-1: distinct names, compared without case; the first repeat is named
+            if name.casefold() in seen and name:
+                raise fail(f"--players: [SETUP-1] {seen[name.casefold()]!r} and {name!r} are the same name (compared "
+                           "without case); give each player a different name", USAGE)
+            seen[name.casefold()] = name
         table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")

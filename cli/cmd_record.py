@@ -376,8 +376,9 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str], 
     try:
         Table.record_new(game, position=decoded, options=options, cards=cards).close()
     except RuleViolation as exc:
-        if exc.rule != "OPT-1":
-            raise
+        if exc.rule != "OPT-1":  # POS-1 and the rest: the file is named, as for any input file
+            raise fail(f"{position}: [{exc.rule}] {exc.message}; fix the file (docs/position-format.md) and run "
+                       "the command again (nothing was written)", RULE) from None
         name = getattr(exc, "option", None)
         given = decoded.get("options") if isinstance(decoded.get("options"), dict) else {}
         if name in given:

@@ -127,6 +127,15 @@ def test_an_option_is_echoed_as_typed_with_one_exit_code(tmp_path: Path) -> None
     assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "n.jsonl").exists()
 
 
+def test_SETUP_1_a_repeated_player_name_is_named_with_its_rule(tmp_path: Path) -> None:
+    """SETUP-1: 'Ann' and 'ann' are one name; the refusal cites the rule and quotes both (it said only "player
+    names must be different"), and nothing is written."""
+    new = run("new", tmp_path / "n.jsonl", "--players", "Ann,Bob,Cy,ann")
+    assert new.returncode == 2 and "--players: [SETUP-1] 'Ann' and 'ann' are the same name (compared without " \
+        "case); give each player a different name" in new.stderr, new.stderr
+    assert not (tmp_path / "n.jsonl").exists()
+
+
 def test_a_wrong_actor_is_quoted_once(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     assert run("record", game, "--players", "Ann,Bob,Cy,Eve", stdin=SETUP.replace("dee =", "eve =")).returncode == 0
