@@ -133,19 +133,25 @@
   function apply(msg) {
     if (msg.seq < S.seq) return; // an old message (a second stream after a reconnect): the page never goes back
     var fresh = msg.events.length && msg.events[0].seq === 0;
+    var endedNow = msg.view.over && !(S.view && S.view.over) && !fresh;
     if (fresh) S.story = [];
     msg.events.forEach(function (ev) { S.story[ev.seq] = ev.text; });
     S.seq = msg.seq;
     S.view = msg.view;
     S.decisions = msg.decisions;
     S.navigation = msg.navigation;
+    S.storyComplete = !msg.view.over || fresh;
     draw(fresh);
+    // END-2: the end reveals what was hidden; the story told live still hides it, so read it once more from the
+    // start (every page of the game, every tab, then tells the same story as a page opened after the end)
+    if (endedNow) refresh(0);
   }
 
-  function refresh() {
-    return fetch(api + '/state?since=' + S.seq, { headers: auth, cache: 'no-store' })
+  function refresh(since) {
+    return fetch(api + '/state?since=' + (since === undefined ? S.seq : since), { headers: auth, cache: 'no-store' })
       .then(function (res) { return res.ok ? res.json().then(apply) : null; });
   }
+
 
   function send(body, line) {
     if (S.busy) return;
