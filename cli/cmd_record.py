@@ -19,6 +19,7 @@ number and rule id), 4 for a journal problem.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -343,6 +344,8 @@ def _guided_setup(rec: Recorder) -> None:
     rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
             "provisions are recorded as unseen.")
     taken: dict[str, str] = {}
+    in_game = rec.state.cards.characters_in(rec.state.ruleset.card_sets)  # SETUP-2, EXP-1
+    choices = "type one of: " + ", ".join(who(x) for x in in_game)
     for player in rec.state.players:
         while True:
             sys.stdout.write(f"  {player}'s character: ")
@@ -352,11 +355,16 @@ def _guided_setup(rec: Recorder) -> None:
                 return
             try:
                 character = character_named(rec.state, answer.strip())
-            except RuleViolation as exc:
-                rec.say(f"  {exc.message}")
+            except RuleViolation as exc:  # said "unknown actor … or 'chance' or 'recorder'": not asked here
+                guess = re.search(r"did you mean '[^']+'\?", exc.message)
+                rec.say(f"  [SETUP-2] {answer.strip()!r} is not a character; {guess[0] + ' ' if guess else ''}"
+                        f"{choices}")
                 continue
             if character is None:
-                rec.say("  type a character's name, e.g. captain")
+                rec.say(f"  type a character's name, e.g. captain; {choices}")
+            elif character not in in_game:
+                rec.say(f"  [SETUP-2] {who(character)} is not in this game (its sets: "
+                        f"{', '.join(rec.state.ruleset.card_sets)}); {choices}")
             elif character in taken.values():
                 rec.say(f"  {who(character)} is already taken; each player draws a different character")
             else:

@@ -27,6 +27,14 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     child.expect("already taken")
     child.expect("Bob's character: ")
     child.sendline("banana")
+    child.expect("'banana' is not a character; type one of: Lady Lauren, Sir Stephen, The Captain, First Mate, "
+                 "Frenchy, The Kid")  # it said "unknown actor … or 'chance' or 'recorder'", asked nothing of those
+    child.expect("Bob's character: ")
+    child.sendline("captian")
+    child.expect("did you mean 'captain'\\? type one of")
+    child.expect("Bob's character: ")
+    child.sendline("wong")  # SETUP-2, EXP-1: Mrs. Wong plays only with Liquid Courage, refused at once
+    child.expect("Mrs. Wong is not in this game \\(its sets: base\\)")
     child.expect("Bob's character: ")
     for player, answer in (("Bob", "frenchy"), ("Cy", "kid"), ("Dee", "lauren")):
         if player != "Bob":
