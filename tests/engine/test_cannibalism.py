@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import msgspec
 import pytest
@@ -413,18 +414,30 @@ def random_extra(rng: random.Random, state: State) -> c.Command:
     return c.Cannibalize(by=by, card=rng.choice(["cannibalism-1", "medical_kit-4", "water-1"]), target=rng.choice(ids))
 
 
-def play_cannibal_game(seed: int, n: int, ruleset: Ruleset = CANNIBAL) -> tuple[State, Counter[str]]:
-    """A seeded random game through lifeboat.chance and legal_commands, with random illegal commands fired."""
+def cannibal_illegal(rng: random.Random, state: State) -> c.Command:
+    """A random command fired at the table, mostly illegal: Cannibalism's 30% of the time."""
+    return random_extra(rng, state) if rng.random() < 0.3 else random_command(rng, state)
+
+
+def play_random_game(seed: int, n: int, ruleset: Ruleset, *, players: tuple[str, ...] = SEVEN_PLAYERS,
+                     illegal: Callable[[random.Random, State], c.Command] = cannibal_illegal,
+                     favour: tuple[type, ...] = (c.Cannibalize, c.ObjectToCannibalism), favour_p: float = 0.5,
+                     steps: int = 6000, after: Callable[[State], None] | None = None) -> tuple[State, Counter[str]]:
+    """A seeded random game through lifeboat.chance and legal_commands (moves of a ``favour`` type chosen with
+    probability ``favour_p`` when legal), with random commands from ``illegal`` fired 20% of the time (each refused
+    with a rule id, changing nothing, or played); every card in one place after every move (``after`` checks more),
+    the game ends within ``steps``, folding its events gives the live state, the events survive JSON.
+    Returns the final state and the count of each event type."""
     rng = random.Random(seed)
     orders = shuffle(rng, f"{seed:08x}", ruleset)
-    state = start = new_game(SEVEN_PLAYERS[:n], ruleset)
+    state = start = new_game(players[:n], ruleset)
     log: list[Event] = []
     seen: Counter[str] = Counter()
-    for _ in range(6000):
+    for _ in range(steps):
         if state.over:
             break
         if state.characters and rng.random() < 0.2:
-            cmd = random_extra(rng, state) if rng.random() < 0.3 else random_command(rng, state)
+            cmd = illegal(rng, state)
             before = msgspec.json.encode(state)
             try:
                 state, events = apply(state, cmd)
@@ -437,21 +450,27 @@ def play_cannibal_game(seed: int, n: int, ruleset: Ruleset = CANNIBAL) -> tuple[
             actor = rng.choice(waiting_for(state))
             moves = legal_commands(state, actor)
             assert moves, (actor, state.step)
-            eat = [m for m in moves if isinstance(m, (c.Cannibalize, c.ObjectToCannibalism))]
+            liked = [m for m in moves if isinstance(m, favour)]
             common = [m for m in moves if not isinstance(m, (c.Reveal, c.OfferTrade))]
-            cmd = rng.choice(eat) if eat and rng.random() < 0.5 else rng.choice(
+            cmd = rng.choice(liked) if liked and rng.random() < favour_p else rng.choice(
                 common if common and rng.random() < 0.85 else moves)
         state, events = apply(state, cmd)
-        for ev in events:
-            seen[type(ev).__name__] += 1
+        seen.update(type(ev).__name__ for ev in events)
         log += events
         check(state)
+        if after is not None:
+            after(state)
     assert isinstance(state.step, GameOver) and isinstance(log[-1], GameEnded)
     assert waiting_for(state) == () and chance_request(state) is None
     assert fold(start, log) == state
     assert msgspec.json.decode(msgspec.json.encode(log), type=list[Event]) == log
     assert len(scores(state)) == n and winners(state)
     return state, seen
+
+
+def play_cannibal_game(seed: int, n: int, ruleset: Ruleset = CANNIBAL) -> tuple[State, Counter[str]]:
+    """A seeded random game with Cannibalism (:func:`play_random_game`)."""
+    return play_random_game(seed, n, ruleset)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -23,10 +23,10 @@ from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.game import apply, max_players, new_game
 from lifeboat.legal import chance_request, legal_commands, waiting_for
 from lifeboat.ruleset import Ruleset, ruleset_from_options
-from lifeboat.state import ActionTurn, ThirstWindow
+from lifeboat.state import ActionTurn, State, ThirstWindow
 from lifeboat.views import Observer
 
-from .test_cannibalism import check, random_extra
+from .test_cannibalism import play_random_game, random_extra
 from .test_properties import random_command
 from .gwt import (
     PLAYERS, actions, deal, everyone_does_nothing, face_up, given, hand, pass_all, then_fold, when, wounds,
@@ -385,56 +385,26 @@ def random_liquid(rng: random.Random, state: object) -> c.Command:
     return c.DrinkFirewater(by=rng.choice(ids), card=rng.choice(["firewater-1", "firewater-2", "water-1", "x"]))
 
 
-def play_liquid(seed: int, n: int, ruleset: Ruleset) -> Counter[str]:
-    """A seeded random game: chance from lifeboat.chance, moves from legal_commands, random illegal commands fired
-    (each refused with a rule id, changing nothing); every card in one place after every command, the game ends,
-    folding its events gives the live state, the events survive JSON (issue 15)."""
-    from lifeboat.chance import next_chance
-    from lifeboat.events import Event, GameEnded
-    from lifeboat.evolve import fold
-    from lifeboat.errors import RuleViolation
-    from lifeboat.scoring import scores, winners
-    from lifeboat.state import GameOver
+def liquid_illegal(rng: random.Random, state: State) -> c.Command:
+    """A random command fired at the table, mostly illegal: Liquid Courage's 30%, Cannibalism's 10%."""
+    r = rng.random()
+    return random_liquid(rng, state) if r < 0.3 else random_extra(rng, state) if r < 0.4 else random_command(
+        rng, state)
 
-    rng = random.Random(seed)
-    orders = shuffle(rng, f"{seed:08x}", ruleset)
-    state = start = new_game(EIGHT_PLAYERS[:n], ruleset)
-    log: list[Event] = []
-    seen: Counter[str] = Counter()
-    for _ in range(8000):
-        if state.over:
-            break
-        if state.characters and rng.random() < 0.2:
-            r = rng.random()
-            cmd = random_liquid(rng, state) if r < 0.3 else random_extra(rng, state) if r < 0.4 else random_command(
-                rng, state)
-            before = msgspec.json.encode(state)
-            try:
-                state, events = apply(state, cmd)
-                log += events
-            except RuleViolation as exc:
-                assert exc.rule and exc.message and msgspec.json.encode(state) == before
-            continue
-        cmd = next_chance(state, orders)
-        if cmd is None:
-            moves = legal_commands(state, rng.choice(waiting_for(state)))
-            assert moves, state.step
-            drinks = [m for m in moves if isinstance(m, (c.DrinkFirewater, c.ShareFirewater))]
-            common = [m for m in moves if not isinstance(m, (c.Reveal, c.OfferTrade))]
-            cmd = rng.choice(drinks) if drinks and rng.random() < 0.3 else rng.choice(
-                common if common and rng.random() < 0.85 else moves)
-        state, events = apply(state, cmd)
-        seen.update(type(ev).__name__ for ev in events)
-        log += events
-        check(state)
-        if state.wong_share is not None:
-            assert waiting_for(state) == ("mrs_wong",) and chance_request(state) is None  # REF-25
-    assert isinstance(state.step, GameOver) and isinstance(log[-1], GameEnded)
-    assert waiting_for(state) == () and chance_request(state) is None
-    assert fold(start, log) == state
-    assert msgspec.json.decode(msgspec.json.encode(log), type=list[Event]) == log
-    assert len(scores(state)) == n and winners(state)
-    return seen
+
+def wong_alone_answers(state: State) -> None:
+    """REF-25: while Mrs. Wong may share a Firewater, only she is waited for and chance waits."""
+    if state.wong_share is not None:
+        assert waiting_for(state) == ("mrs_wong",) and chance_request(state) is None
+
+
+def play_liquid(seed: int, n: int, ruleset: Ruleset) -> Counter[str]:
+    """A seeded random game with Liquid Courage (:func:`play_random_game`: every card in one place after every
+    command, the game ends, folding its events gives the live state, the events survive JSON; issue 15), drinks
+    and shares chosen 30% of the time they are legal."""
+    return play_random_game(seed, n, ruleset, players=EIGHT_PLAYERS, illegal=liquid_illegal,
+                            favour=(c.DrinkFirewater, c.ShareFirewater), favour_p=0.3, steps=8000,
+                            after=wong_alone_answers)[1]
 
 
 options = st.builds(Ruleset, quick_game=st.booleans(), shark_variant=st.booleans(), rowing_variant=st.booleans(),
