@@ -21,9 +21,10 @@ def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
     cards = cmd.cards
     if not isinstance(step, ProvisionsDraw):
         raise IllegalCommand("CHANCE-1", "no provisions are being drawn now")
-    if len(cards) != step.count or len(set(x for x in cards if x != UNKNOWN)) != len(
-        [x for x in cards if x != UNKNOWN]
-    ):
+    if len(cards) != step.count:  # PROV-2: one per conscious character; the count is what went wrong, say so
+        raise InvalidCommand("CHANCE-1", f"the quartermaster draws {step.count} provision cards (one per conscious "
+                             f"character), not {len(cards)} ('?' for each unseen card)")
+    if len(set(x for x in cards if x != UNKNOWN)) != len([x for x in cards if x != UNKNOWN]):
         raise InvalidCommand("CHANCE-1", f"expected {step.count} different provision cards")
     cards = resolve_provisions(ctx, cards)
     s = ctx.state

@@ -249,3 +249,14 @@ def test_SETUP_2_a_deal_naming_an_expansion_character_says_which_option_it_needs
     err = when(s, deal).refused(InvalidCommand, "SETUP-2")
     assert err.message.endswith(": Mrs. Wong plays only with the liquid_courage expansion (option liquid_courage=on), "
                                 "which this game does not use")
+
+
+def test_CHANCE_1_PROV_2_a_draw_of_the_wrong_size_says_how_many() -> None:
+    """CHANCE-1, PROV-2: 'chance: draw ? ? ?' with 4 conscious characters said "expected 4 different provision
+    cards"; the count was the mistake, and the refusal now says it. A repeated card still says "different"."""
+    s = recorded()
+    err = when(s, c.DrawProvisions(cards=("?",) * 3)).refused(InvalidCommand, "CHANCE-1")
+    assert err.message == ("the quartermaster draws 4 provision cards (one per conscious character), not 3 ('?' for "
+                           "each unseen card)")
+    err = when(s, c.DrawProvisions(cards=("water-1", "water-1", "?", "?"))).refused(InvalidCommand, "CHANCE-1")
+    assert err.message == "expected 4 different provision cards"
