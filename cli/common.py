@@ -7,7 +7,7 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     """A rich console (imported lazily to keep ``--help`` fast)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)  # no :name: codes in our text
 
 
 def ctrl_c_stops() -> None:

@@ -20,7 +20,7 @@ from 1 within its face; a navigation instance is ``"nav-<print_no>"`` for the ba
 from __future__ import annotations
 
 import json
-from importlib import resources
+from pathlib import Path
 from typing import Any, Protocol
 
 from lifeboat.card_data import CardDataError, compatible
@@ -30,7 +30,13 @@ __all__ = ["CardDataError", "CardSet", "Character", "Names", "NavigationCard", "
 
 
 def _load_bundled() -> CardSet:
-    text = resources.files("lifeboat").joinpath("data/cards.json").read_text(encoding="utf-8")
+    data = Path(__file__).with_name("data") / "cards.json"  # package data beside this module (pyproject)
+    if data.is_file():
+        text = data.read_text(encoding="utf-8")
+    else:  # an installation that keeps the package elsewhere (a zip): importlib.resources finds it, slower to import
+        from importlib import resources
+
+        text = resources.files("lifeboat").joinpath("data/cards.json").read_text(encoding="utf-8")
     return CardSet(json.loads(text), "lifeboat/data/cards.json")  # CARD-2: against its own checks, at load
 
 
