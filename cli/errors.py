@@ -45,6 +45,9 @@ def user_errors() -> Iterator[None]:
             hint = f" — run: lifeboat repair {exc.path}"
         elif isinstance(exc, e.JournalUnclean):
             hint = f" — run: lifeboat repair {exc.path} (writes a clean copy beside it)"
+        elif isinstance(exc, e.JournalTampered) and exc.path:  # the id and the next step, as audit gives them
+            hint = (f" — [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {exc.path}"
+                    " (every finding, with its line: docs/disputes.md)")
         raise fail(f"{exc}{hint}", JOURNAL) from None
     except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None

@@ -200,7 +200,9 @@ class PlayerLines:
         return self.answer(items, True, trade=self.trade_to_me() or not self.answer_to_me())
 
     def h_decline(self, items: list[_Item]) -> c.Command:
-        if self.state.wong_share is not None:  # WONG-1, REF-25: Mrs. Wong declines to share the Firewater
+        nothing_else = self.actor == "mrs_wong" and self.state.offer is None and not self.answer_to_me()
+        if self.state.wong_share is not None or nothing_else:  # WONG-1, REF-25: Mrs. Wong declines to share
+            # (with nothing else to decline, her line is about the Firewater: its refusal says so, not TRADE-1)
             self.no_more(self.clean(items), "decline")
             return c.ShareFirewater(by=self.actor, share=False)
         return self.answer(items, False, trade=self.trade_to_me() or not self.answer_to_me())

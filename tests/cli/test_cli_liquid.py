@@ -109,6 +109,7 @@ lauren: keep ?
 captain: keep ?
 wong: keep ?
 kid: keep ?
+wong: decline
 kid: drink firewater
 wong: decline
 """
@@ -119,7 +120,10 @@ def test_LIQUID_1_REC_1_a_firewater_drunk_from_a_hand_of_unseen_cards(tmp_path: 
     unseen cards, the line names one of his placeholders (it was refused with CARD-1 "you do not hold")."""
     game = tmp_path / "u.jsonl"
     out = run("record", game, "--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=on", stdin=UNSEEN)
-    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.returncode == 3, out.stdout + out.stderr
+    # WONG-1: her 'decline' with nothing to decline is about the Firewater (it was refused as TRADE-1, "no trade")
+    refused = refusals(out.stdout + out.stderr)
+    assert len(refused) == 1 and "[WONG-1] nobody has just drunk Firewater: there is nothing to share" in refused[0]
     events = [ev for c in commits(game) for ev in c.get("events", ())]
     named = [ev for ev in events if ev["type"] == "card_identified"]
     assert len(named) == 1 and named[0]["card"] == "firewater-1" and named[0]["placeholder"].startswith("?p")

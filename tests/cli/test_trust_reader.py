@@ -179,6 +179,8 @@ def test_repair_writes_no_copy_when_the_clean_lines_do_not_chain(game: Path, lb:
     repaired = lb.run("repair", game)
     assert repaired.exit_code == 4, repaired.output
     assert f"{game}:21: the line's hash does not match its content" in repaired.output
+    assert f"— [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {game}" in \
+        repaired.output  # the rule id and what to do, as for a torn or unclean file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "game.jsonl.deck.json"]
 
 
