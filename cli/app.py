@@ -106,11 +106,13 @@ def play(
     think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms or 1s."),
     cards: Optional[Path] = typer.Option(None, "--cards", help="With --players (a new game): play with this card "
                                          "data file (CARD-3).", show_default=False),
+    option: list[str] = typer.Option([], "--option", help="With --players (a new game): ruleset option "
+                                     "NAME=on|off (repeatable), as for 'lifeboat new'."),
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
     from cli import cmd_play
 
-    cmd_play.run(game, bots, seed, players, think, cards=cards)
+    cmd_play.run(game, bots, seed, players, think, cards=cards, options=option)
 
 
 @app.command()

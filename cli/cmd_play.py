@@ -25,12 +25,12 @@ def _ask(prompt: str) -> str:
 
 
 def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms",
-        cards: Path | None = None) -> None:
+        cards: Path | None = None, options: list[str] | None = None) -> None:
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import console, ctrl_c_stops
     from lifeboat.views.text import use
-    from service import Table, bot_kinds, deck_path, load_card_file, parse_players
+    from service import RuleViolation, Table, bot_kinds, build_ruleset, deck_path, load_card_file, parse_players
     from service.bots import check_bot_spec
     from service.clock import rng as make_rng
 
@@ -38,14 +38,21 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     out = console()
     with user_errors():
         think_ms = parse_think(think)  # a bad --think is refused before a new game is written
-        if cards is not None and not (not game.exists() and players):
+        starts = not game.exists() and bool(players)
+        if cards is not None and not starts:
             raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
                        USAGE)
-        if not game.exists() and players:
+        if options and not starts:
+            raise fail("--option goes with --players (a new game); a game keeps the options it was made with", USAGE)
+        if starts:
+            try:
+                build_ruleset(options or [])  # OPT-1: a bad option is refused before the new game is written
+            except RuleViolation as exc:
+                raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
             names = parse_players(players)
             if bots:  # a bad --bots is refused before the new game is written
                 check_bot_spec(bots, names)
-            table = Table.deal_new(game, names, seed=seed, cards=load_card_file(cards))
+            table = Table.deal_new(game, names, seed=seed, options=options or [], cards=load_card_file(cards))
             if seed is not None:
                 out.print(render.seeded(seed), markup=False)
         else:

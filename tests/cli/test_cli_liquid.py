@@ -177,3 +177,21 @@ def test_WONG_1_a_served_game_with_both_expansions_through_notation_lines(tmp_pa
         if wong_lines:
             break
     assert wong_lines == {"wong: share", "wong: decline"}
+
+
+def test_OPT_1_play_starts_a_game_with_options_and_refuses_them_for_a_game_that_exists(tmp_path: Path) -> None:
+    """OPT-1, EXP-1: ``play --players … --option`` starts the game with those options, as ``new`` does (a fresh
+    user had to run ``new`` first); a bad option writes nothing; options on a game that exists are refused."""
+    game = tmp_path / "p.jsonl"
+    done = run("play", game, "--players", "Ann,Bob,Cy,Dee,Eve", "--option", "liquid_courage=on", "--option",
+               "quick_game=on", "--bots", "all", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    header = json.loads(game.read_text().splitlines()[0])
+    assert header["options"]["expansions"] == ["liquid_courage"] and header["options"]["quick_game"] is True
+    assert "game_ended" in kinds(game) and audit(game).clean
+    bad = run("play", tmp_path / "b.jsonl", "--players", "Ann,Bob,Cy,Dee", "--option", "nope=on")
+    assert bad.returncode == 2 and "[OPT-1] nope=on: unknown option 'nope'" in bad.stderr
+    assert not (tmp_path / "b.jsonl").exists()
+    again = run("play", game, "--option", "shark_variant=on")
+    assert again.returncode == 2
+    assert "--option goes with --players (a new game); a game keeps the options it was made with" in again.stderr
