@@ -447,3 +447,13 @@ def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> No
     lonely = tmp_path / "lonely.jsonl"  # nothing to attach a comment to: said, not silently dropped
     done = record(lonely, "# nobody has been dealt yet\n", "--players", PLAYERS)
     assert "comment not kept: there is no decision yet to attach it to (NOTE-1): nobody has been dealt yet" in done.stdout
+
+
+def test_a_character_whose_thirst_water_cancelled_is_no_longer_listed_as_thirsty(tmp_path: Path) -> None:
+    """THIRST-1: after two Waters the Captain owes 0 thirst; the open window names only who still owes some."""
+    text = SETUP + ROUND_1.removesuffix("close\n") + "frenchy: water captain\n"  # still in the thirst window
+    done = record(tmp_path / "g.jsonl", text, "--players", PLAYERS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Frenchy gave Water to The Captain.\n" in done.stdout
+    assert "] Thirst: Lady Lauren 1, Frenchy 2 and The Kid 2. Play a card or pass." in done.stdout
+    assert "The Captain 0" not in done.stdout
