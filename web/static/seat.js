@@ -249,7 +249,8 @@
     draw(false);
   });
 
-  fetch('/api/names', { cache: 'no-store' })
+  fetch(api + '/names', { cache: 'no-store', headers: auth })  // the game's own card data (CARD-3)
+    .then(function (res) { return res.ok ? res : fetch('/api/names', { cache: 'no-store' }); })
     .then(function (res) { return res.json(); })
     .then(function (catalog) { S.catalog = catalog; draw(false); })
     .catch(function () { /* names are a nicety: the table still draws with ids */ });
