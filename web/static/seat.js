@@ -65,6 +65,7 @@
     S.decisions.forEach(function (d, i) {
       var key = sameCards(d.command), line = d.line;
       if (shown[key]) {  // an identical card: one button, with the shorter line ('keep water', not 'keep water-5')
+        shown[key].dataset.indexes += ' ' + i;
         if (line.length < shown[key].dataset.line.length) {
           shown[key].textContent = line.replace(/^[^:]*:\s*/, '');
           shown[key].dataset.line = line;
@@ -80,6 +81,7 @@
       b.textContent = d.line.replace(/^[^:]*:\s*/, '');
       b.dataset.line = d.line;
       b.dataset.index = String(i);
+      b.dataset.indexes = String(i);  // every decision this button stands for
       b.onclick = function () { send({ command: d.command }, d.line); };
       box.appendChild(b);
     });
