@@ -159,3 +159,21 @@ def test_a_phone_screen_stays_usable(browser, ann: tuple[Path, dict]) -> None:
     assert seq_of(page) > before
     shot(page, "replay-html-phone-390")
     ctx.close()
+
+
+def test_the_end_of_game_scores_fit_a_phone(browser, tmp_path: Path) -> None:
+    """The scores table of a finished 6-player game fits a 390-px screen: no sideways scroll to reach the total."""
+    out = tmp_path / "six.html"
+    lifeboat("replay", ROOT / "docs" / "examples" / "six-players.jsonl", "--html", out)
+    last = len((ROOT / "docs" / "examples" / "six-players.jsonl").read_text(encoding="utf-8").splitlines()) - 2
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(out.as_uri() + f"#seq={last}")
+    table = page.locator(".lb-scores")
+    box = table.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth")
+    assert page.locator(".lb-scores th").all_inner_texts() == [
+        "player", "character", "survival", "treasure", "love", "hate", "total"]
+    shot(page, "replay-html-scores-390")
+    ctx.close()
