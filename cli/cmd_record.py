@@ -376,12 +376,15 @@ def _guided_setup(rec: Recorder) -> None:
     rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
-def _record_from(game: Path, position: Path, decoded: dict, options: list[str], cards: Any = None) -> None:
-    """Start a recording from a position file (POS-1). An option the file sets that this version cannot play is the
-    same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
-    from service import RuleViolation, Table
+def _record_from(game: Path, position: Path, options: list[str], cards: Any = None) -> None:
+    """Start a recording from a position file (POS-1): a file that is not TOML / JSON is refused as a wrong field is
+    (exit 3, docs/cli.md); one that cannot be read exits 4. An option the file sets that this version cannot play is
+    the same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
+    from service import RuleViolation, Table, read_position
 
+    decoded: dict = {}
     try:
+        decoded = read_position(position)
         Table.record_new(game, position=decoded, options=options, cards=cards).close()
     except RuleViolation as exc:
         if exc.rule != "OPT-1":  # POS-1 and the rest: the file is named, as for any input file
@@ -399,7 +402,7 @@ def _record_from(game: Path, position: Path, decoded: dict, options: list[str], 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
     from cli.common import console, ctrl_c_stops
     from lifeboat.views.text import use
-    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players, read_position
+    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players
 
     ctrl_c_stops()
     out = console()
@@ -414,7 +417,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                 raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
             card_set = load_card_file(cards)  # CARD-2, CARD-3: checked before anything is written
             if position is not None:
-                _record_from(game, position, read_position(position), options, card_set)
+                _record_from(game, position, options, card_set)
             else:
                 names = players
                 if names is None and interactive:

@@ -76,10 +76,11 @@ def _parse(text: str) -> tuple[str, bool]:
     name = name.strip().replace("-", "_")
     known = tuple(n for n in OPTION_NAMES if n != "expansions") + EXPANSIONS
     if name not in known:
-        raise InvalidCommand("OPT-1", f"unknown option {name!r}; expected one of: {', '.join(known)}")
+        hint = f" (option names are lower case: {name.lower()})" if name.lower() in known else ""
+        raise InvalidCommand("OPT-1", f"unknown option {name!r}{hint}; expected one of: {', '.join(known)}")
     v = value.strip().lower()
     if not sep or v not in {"on", "off", "true", "false", "yes", "no", "1", "0"}:
-        raise InvalidCommand("OPT-1", f"option {name} expects on/off, got {value!r}")
+        raise InvalidCommand("OPT-1", f"option {name} expects on/off (or true/false, yes/no, 1/0), got {value!r}")
     return name, v in {"on", "true", "yes", "1"}
 
 
@@ -103,13 +104,18 @@ def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> R
     validated: ``cannibalism=on`` adds the expansion, ``cannibalism=off`` removes it (OPT-1, EXP-1).
 
     Raises:
-        InvalidCommand: a malformed option (OPT-1).
+        InvalidCommand: a malformed option, or one given twice with different values (OPT-1).
         NotImplementedOption: an option or expansion not implemented yet (OPT-1, EXP-1).
     """
     values: dict[str, object] = {}
     expansions = list((base or Ruleset()).expansions)
+    given: dict[str, tuple[bool, str]] = {}
     for text in texts:
         name, on = _parse(text)
+        if name in given and given[name][0] != on:
+            raise InvalidCommand("OPT-1", f"{name} is given twice with different values ({given[name][1].strip()}, "
+                                          f"then {text.strip()}); give it once")
+        given.setdefault(name, (on, text))
         if name in EXPANSIONS:
             if on and name not in expansions:
                 expansions.append(name)

@@ -6,7 +6,8 @@ every other seat by the field kind; the challenger's seat rotates over the seats
 every kind listed before it: ``random,heuristic,search`` gives heuristic vs random, search vs random, search vs
 heuristic), writes each game to ``out/<challenger>-vs-<field>/game-NNNN.jsonl`` through
 :class:`service.table.Table` (so it replays like any game), audits it, and appends one JSON line per game to
-``out/results.jsonl``. :func:`summarize` turns results into the strength table.
+``out/results.jsonl``; ``out/arena.json`` keeps the options of the run (:class:`RunOptions`) so ``--resume`` with other
+values is refused. :func:`summarize` turns results into the strength table.
 
 A win is a share: 1/k to each of k tied winners (SCORE-3). Intervals are 95% Wilson score intervals over games.
 Every game's seed is ``seed × 1000003 + game index`` (plus the pairing's offset), so an arena run is reproducible
@@ -34,6 +35,20 @@ PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 MAX_GAME_DECISIONS = 20_000
 """A bot game longer than this is stopped with :class:`EndlessGame` (arena games take 150 to 400 decisions)."""
 Z95 = 1.959964
+
+
+class RunOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """The options that make an arena run's games (``out/arena.json``): ``bots`` (kinds, in order), ``games`` per
+    pairing, ``seed``, ``seats``. A resumed run must be given the same."""
+
+    bots: list[str]
+    games: int
+    seed: int
+    seats: int
+
+    def flags(self) -> str:
+        """``--bots random,heuristic --games 20 --seed 1 --seats 4``."""
+        return f"--bots {','.join(self.bots)} --games {self.games} --seed {self.seed} --seats {self.seats}"
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -163,9 +178,27 @@ class Arena:
         self._check_resumed()
         return plan
 
+    def options(self) -> RunOptions:
+        """The options that make this run's games (kept in ``out/arena.json``)."""
+        return RunOptions(bots=list(self.kinds), games=self.games, seed=self.seed, seats=self.seats)
+
     def _check_resumed(self) -> None:
-        """With ``resume``: the games already played must be games of this run (same pairings, seeds, seats)."""
-        if not self.resume or not (self.out / "results.jsonl").exists():
+        """With ``resume``: the run in ``out`` was made with the same options (``arena.json``; a run older than that
+        file: the games already played must be games of this run, same pairings, seeds, seats)."""
+        if not self.resume:
+            return
+        made_file = self.out / "arena.json"
+        if made_file.is_file():
+            try:
+                made = msgspec.json.decode(made_file.read_bytes(), type=RunOptions)
+            except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise BadRequest(f"--resume: {made_file} does not say how the run was made ({exc}); start a new run "
+                                 "in a new --out directory", "--resume") from None
+            if made != self.options():
+                raise BadRequest(f"--resume: the run in {self.out} was made with {made.flags()}; give the same "
+                                 f"values to finish it (you gave {self.options().flags()}), or a new --out for a "
+                                 "new run", "--resume")
+        if not (self.out / "results.jsonl").exists():
             return
         planned = {(p.name, p.game): p for p in self.planned()}
         for r in read_results(self.out / "results.jsonl"):
@@ -207,6 +240,8 @@ class Arena:
         except OSError as exc:
             raise BadRequest(f"--out: cannot make {self.out} ({exc.strerror}); name a directory you may write", "--out") \
                 from None
+        if not (self.out / "arena.json").exists():
+            (self.out / "arena.json").write_bytes(msgspec.json.encode(self.options()) + b"\n")
         index = self.out / "results.jsonl"
         done = read_results(index) if self.resume and index.exists() else []
         if done and not index.read_bytes().endswith(b"\n"):  # a line torn when the run was cut off: drop it
@@ -279,7 +314,8 @@ class Line(msgspec.Struct, frozen=True, kw_only=True):
     """One row of the strength table: ``who`` (a bot kind, or a pairing's challenger), ``games`` (seats played),
     ``mean_score``, ``win_rate`` with its 95% interval ``low``..``high``; for a pairing also ``field`` (the other
     kind), ``equal_share`` (1/seats) and ``verdict``: ``"above"`` / ``"below"`` when the interval lies wholly above /
-    below the equal share, else ``"not clear"``."""
+    below the equal share, else ``"CI crosses"``: the interval
+    holds the equal share (shown as "CI crosses 1/4" beside the "95% CI" column; it said "not clear")."""
 
     who: str
     games: int
@@ -320,6 +356,6 @@ def summarize(results: Sequence[GameResult]) -> tuple[list[Line], list[Line]]:
     for name, seats in by_pair.items():
         challenger, field_kind, n = pair_of[name]
         line = _line(challenger, seats, field=field_kind, equal_share=round(1 / n, 4))
-        verdict = "above" if line.low > 1 / n else "below" if line.high < 1 / n else "not clear"
+        verdict = "above" if line.low > 1 / n else "below" if line.high < 1 / n else "CI crosses"
         pairwise.append(msgspec.structs.replace(line, verdict=verdict))
     return per_kind, pairwise

@@ -21,15 +21,21 @@ def read_card_file(path: Path) -> tuple[dict, str]:
     Returns ``(data, sha256)``: the decoded data and its :func:`lifeboat.card_data.data_hash`.
 
     Raises:
-        FileProblem: the file cannot be read, is not UTF-8 JSON (the message gives the line and column), or a
-            field is wrong (CARD-2: the message names the field, what was found and what was expected).
+        FileProblem: the file cannot be read, is a game journal (the message says what to pass instead), is not
+            UTF-8 JSON (the message gives the line and column), or a field is wrong (CARD-2: the message names the field, what was found and what was expected).
     """
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise FileProblem(f"{path}: cannot read the card data file ({exc.strerror})") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        if _journal_header(text):
+            raise FileProblem(f"{path}: this looks like a game journal (line 1 is a lifeboat-journal header), not a "
+                              "card data file; pass a card data file (JSON shaped like lifeboat/data/cards.json), "
+                              "or no file to check the bundled card data (a journal names its card data by hash in "
+                              "its header; 'lifeboat audit GAME.jsonl' checks the journal)")
+        data = json.loads(text)
     except UnicodeDecodeError as exc:
         raise FileProblem(f"{path}: the card data file is not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
@@ -41,6 +47,18 @@ def read_card_file(path: Path) -> tuple[dict, str]:
     except CardDataError as exc:
         raise FileProblem(f"[CARD-2] {exc}; correct that field (the bundled lifeboat/data/cards.json shows "
                           "the shape)") from None
+
+
+def _journal_header(text: str) -> bool:
+    """Whether line 1 of ``text`` is a journal header (a JSON object whose ``format`` is ``lifeboat-journal``)."""
+    first = text.split("\n", 1)[0]
+    if "lifeboat-journal" not in first:
+        return False
+    try:
+        header = json.loads(first)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(header, dict) and header.get("format") == "lifeboat-journal"
 
 
 def load_card_file(path: Path | None) -> CardSet:

@@ -24,7 +24,7 @@ from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, cards_of, register
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.commands import Command, is_chance, is_recorder
-from lifeboat.errors import NotImplementedOption, RuleViolation
+from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
@@ -348,21 +348,30 @@ def revealed(j: AnyJournal) -> bool:
 
 def read_position(path: Path) -> dict:
     """Read a position file (TOML, or JSON by its ``.json`` suffix; docs/position-format.md, POS-1) into plain
-    values. Raises :class:`BadRequest` (``field`` ``"--position"``) when it cannot be read or parsed."""
+    values.
+
+    Raises:
+        FileProblem: the file cannot be read (missing, a directory, no permission): exit 4, as any input file.
+        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, or nested too
+            deep: exit 3, as a wrong field of the position is (docs/position-format.md "Errors").
+    """
     import tomllib
 
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise BadRequest(f"{path}: cannot read the position file ({exc.strerror})", "--position") from None
+        raise FileProblem(f"{path}: cannot read the position file ({exc.strerror}); name an existing TOML or JSON "
+                          "file (docs/position-format.md)") from None
+    kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
     try:
-        if path.suffix.lower() == ".json":
-            return json.loads(raw)
-        return tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        return json.loads(text) if kind == "JSON" else tomllib.loads(text)
     except RecursionError:
-        raise BadRequest(f"{path}: not a valid position file: nested too deep", "--position") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"{path}: not a valid position file: {exc}", "--position") from None
+        raise InvalidCommand("POS-1", "not a valid position file: nested too deep") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidCommand("POS-1", f"not a valid position file: not UTF-8 text (byte {exc.start})") from None
+    except ValueError as exc:
+        raise InvalidCommand("POS-1", f"not a valid position file: not {kind} ({exc})") from None
 
 
 def repair_game(path: Path) -> journal.RepairReport:

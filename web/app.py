@@ -12,7 +12,8 @@ so it stays out of logs and Referer headers; the pages read it from the link's `
   "command": {…}}`` → 200 ``{"seq"}``; 409 when another decision came first (SERVE-2).
 - ``GET /api/games/{game}/replay`` once the game is over: the replay document of the caller's audience (its
   views, notes for it only: NOTE-1), for ``LifeboatViewer.replay`` (web/viewer); 409 before the end (SERVE-7).
-- ``GET /api/names`` the English and Chinese names of characters and provision faces.
+- ``GET /api/names`` the English and Chinese names of characters and provision faces (this lifeboat's card data);
+  ``GET /api/games/{game}/names`` the same of the game's own card data (CARD-3: its sizes, survival values, points).
 
 Errors are JSON ``{"error": {"rule": ID, "message": TEXT}}``; an unknown game, a missing or wrong token all get the
 same 404 (SERVE-1).
@@ -127,6 +128,12 @@ async def names(request: Request) -> Response:
     return _json(msgspec.json.encode(catalog()))
 
 
+async def game_names(request: Request) -> Response:
+    """The printed card facts of the game's own card data (CARD-3), for any of its links (SERVE-1 otherwise)."""
+    table, _ = await _access(request)
+    return _json(msgspec.json.encode(table.game.catalog()))
+
+
 async def new_game(request: Request) -> Response:
     body: NewGameBody = await _body(request, NewGameBody)
     try:
@@ -220,7 +227,7 @@ def create_app(tables: Tables) -> Starlette:
         Route("/", page), Route("/play/{game}", page),
         Route("/viewer/{name}", viewer_asset), Route("/api/names", names), Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{game}/state", state), Route("/api/games/{game}/events", events),
-        Route("/api/games/{game}/replay", replay),
+        Route("/api/games/{game}/replay", replay), Route("/api/games/{game}/names", game_names),
         Route("/api/games/{game}/decisions", decisions, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -264,7 +264,9 @@ def _life_preserver_thrown(d: Data, me: str | None) -> str:
 
 
 def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
-    return join([f"{obj(c, me)} {n}" for c, n in pairs]) if pairs else "nobody"
+    """THIRST-1: who still owes thirst and how much; a character whose thirst Water cancelled (0) is not listed."""
+    owed = [f"{obj(c, me)} {n}" for c, n in pairs if n > 0]
+    return join(owed) if owed else "nobody"
 
 
 EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {

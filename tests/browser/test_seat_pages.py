@@ -102,7 +102,7 @@ def choose(pg, rng: random.Random, me: str, decisions: list[dict], typed: bool) 
         pg.fill("#sv-line-text", decisions[index]["line"])
         pg.click("#sv-line button[type=submit]")
     else:
-        pg.click(f".sv-decision[data-index='{index}']")
+        pg.click(f".sv-decision[data-indexes~='{index}']")  # alike cards share one button
 
 
 def play_until(server: Server, g: dict, pages: dict, rng: random.Random, stop) -> int:  # type: ignore[no-untyped-def]

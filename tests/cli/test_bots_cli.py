@@ -10,6 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.app import app
+from tests import helpers
 
 runner = CliRunner()
 
@@ -143,4 +144,36 @@ def test_arena_resume_and_jobs_play_the_same_games(tmp_path: Path) -> None:
     other = subprocess.run([exe, "arena", "--bots", "random,heuristic", "--games", "4", "--seed", "10", "--out",
                             str(cut), "--resume"], capture_output=True, text=True)
     assert other.returncode == 2 and "Traceback" not in other.stderr
-    assert "is not a game of this run; give the --bots, --games, --seed and --seats it was started with" in other.stderr
+    # the resumed run now keeps its options (arena.json): the refusal names them
+    assert (f"the run in {cut} was made with --bots random,heuristic --games 4 --seed 9 --seats 4; give the same "
+            "values to finish it (you gave --bots random,heuristic --games 4 --seed 10 --seats 4)") in other.stderr
+
+
+def test_arena_verdict_says_the_interval_crosses_the_equal_share(tmp_path: Path) -> None:
+    """One game cannot tell: the verdict said 'not clear 1/4'; it says the 95% interval crosses the equal share."""
+    done = helpers.run("arena", "--bots", "random,heuristic", "--games", "1", "--out", tmp_path / "a")
+    assert done.returncode == 0, done.stderr
+    assert "│ CI crosses 1/4 │" in done.stdout and "not clear" not in done.stdout  # fits 80 columns
+    table = json.loads(helpers.run("arena", "--bots", "random,heuristic", "--games", "1", "--out", tmp_path / "b",
+                                   "--json").stdout)
+    assert table["pairwise"][0]["verdict"] == "CI crosses"
+
+
+def test_arena_resume_with_other_values_is_refused_naming_the_run_s_values(tmp_path: Path) -> None:
+    """docs/bots.md: --resume takes the same --bots, --games, --seed, --seats; a larger --games was accepted."""
+    out = tmp_path / "a"
+    made = ("--bots", "random,heuristic", "--games", "2", "--seed", "5")
+    assert helpers.run("arena", *made, "--out", out).returncode == 0
+    assert json.loads((out / "arena.json").read_text()) == {
+        "bots": ["random", "heuristic"], "games": 2, "seed": 5, "seats": 4}
+    for other in (("--games", "3", "--seed", "5"), ("--games", "2", "--seed", "6"),
+                  ("--bots", "heuristic,random", "--games", "2", "--seed", "5")):
+        before = (out / "results.jsonl").read_bytes()
+        bad = helpers.run("arena", *other, "--out", out, "--resume")
+        err = " ".join(bad.stderr.split())
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr, (other, bad.stderr)
+        assert (f"--resume: the run in {out} was made with --bots random,heuristic --games 2 --seed 5 --seats 4; "
+                "give the same values to finish it") in err, err
+        assert (out / "results.jsonl").read_bytes() == before
+    same = helpers.run("arena", *made, "--out", out, "--resume")
+    assert same.returncode == 0 and "2 games in" in same.stdout, same.stderr

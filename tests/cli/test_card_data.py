@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from tests.helpers import run
 
 from lifeboat.card_data import CardDataError, check, data_hash
 from lifeboat.cards import CARD_DATA_SHA256
@@ -171,3 +172,16 @@ def test_CARD_2_the_same_card_data_says_nothing(game: Path) -> None:
 def test_CARD_2_a_hash_that_is_not_a_hash(game: Path) -> None:
     _made_with(game, 12)
     assert "made with other card data (12, not a hash)" in invoke("replay", game).stderr
+
+
+def test_CARD_2_a_game_journal_given_as_card_data_is_named_as_one(tmp_path: Path) -> None:
+    """A journal is JSON lines: it said 'not JSON (Extra data, column 1)'; now it says what it is and what to pass."""
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee").returncode == 0
+    for args in (("cards", game), ("new", tmp_path / "n.jsonl", "--players", "Ann,Bob,Cy,Dee", "--cards", game)):
+        done = run(*args)
+        err = " ".join(done.stderr.split())
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert f"{game}: this looks like a game journal" in err and "not a card data file" in err
+        assert "pass a card data file (JSON shaped like lifeboat/data/cards.json)" in err and "Extra data" not in err
+    assert not (tmp_path / "n.jsonl").exists()

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from lifeboat.cards import CARD_DATA_SHA256
+from tests import helpers
 from tests.helpers import unreadable
 
 runner = CliRunner()
@@ -225,3 +226,31 @@ def test_hotseat_accepts_a_line_of_notation_for_a_whole_trade(tmp_path: Path) ->
 def test_step_and_json_together_is_a_usage_error(played: Path) -> None:
     result = run("replay", str(played), "--step", "--json")
     assert result.exit_code == 2 and "--step and --json" in result.output
+
+
+def test_OPT_1_option_values_names_and_repeats_as_docs_rules_say(tmp_path: Path) -> None:
+    """OPT-1 (docs/rules.md): on/off and true/false, yes/no, 1/0 in any case; names case-sensitive, the error says
+    the lower-case name; the same option twice with different values is refused naming both, nothing written."""
+    game = tmp_path / "g.jsonl"
+    for value in ("ON", "yes", "true", "1"):
+        done = helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--option", f"shark_variant={value}")
+        assert done.returncode == 0, done.stderr
+        assert json.loads(game.read_text().splitlines()[0])["options"]["shark_variant"] is True
+        game.unlink()
+        Path(f"{game}.deck.json").unlink()
+    for options, says in (
+        (["Shark_Variant=ON"], "[OPT-1] Shark_Variant=ON: unknown option 'Shark_Variant' (option names are lower "
+                               "case: shark_variant); expected one of: "),
+        (["cannibalism=on", "cannibalism=off"], "[OPT-1] cannibalism=off: cannibalism is given twice with different "
+                                                "values (cannibalism=on, then cannibalism=off); give it once"),
+        (["shark_variant=maybe"], "expects on/off (or true/false, yes/no, 1/0), got 'maybe'"),
+    ):
+        for command in ("new", "play"):
+            args = [a for o in options for a in ("--option", o)]
+            done = helpers.run(command, game, "--players", "Ann,Bob,Cy,Dee", *args)
+            assert done.returncode == 2 and says in done.stderr, (command, done.stderr)
+            assert not game.exists()
+    same = helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--option", "cannibalism=on", "--option",
+                       "cannibalism=yes")  # the same value twice counts once
+    assert same.returncode == 0, same.stderr
+    assert json.loads(game.read_text().splitlines()[0])["options"]["expansions"] == ["cannibalism"]

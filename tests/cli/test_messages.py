@@ -117,7 +117,8 @@ def test_a_second_compass_and_a_preserver_to_the_unconscious(tmp_path: Path) -> 
 def test_an_option_is_echoed_as_typed_with_one_exit_code(tmp_path: Path) -> None:
     new = run("new", tmp_path / "n.jsonl", "--players", PLAYERS, "--option", "liquid_courage=maybe")
     assert new.returncode == 2
-    assert "liquid_courage=maybe: option liquid_courage expects on/off, got 'maybe'" in new.stderr
+    assert ("liquid_courage=maybe: option liquid_courage expects on/off (or true/false, yes/no, 1/0), got 'maybe'"
+            in new.stderr)
     assert "True" not in new.stderr
     position = tmp_path / "p.toml"
     position.write_text(ACTION + '[options]\nexpansions = ["liquid"]\n', encoding="utf-8")

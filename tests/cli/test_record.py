@@ -340,12 +340,14 @@ def test_a_bad_position_file_is_refused_and_writes_no_journal(tmp_path: Path) ->
     assert not game.exists()
     broken = tmp_path / "broken.toml"
     broken.write_text("phase = [\n")
-    done = record(game, "", "--position", broken)
-    assert done.returncode == 2 and "not a valid position file" in done.stderr
-    assert not game.exists()
-    done = record(game, "", "--position", tmp_path / "missing.toml")
-    assert done.returncode == 2 and "cannot read the position file" in done.stderr
-    assert not game.exists()
+    done = record(game, "", "--position", broken)  # a syntax error is a POS-1 refusal as a wrong field is: exit 3
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.startswith(f"lifeboat: {broken}: [POS-1] not a valid position file: not TOML (")
+    assert "fix the file (docs/position-format.md)" in done.stderr and not game.exists()
+    for unreadable in (tmp_path / "missing.toml", tmp_path):  # a file that cannot be read: exit 4, as any input file
+        done = record(game, "", "--position", unreadable)
+        assert done.returncode == 4 and f"{unreadable}: cannot read the position file" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr and not game.exists()
 
 
 def test_position_or_players_on_an_existing_recording_is_refused(tmp_path: Path) -> None:
@@ -447,3 +449,13 @@ def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> No
     lonely = tmp_path / "lonely.jsonl"  # nothing to attach a comment to: said, not silently dropped
     done = record(lonely, "# nobody has been dealt yet\n", "--players", PLAYERS)
     assert "comment not kept: there is no decision yet to attach it to (NOTE-1): nobody has been dealt yet" in done.stdout
+
+
+def test_a_character_whose_thirst_water_cancelled_is_no_longer_listed_as_thirsty(tmp_path: Path) -> None:
+    """THIRST-1: after two Waters the Captain owes 0 thirst; the open window names only who still owes some."""
+    text = SETUP + ROUND_1.removesuffix("close\n") + "frenchy: water captain\n"  # still in the thirst window
+    done = record(tmp_path / "g.jsonl", text, "--players", PLAYERS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Frenchy gave Water to The Captain.\n" in done.stdout
+    assert "] Thirst: Lady Lauren 1, Frenchy 2 and The Kid 2. Play a card or pass." in done.stdout
+    assert "The Captain 0" not in done.stdout

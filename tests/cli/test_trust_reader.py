@@ -235,10 +235,10 @@ def test_an_absurd_header_time_is_a_note(game: Path, lb: SimpleNamespace) -> Non
 
 
 @pytest.mark.parametrize("name, text", [("deep.json", '{"a":' + DEEP + "}"), ("deep.toml", f"a = {DEEP}\n")])
-def test_a_position_file_nested_1000_deep_is_a_usage_error(lb: SimpleNamespace, tmp_path: Path, name: str,
-                                                           text: str) -> None:
+def test_a_position_file_nested_1000_deep_is_a_POS_1_refusal(lb: SimpleNamespace, tmp_path: Path, name: str,
+                                                             text: str) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
     result = lb.run("record", tmp_path / "r.jsonl", "--position", tmp_path / name)
-    assert result.exit_code == 2, result.output
-    assert f"{tmp_path / name}: not a valid position file: nested too deep" in result.output
+    assert result.exit_code == 3, result.output  # as any other problem of a position file (docs/cli.md)
+    assert f"{tmp_path / name}: [POS-1] not a valid position file: nested too deep" in result.output
     assert not (tmp_path / "r.jsonl").exists()

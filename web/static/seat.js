@@ -61,18 +61,51 @@
     $('sv-waiting').textContent = v.over || !waiting.length ? '' : label + waiting.join(', ');
     var box = $('sv-decisions');
     box.textContent = '';
+    var shown = {};
     S.decisions.forEach(function (d, i) {
+      var key = sameCards(d.command), line = d.line;
+      if (shown[key]) {  // an identical card: one button, with the shorter line ('keep water', not 'keep water-5')
+        shown[key].dataset.indexes += ' ' + i;
+        if (line.length < shown[key].dataset.line.length) {
+          shown[key].textContent = line.replace(/^[^:]*:\s*/, '');
+          shown[key].dataset.line = line;
+          shown[key].dataset.index = String(i);
+          shown[key].onclick = function () { send({ command: d.command }, line); };
+        }
+        return;
+      }
       var b = document.createElement('button');
+      shown[key] = b;
       b.type = 'button';
       b.className = 'sv-decision' + (d.command.type === 'pass' ? ' sv-pass' : '');
       b.textContent = d.line.replace(/^[^:]*:\s*/, '');
       b.dataset.line = d.line;
       b.dataset.index = String(i);
-      b.addEventListener('click', function () { send({ command: d.command }, d.line); });
+      b.dataset.indexes = String(i);  // every decision this button stands for
+      b.onclick = function () { send({ command: d.command }, d.line); };
       box.appendChild(b);
     });
     $('sv-line').hidden = v.view !== 'seat' || v.over;
     $('sv-replay-btn').hidden = !v.over;
+  }
+
+  /* A decision's command with each provision instance named by what tells it apart in the rules: its face, its
+   * points (a painting's value) and where it lies (the offer, a hand, a character's face-up cards). Instances alike
+   * in all three make the same decision, so the page shows one button for them, as `play` lists them once. */
+  function sameCards(command) {
+    var v = S.view, faces = S.catalog && S.catalog.faces;
+    function where(id) {
+      if (v.hand && v.hand.indexOf(id) >= 0) return 'hand';
+      for (var i = 0; i < (v.characters || []).length; i++) {
+        if ((v.characters[i].face_up || []).indexOf(id) >= 0) return 'up:' + v.characters[i].character;
+      }
+      return 'other';
+    }
+    return JSON.stringify(command, function (k, val) {
+      var m = typeof val === 'string' ? /^([a-z_]+)-(\d+)$/.exec(val) : null;
+      var face = m && faces && faces[m[1]];
+      return face ? m[1] + ':' + face.points[Number(m[2]) - 1] + ':' + where(val) : val;
+    });
   }
 
   // ---- the replay of a finished game (SERVE-7): the same stepper as replay --html, the address left alone ----
@@ -249,7 +282,8 @@
     draw(false);
   });
 
-  fetch('/api/names', { cache: 'no-store' })
+  fetch(api + '/names', { cache: 'no-store', headers: auth })  // the game's own card data (CARD-3)
+    .then(function (res) { return res.ok ? res : fetch('/api/names', { cache: 'no-store' }); })
     .then(function (res) { return res.json(); })
     .then(function (catalog) { S.catalog = catalog; draw(false); })
     .catch(function () { /* names are a nicety: the table still draws with ids */ });
