@@ -62,21 +62,21 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
                     line["note"] = note
                 sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
                 continue
-            lines: list[Text] = []  # one print per commit: the same bytes as one per line, a third of the time
+            lines: list[tuple[str, str | None]] = []  # one write per commit: the same bytes as a print per line
             if note is not None:
                 body = note.text.replace("\n", "\n      ")
-                lines.append(Text(f"   {_note_head(note)} on {note.at}: {body}", style="italic"))
+                lines.append((f"   {_note_head(note)} on {note.at}: {body}", "italic"))
             if isinstance(st.record, Correction):
-                lines.append(Text(f"   (the recorder withdrew the decisions from {st.record.from_seq} on)"))
+                lines.append((f"   (the recorder withdrew the decisions from {st.record.from_seq} on)", None))
             for i, v in enumerate(last.views):
                 if v.type == "passed":  # window passes are noise in a story; --json keeps them
                     continue
                 if v.type == "round_started":
-                    lines.append(Text(f"\n── Round {v.data.get('round')} ──", style="bold"))
+                    lines.append((f"\n── Round {v.data.get('round')} ──", "bold"))
                     continue
-                lines.append(Text(("" if i == 0 else "   ") + v.text))
+                lines.append((("" if i == 0 else "   ") + v.text, None))
             if lines:
-                out.print(*lines, sep="\n")
+                render.print_lines(out, lines)
     if last is None:
         return
     view = perspective(last.observer, last.viewer)

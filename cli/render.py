@@ -25,6 +25,37 @@ def clear(out: Console) -> None:
     out.file.flush()
 
 
+_RICH_REWRITES = frozenset("\t\a\b\v\f\r")  # rich's Text expands tabs and strips these control codes
+
+
+def print_lines(out: Console, lines: list[tuple[str, str | None]]) -> None:
+    """Print ``(text, style or None)`` lines as ``out.print(*[Text(t, style=s) ...], sep="\\n")`` does, byte for
+    byte, without rich's layout machinery (a replay prints a few hundred commits; rich's was a fifth of its time).
+
+    On a soft-wrapping console (:func:`cli.common.console`) rich neither wraps nor crops: each row of a line is
+    written as it is, a styled non-empty row between its style's escape codes when the console has colour (bold and
+    italic only: no colour for ``NO_COLOR`` to remove). Anything else (a tab, a control code rich strips, another
+    style, a console that wraps, records or is quiet) goes through ``out.print``. Raises nothing of its own."""
+    plain = out.soft_wrap and not out.quiet and not out.record and out.style is None
+    if not plain or any(s not in (None, "bold", "italic") or not _RICH_REWRITES.isdisjoint(t) for t, s in lines):
+        out.print(*[Text(t, style=s or "") for t, s in lines], sep="\n")
+        return
+    colour = out.color_system
+    if colour is None:
+        text = "\n".join(t for t, _ in lines)
+    else:
+        from rich.console import COLOR_SYSTEMS
+
+        system = COLOR_SYSTEMS[colour]
+        rows = []
+        for t, s in lines:
+            style = out.get_style(s) if s else None
+            rows += [style.render(r, color_system=system) if style and r else r for r in t.split("\n")]
+        text = "\n".join(rows)
+    out.file.write(text + "\n")
+    out.file.flush()
+
+
 def seeded(seed: int) -> str:
     """What ``new`` and ``play --players`` say of a seeded game (issue 13: it is predictable)."""
     return (f"Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. "
