@@ -133,6 +133,24 @@ def parse_players(text: str) -> list[str]:
     return [p.strip() for p in text.split(",")]
 
 
+MAX_NAME = 40
+"""SETUP-1 (ours): the longest player name a new game takes, in characters."""
+
+
+def check_new_names(players: list[str]) -> None:
+    """SETUP-1 (ours), for a new game only (journals made before are read as they are): each player name is at
+    most :data:`MAX_NAME` characters and holds no control character (a line break split every table that named
+    the player). Raises :class:`InvalidCommand` naming the player."""
+    for name in players:
+        shown = name if len(name) <= 20 else name[:20] + "…"
+        if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in name):
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a control character or a line break; "
+                                 "give a name of letters, digits and spaces")
+        if len(name.strip()) > MAX_NAME:
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} is {len(name.strip())} characters long; give "
+                                 f"at most {MAX_NAME}")
+
+
 def build_ruleset(options: list[str]) -> Ruleset:
     """A :class:`lifeboat.Ruleset` from ``NAME=VALUE`` strings (``cannibalism=on`` enables the expansion, EXP-1).
     Raises RuleViolation (OPT-1) for a bad one, its message starting with the option as the user typed it
@@ -199,6 +217,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
         stored: dict | None = stored_position(pos)
     else:
         ruleset = with_cards(ruleset or Ruleset(), cards)
+        check_new_names(players or [])
         state = new_game(players or [], ruleset)
         stored = None
     header = journal.Header.new(
@@ -253,6 +272,7 @@ def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ru
     from service.clock import new_game_id, new_salt, rng  # creating reads the OS; replaying does not
 
     ruleset = ruleset or Ruleset()
+    check_new_names(players)
     state = new_game(players, ruleset)
     # the seed drives only the shuffles; the public numbers (game id, salt) come from the OS (issue 13)
     chance = rng(seed)

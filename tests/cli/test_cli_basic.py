@@ -254,3 +254,20 @@ def test_OPT_1_option_values_names_and_repeats_as_docs_rules_say(tmp_path: Path)
                        "cannibalism=yes")  # the same value twice counts once
     assert same.returncode == 0, same.stderr
     assert json.loads(game.read_text().splitlines()[0])["options"]["expansions"] == ["cannibalism"]
+
+
+def test_SETUP_1_a_new_games_names_are_short_and_hold_no_line_break(tmp_path: Path) -> None:
+    """SETUP-1 (ours): a name with a line break split every table naming the player; a 41-character name is
+    refused; nothing is written; 40 characters are fine."""
+    from tests.helpers import run as lifeboat  # a real process: what the user's terminal gets
+
+    game = tmp_path / "n.jsonl"
+    broken = lifeboat("new", game, "--players", "a\nb,Bob,Cy,Dee")
+    assert broken.returncode == 3 and not game.exists()
+    assert broken.stderr == ("lifeboat: [SETUP-1] player name 'a\\nb' holds a control character or a line break; "
+                             "give a name of letters, digits and spaces\n")
+    long = lifeboat("new", game, "--players", "x" * 41 + ",Bob,Cy,Dee")
+    assert long.returncode == 3 and not game.exists()
+    assert long.stderr == "lifeboat: [SETUP-1] player name 'xxxxxxxxxxxxxxxxxxxx…' is 41 characters long; give at most 40\n"
+    fine = lifeboat("new", game, "--players", "y" * 40 + ",Bob,Cy,Dee")
+    assert fine.returncode == 0, fine.stderr
