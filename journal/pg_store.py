@@ -118,16 +118,20 @@ class PostgresStore:
         channel: the notification channel, ``<schema>_commits``.
     """
 
-    def __init__(self, url: str, *, schema: str = DEFAULT_SCHEMA, connect_timeout_s: int = 5) -> None:
-        """Connect, and create the schema and tables if they do not exist yet.
+    def __init__(self, url: str, *, schema: str = DEFAULT_SCHEMA, connect_timeout_s: int = 5,
+                 create: bool = True) -> None:
+        """Connect, and create the schema and tables if they do not exist yet (unless ``create`` is False: a
+        reader such as ``export`` must not leave a new schema behind a mistyped ``--schema``).
 
         Args:
             url: a libpq connection string, e.g. ``postgresql://user@127.0.0.1:5432/games``.
             schema: the schema to use (see :data:`SCHEMA_PATTERN`).
             connect_timeout_s: seconds to wait for the server on each new connection.
+            create: create the schema and tables when they are missing.
 
         Raises:
             ValueError: ``schema`` does not match :data:`SCHEMA_PATTERN`.
+            JournalNotFound: ``create`` is False and the schema holds no journal store.
             JournalError: ``url`` is not a connection string, or the server cannot be reached or refuses
                 (``expected`` names what was wanted, ``found`` the server's first line of complaint).
         """
@@ -144,6 +148,10 @@ class PostgresStore:
         self._ident = sql.Identifier(schema)
         with self.connection() as conn:
             if conn.execute("SELECT to_regclass(%s)", (f"{schema}.private",)).fetchone() == (None,):
+                if not create:
+                    self.close()
+                    raise JournalNotFound(f"no journal store in schema {schema!r} of this database (is --schema "
+                                          "spelled as when the games were imported?)", path=self.location)
                 with conn.transaction():  # only then: a role without CREATE may use existing tables
                     conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"journal schema {schema}",))
                     conn.execute(sql.SQL(_DDL).format(schema=self._ident))

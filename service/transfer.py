@@ -48,13 +48,14 @@ class Transferred(msgspec.Struct, frozen=True, kw_only=True):
     deck_file: str | None = None
 
 
-def _store(url: str, schema: str) -> journal.PostgresStore:
-    """Open the store; a URL that is not PostgreSQL's, or a bad schema name, is a :class:`BadRequest`."""
+def _store(url: str, schema: str, create: bool = True) -> journal.PostgresStore:
+    """Open the store (creating its tables only if ``create``: a reader must not leave a new schema behind a
+    mistyped ``--schema``); a URL that is not PostgreSQL's, or a bad schema name, is a :class:`BadRequest`."""
     if not url.startswith(STORE_SCHEMES):
         raise BadRequest(f"--store must be a PostgreSQL URL, postgresql://[user@]host[:port]/dbname; got "
                          f"{url.split('://')[0] + '://…' if '://' in url else 'no URL'}", "--store")
     try:
-        return journal.PostgresStore(url, schema=schema)
+        return journal.PostgresStore(url, schema=schema, create=create)
     except ValueError as exc:
         raise BadRequest(f"--schema: {exc}", "--schema") from None
 
@@ -113,7 +114,7 @@ def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAU
             reached or fails.
     """
     deck = deck_path(Path(path))
-    with _store(store_url, schema) as store, store.open(game_id) as game:
+    with _store(store_url, schema, create=False) as store, store.open(game_id) as game:
         raw = store.get_private(game_id, DECK)
         orders = None if raw is None else decode_orders(raw, f"{game.path} ({DECK})", game.header.deck_commitment)
         if orders is not None and (deck.exists() or deck.is_symlink()):
@@ -127,6 +128,7 @@ def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAU
 
 
 def store_games(store_url: str, *, schema: str = DEFAULT_SCHEMA) -> list[str]:
-    """The ids of the games in the store, sorted. Raises as :func:`import_game` (``BadRequest``, server errors)."""
-    with _store(store_url, schema) as store:
+    """The ids of the games in the store, sorted. Raises as :func:`import_game` (``BadRequest``, server errors),
+    and ``journal.JournalNotFound`` when the schema holds no store (nothing is created)."""
+    with _store(store_url, schema, create=False) as store:
         return store.game_ids()

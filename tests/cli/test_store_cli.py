@@ -156,3 +156,19 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
     assert cut.stderr.endswith(f"— run: lifeboat repair {torn}\n")
     listed = run("export", *store.options)
     assert listed.stdout == f"{game_id}\n"  # nothing of the torn file was left
+
+
+def test_export_from_a_schema_that_holds_no_store_creates_nothing(store: Store, postgres_url: str) -> None:
+    """A mistyped --schema on export (or the list of games) is refused, exit 4, and leaves no new schema behind
+    (it used to create the schema and its tables and list nothing)."""
+    import psycopg
+
+    listed = lifeboat("export", *store.options)
+    assert listed.returncode == 4
+    assert listed.stderr == (f"lifeboat: {store.location}: no journal store in schema '{store.schema}' of this "
+                             "database (is --schema spelled as when the games were imported?)\n")
+    one = lifeboat("export", "0123456789abcdef", "-o", "/nonexistent/x.jsonl", *store.options)
+    assert one.returncode == 4 and "no journal store in schema" in one.stderr
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT count(*) FROM information_schema.schemata WHERE schema_name = %s",
+                            (store.schema,)).fetchone() == (0,)
