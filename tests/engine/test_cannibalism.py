@@ -86,7 +86,11 @@ def test_OPT_1_expansions_are_on_off_options() -> None:
     assert parse_option("cannibalism=off") == ("expansions", ())
     assert ruleset_from_options(["cannibalism=on", "quick_game=on"]) == Ruleset(expansions=("cannibalism",),
                                                                                 quick_game=True)
-    assert ruleset_from_options(["cannibalism=on", "cannibalism=off"]) == Ruleset()
+    assert ruleset_from_options(["cannibalism=on", "cannibalism=on"]) == Ruleset(expansions=("cannibalism",))
+    with pytest.raises(InvalidCommand) as twice:  # the same option twice with other values: which was meant?
+        ruleset_from_options(["cannibalism=on", "cannibalism=off"])
+    assert twice.value.message == ("cannibalism is given twice with different values (cannibalism=on, then "
+                                   "cannibalism=off); give it once")
     assert ruleset_from_options(["liquid_courage=on"]) == Ruleset(expansions=("liquid_courage",))
     with pytest.raises(InvalidCommand) as info:
         parse_option("expansions=on")
