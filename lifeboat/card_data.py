@@ -24,7 +24,14 @@ class CardDataError(Exception):
 
     def __init__(self, field: str, found: object, expected: str, source: str = "card data") -> None:
         self.field, self.found, self.expected, self.source = field, found, expected, source
-        super().__init__(f"{source}: {field}: expected {expected}, found {found!r}")
+        if found is MISSING:
+            super().__init__(f"{source}: {field}: missing; expected {expected}")
+        else:
+            super().__init__(f"{source}: {field}: expected {expected}, found {found!r}")
+
+
+MISSING = object()
+"""``CardDataError.found`` for a field that is not there at all (the message says "missing", not "found None")."""
 
 
 SETS = ("base", "cannibalism", "liquid_courage")
@@ -46,12 +53,13 @@ def _int_in(value: object, lo: int, hi: int, field: str, source: str) -> int:
 
 
 def _need(obj: object, key: str, field: str, source: str, kind: type | tuple[type, ...]) -> Any:
+    where = f"{field}.{key}" if field else key
+    names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
     if not isinstance(obj, dict) or key not in obj:
-        raise CardDataError(f"{field}.{key}", None, "the field to be present", source)
+        raise CardDataError(where, MISSING, f"a JSON value of type {names}", source)
     value = obj[key]
     if not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise CardDataError(f"{field}.{key}", value, f"a JSON value of type {names}", source)
+        raise CardDataError(where, value, f"a JSON value of type {names}", source)
     return value
 
 
@@ -63,8 +71,8 @@ def _characters(raw: dict, source: str) -> set[str]:
         if cid in ids:
             raise CardDataError(f"{where}.id", cid, "a character id not used before", source)
         ids.add(cid)
-        _int_in(c.get("size"), *SIZE_RANGE, f"{where}.size", source)
-        _int_in(c.get("survival"), *SURVIVAL_RANGE, f"{where}.survival", source)
+        _int_in(c.get("size", MISSING), *SIZE_RANGE, f"{where}.size", source)
+        _int_in(c.get("survival", MISSING), *SURVIVAL_RANGE, f"{where}.survival", source)
         if c.get("expansion") not in SETS:
             raise CardDataError(f"{where}.expansion", c.get("expansion"), f"one of {', '.join(SETS)}", source)
     order = _need(raw, "seat_order_from_bow", "", source, list)
@@ -126,7 +134,7 @@ def _navigation(raw: dict, ids: set[str], source: str) -> list[dict]:
             raise CardDataError(f"navigation.{expansion}", expansion, f"a set id: {', '.join(SETS)}", source)
         for i, e in enumerate(entries):
             where = f"navigation.{expansion}[{i}]"
-            no = _int_in(e.get("print_no"), 1, 999, f"{where}.print_no", source)
+            no = _int_in(e.get("print_no", MISSING), 1, 999, f"{where}.print_no", source)
             if (expansion, no) in seen:
                 raise CardDataError(f"{where}.print_no", no, "a print number not used before in its set", source)
             seen.add((expansion, no))

@@ -267,7 +267,8 @@ class LiveGame:
 
         Raises :class:`Refused` (NOTATION-1 or a malformed command), :class:`NotYourTurn` (SERVE-3)."""
         if (line is None) == (command is None):
-            raise Refused("SERVE-4", "send either a line of notation or a command, not both")
+            raise Refused("SERVE-4", "send a line of notation or a command, not both" if line is not None else
+                          "send a line of notation (\"line\") or a command (\"command\"); the request had neither")
         if line is not None:
             try:
                 cmd = eng.parse_for(line, self._obs.state, seat)

@@ -90,17 +90,21 @@ def _seat_order(d: dict) -> None:
     (_bird, "navigation.base[2].bird", "2", "-1, 0 or 1"),
     (_overboard, "checks.overboard_counts_base.captain", "5", "expected 4 base navigation card(s)"),
     (_unknown_name, "navigation.base[0].thirsty[0]", "'captian'", "a character id of the data's characters"),
-    (_no_size, "characters[3].size", "None", "a whole number from 1 to 12"),
+    (_no_size, "characters[3].size", None, "a whole number from 1 to 12"),  # missing: said so, not "found None"
     (_seat_order, "seat_order_from_bow", "['lady_lauren'", "every character id exactly once"),
 ])
-def test_CARD_2_a_wrong_field_is_named(tmp_path: Path, change, field: str, found: str,  # type: ignore[no-untyped-def]
+def test_CARD_2_a_wrong_field_is_named(tmp_path: Path, change, field: str, found: str | None,  # type: ignore[no-untyped-def]
                                         expected: str) -> None:
     path = write(tmp_path, _broken(change))
     result = invoke("cards", path)
     assert result.exit_code == 4, result.output
     err = " ".join(result.stderr.split())
-    assert err.startswith(f"lifeboat: [CARD-2] {path}: {field}: expected ")
-    assert f"found {found}" in err and expected in err and "Traceback" not in result.output
+    if found is None:
+        assert err.startswith(f"lifeboat: [CARD-2] {path}: {field}: missing; expected {expected}; ")
+    else:
+        assert err.startswith(f"lifeboat: [CARD-2] {path}: {field}: expected ")
+        assert f"found {found}" in err and expected in err
+    assert "Traceback" not in result.output
     with pytest.raises(CardDataError) as exc:
         check(_broken(change))
     assert exc.value.field == field

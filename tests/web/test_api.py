@@ -109,6 +109,8 @@ def test_decisions_by_line_and_by_command_and_the_refusals(server: Server) -> No
     for r, status, rule in bad:
         assert (r.status_code, r.json()["error"]["rule"]) == (status, rule), r.text
         assert "Traceback" not in r.text and 'File "' not in r.text
+    assert bad[5][0].json()["error"]["message"] == ('send a line of notation ("line") or a command ("command"); '
+                                                    "the request had neither")
     assert state(server, game, g["tokens"]["referee"]).json()["seq"] == seq  # nothing was written
     first, second = mine["decisions"][0], mine["decisions"][-1]
     ok = decide(server, game, token, {"expected_seq": seq, "line": first["line"]})
