@@ -46,6 +46,7 @@ def new(
     port: int = PORT,
     bot_delay: int = BOT_DELAY,
     cards: Optional[Path] = CARDS,
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="With --serve: print a QR code of each seat's link."),
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
     from cli import cmd_new
@@ -61,7 +62,7 @@ def new(
         cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
     cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
-        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, True, cards=cards)
+        cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, qr, cards=cards)
 
 
 @app.command()

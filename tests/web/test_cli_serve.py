@@ -71,6 +71,18 @@ def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
         stop(proc)
 
 
+def test_new_with_serve_and_no_qr_prints_the_links_only(tmp_path: Path) -> None:
+    """``new --serve --no-qr``, as ``serve --no-qr`` (a fresh user found it refused): links, no QR codes."""
+    port = free_port()
+    proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--serve", "--no-qr",
+                                   "--port", str(port), "--bots", "Bob,Cy,Dee", "--bot-delay", "0"], tmp_path)
+    try:
+        assert sum("/play/" in line for line in out.splitlines()) == 3  # referee, spectator, Ann
+        assert "scan with the phone's camera" not in out and "█" not in out and "▀" not in out
+    finally:
+        stop(proc)
+
+
 def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
     subprocess.run([LIFEBOAT, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
                    check=True, capture_output=True)
