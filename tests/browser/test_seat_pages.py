@@ -255,5 +255,6 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         wrong.goto(g["links"]["Ann"].split("#")[0] + "#not-a-token")
         wrong.wait_for_selector("#sv-conn[data-state=closed]")
         assert wrong.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
+        assert not wrong.is_visible("#sv-line") and not wrong.is_visible(".sv-story-box")  # no box to type into
     finally:
         ctx.close()

@@ -231,6 +231,9 @@
           S.fatal = true;
           setConn('closed', 'not a valid link');
           notice('This link is not valid (ask the host for your link).', 'error');
+          // nothing to decide or read here: only the notice stays
+          $('sv-line').hidden = true;
+          document.querySelector('.sv-story-box').hidden = true;
           return null;
         }
         if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
