@@ -78,7 +78,8 @@ def play_and_check(seed: int, n: int, ruleset: Ruleset, everyone: bool = True) -
                 assert round_trip(cmd, state) == line
                 seen[type(cmd).__name__] = seen.get(type(cmd).__name__, 0) + 1
         actor = rng.choice(waiting_for(state))
-        if isinstance(state.step, ActionTurn) and state.offer is None and rng.random() < 0.15:
+        if (isinstance(state.step, ActionTurn) and state.offer is None and state.wong_share is None  # REF-25
+                and rng.random() < 0.15):
             offer = trade(rng, state, actor)
             if offer is not None:
                 round_trip(offer, state)
