@@ -12,17 +12,14 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
     """Write the new game ``game``; ``serve``: it is served next (the last line says so instead of ``play``);
     ``cards``: the table's own card data file (CARD-3), checked before anything is written."""
     from cli import render
-    from cli.common import console
+    from cli.common import check_options, console
     from lifeboat.cards import CHARACTERS
-    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players
+    from service import Table, load_card_file, parse_players
 
     with user_errors():
         if game.exists() or game.is_symlink():
             raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", JOURNAL)
-        try:
-            build_ruleset(options)
-        except RuleViolation as exc:
-            raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+        check_options(options)
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
         names = parse_players(players)
         seen: dict[str, str] = {}

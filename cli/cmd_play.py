@@ -28,9 +28,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         cards: Path | None = None, options: list[str] | None = None) -> None:
     from cli import render
     from cli.cmd_arena import parse_think
-    from cli.common import console, ctrl_c_stops
+    from cli.common import check_options, console, ctrl_c_stops
     from lifeboat.views.text import use
-    from service import RuleViolation, Table, bot_kinds, build_ruleset, deck_path, load_card_file, parse_players
+    from service import Table, bot_kinds, deck_path, load_card_file, parse_players
     from service.bots import check_bot_spec
     from service.clock import rng as make_rng
 
@@ -45,10 +45,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         if options and not starts:
             raise fail("--option goes with --players (a new game); a game keeps the options it was made with", USAGE)
         if starts:
-            try:
-                build_ruleset(options or [])  # OPT-1: a bad option is refused before the new game is written
-            except RuleViolation as exc:
-                raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+            check_options(options or [])  # OPT-1: a bad option is refused before the new game is written
             names = parse_players(players)
             if bots:  # a bad --bots is refused before the new game is written
                 check_bot_spec(bots, names)

@@ -400,9 +400,9 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
 
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
-    from cli.common import console, ctrl_c_stops
+    from cli.common import check_options, console, ctrl_c_stops
     from lifeboat.views.text import use
-    from service import RuleViolation, Table, build_ruleset, load_card_file, parse_players
+    from service import Table, load_card_file, parse_players
 
     ctrl_c_stops()
     out = console()
@@ -411,10 +411,7 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         raise fail("--position names the players already; leave out --players", USAGE)
     with user_errors():
         if not game.exists():
-            try:
-                build_ruleset(options)
-            except RuleViolation as exc:
-                raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+            check_options(options)
             card_set = load_card_file(cards)  # CARD-2, CARD-3: checked before anything is written
             if position is not None:
                 _record_from(game, position, options, card_set)

@@ -10,6 +10,18 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)  # no :name: codes in our text
 
 
+def check_options(options: list[str]) -> None:
+    """OPT-1: a bad ``--option`` (unknown, a bad value, given twice with two values) is a usage error, exit 2,
+    raised before a new game is written (``new``, ``play --players``, ``record``)."""
+    from cli.errors import USAGE, fail
+    from service import RuleViolation, build_ruleset
+
+    try:
+        build_ruleset(options)
+    except RuleViolation as exc:
+        raise fail(f"--option: [{exc.rule}] {exc.message}", USAGE) from None
+
+
 def ctrl_c_stops() -> None:
     """At a terminal, make Ctrl-C raise ``KeyboardInterrupt`` (which ``play`` and ``record`` turn into "saved,
     resume with …", and which ends ``replay --step``) even when whatever started this process ignored SIGINT: a child inherits an ignored SIGINT
