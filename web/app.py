@@ -60,7 +60,8 @@ class DecisionBody(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class NewGameBody(msgspec.Struct, forbid_unknown_fields=True):
-    """A new game: 4-6 player names (7 with one expansion, 8 with both: SETUP-1), those played by bots, an optional seed and options."""
+    """A new game: 4-6 player names (7 with one expansion, 8 with both: SETUP-1), those played by bots, an optional
+    seed and options."""
 
     players: list[str]
     bots: list[str] = []
