@@ -29,7 +29,7 @@ def shared_candidates() -> list[Path]:
         common = ""
     if common:
         places.append(Path(common).parent.parent / "shared")
-    return places
+    return list(dict.fromkeys(places))  # a checkout that is not a worktree names the same place twice
 ID = re.compile(r"[A-Z]+-[0-9A-Z]+")
 DEFINED = re.compile(r"^- \*\*([A-Z]+-[0-9A-Z]+)\*\*", re.MULTILINE)
 
