@@ -99,11 +99,9 @@ class Message(msgspec.Struct, frozen=True):
 
 
 def _dealt(players: list[str], start: Callable[[], Table]) -> Table:
-    """The new table ``start()`` makes for ``players`` (names checked first, SETUP-1), dealt. Raises
-    :class:`Refused` (SETUP-1, OPT-1: bad players or options) or :class:`LiveError` (JOURNAL: the game cannot be
+    """The new table ``start()`` makes for ``players``, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
+    named by :func:`service.games.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
     written)."""
-    if len({p.strip().casefold() for p in players}) != len(players):
-        raise Refused("SETUP-1", "player names must be different")
     try:
         table = start()
     except RuleViolation as exc:

@@ -180,7 +180,8 @@ def test_a_served_game_replays_and_audits_with_the_cli(server: Server) -> None:
 
 
 def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
-    """SETUP-1 and SERVE-6 for a new game; SERVE-5 once the game is over."""
+    """SETUP-1 (the count, a name's length, a line break, one name twice) and SERVE-6 for a new game; SERVE-5 once
+    the game is over."""
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1")
     r = httpx.post(f"{server.base}/api/games", json={"players": ["A" * 5000, "Bob", "Cy", "Dee"]})
@@ -188,6 +189,10 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
         "rule": "SETUP-1", "message": "player name 'AAAAAAAAAAAAAAAAAAAA…' is 5000 characters long; give at most 40"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann\nBob", "Cy", "Dee", "Eve"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1") and "line break" in r.text
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "ann"]})
+    assert r.status_code == 422 and r.json()["error"] == {  # the CLI's line, from the one check (service.games)
+        "rule": "SETUP-1", "message": "player names 'Ann' and 'ann' are the same (compared without case); give each "
+        "player a different name"}
     r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "bots": ["Zed"]})
     assert r.status_code == 422
     assert r.json()["error"] == {"rule": "SERVE-6", "message": "bots must be players of the game; not players: Zed"}
