@@ -20,7 +20,7 @@ from lifeboat import events as e
 from lifeboat.cards import UNKNOWN, cards_of
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
-from lifeboat.game import reserved_name
+from lifeboat.game import max_players, reserved_name
 from lifeboat.ruleset import Ruleset, validate
 from lifeboat.state import CharacterState, State
 
@@ -121,7 +121,7 @@ def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:
             raise _fail(f"{c.character}.wounds: must be 0 or more")
     if len(set(ids)) != len(ids):
         raise _fail("a character is listed twice")
-    most = 7 if "cannibalism" in ruleset.expansions else 6
+    most = max_players(ruleset)  # SETUP-1: 6, 7 with one expansion, 8 with both (REF-26)
     if not 4 <= len(chars) <= most:
         raise _fail(f"characters: a game has 4 to {most} characters (SETUP-1), got {len(chars)}")
     if not 1 <= position.round <= 1000:
