@@ -428,7 +428,7 @@ def offer_text(d: Data, me: str | None) -> str:
     """The line for a pending trade offer from its redacted data."""
     give = cards(d["give"]) if d["give"] else "nothing"
     ask = faces(d["ask"]) if d["ask"] else "nothing"
-    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
+    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {obj(d['to'], me)} must answer."
 
 
 def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),
