@@ -141,7 +141,8 @@ def check_new_names(players: list[str]) -> None:
     """SETUP-1, the one check of a new game's player names that a user sees (``new``, ``record``, ``play
     --players``, a position file, serve's ``POST /api/games``; journals made before are read as they are): each name
     holds no control character or line break (one split every table that named the player), is at most
-    :data:`MAX_NAME` characters and not empty, and no two are the same compared without case (both spellings are
+    :data:`MAX_NAME` characters and not empty, is not ``spectator`` (serve's watching link: that player's link was
+    lost), and no two are the same compared without case (both spellings are
     named). The engine's :func:`lifeboat.new_game` keeps its own plainer check as an invariant, and checks the
     count and the reserved names. Raises :class:`InvalidCommand` (SETUP-1) naming the player."""
     seen: dict[str, str] = {}
@@ -156,6 +157,9 @@ def check_new_names(players: list[str]) -> None:
                                  f"at most {MAX_NAME}")
         if not key:
             raise InvalidCommand("SETUP-1", f"player {number} has an empty name; give every player a name")
+        if key.casefold() == "spectator":  # serve's links are keyed by player name, "spectator" and "referee"
+            raise InvalidCommand("SETUP-1", "player name 'spectator' is the name of serve's watching link; "
+                                 "choose another")
         if key.casefold() in seen:
             raise InvalidCommand("SETUP-1", f"player names {seen[key.casefold()]!r} and {shown!r} are the same "
                                  "(compared without case); give each player a different name")

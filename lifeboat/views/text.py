@@ -15,7 +15,7 @@ from typing import Any
 
 from lifeboat.card_set import CardSet
 from lifeboat.cards import CHARACTERS, FACES
-from lifeboat.card_context import card_name, in_use, use, using  # noqa: F401 - the card data lines use (CARD-3)
+from lifeboat.card_context import card_name, in_use, using  # noqa: F401 - the card data lines use (CARD-3)
 
 
 Data = dict[str, Any]

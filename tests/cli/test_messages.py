@@ -257,7 +257,9 @@ def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
     assert "You used a Medical Kit on yourself." in story, story
     from cli.describe import menu_text
     from lifeboat import commands as c
+    from lifeboat.cards import BUNDLED
 
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid")) == "use the Medical Kit on yourself"
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain")) == \
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid"), BUNDLED) == \
+        "use the Medical Kit on yourself"
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain"), BUNDLED) == \
         "use the Medical Kit on The Captain"

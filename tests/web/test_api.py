@@ -189,6 +189,14 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
         "rule": "SETUP-1", "message": "player name 'AAAAAAAAAAAAAAAAAAAA…' is 5000 characters long; give at most 40"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann\nBob", "Cy", "Dee", "Eve"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1") and "line break" in r.text
+    # a player called Spectator lost their link: the answer's links are keyed by player, "spectator" and "referee"
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "Spectator"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "SETUP-1", "message": "player name 'spectator' is the name of serve's watching link; choose another"}
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "Me"]})
+    assert r.status_code == 422 and r.json()["error"] == {  # the list names every reserved word ('me' was left out)
+        "rule": "SETUP-1", "message": "player name 'Me' is a character's name, a reserved word (chance, dealer, me, "
+        "public, recorder, referee, system) or holds one of ; = : , ?; choose another"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "ann"]})
     assert r.status_code == 422 and r.json()["error"] == {  # the CLI's line, from the one check (service.games)
         "rule": "SETUP-1", "message": "player names 'Ann' and 'ann' are the same (compared without case); give each "
