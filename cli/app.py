@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperCommand
 
 app = typer.Typer(
     name="lifeboat",
@@ -299,6 +300,27 @@ def export(
     from cli import cmd_store
 
     cmd_store.run_export(game_id, output, store, schema)
+
+
+class OnceCommand(TyperCommand):
+    """A command whose options that take one value are given at most once: click keeps the last silently, so
+    ``fork --at 10 --at 12`` forked at 12 and ``replay --as ann --as bob`` showed Bob's view. A usage error
+    (exit 2) names the option instead; a repeatable option (``--option``, ``--receipt``) and a flag may repeat."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:  # type: ignore[no-untyped-def] # typer's own click
+        _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+        seen: set[str] = set()
+        for param in order:
+            if param.param_type_name != "option" or param.multiple or param.count or param.is_flag:
+                continue
+            if param.name in seen:
+                ctx.fail(f"{max(param.opts, key=len)} was given twice; give it once")
+            seen.add(param.name or "")
+        return super().parse_args(ctx, args)
+
+
+for _info in app.registered_commands:
+    _info.cls = OnceCommand
 
 
 def main() -> None:

@@ -122,12 +122,14 @@ def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
     from rich.text import Text
 
     from cli.describe import card, who
+    from lifeboat.cards import card_set
 
     status = "matches the journal" if rc.ok else "does NOT match the journal"
     out.print(Text(f"receipt of {who(rc.seat)} at seq {rc.seq}: {status}", style="green" if rc.ok else "red"))
     view = rc.view
     if isinstance(view, dict):
-        hand = ", ".join(card(x) for x in view.get("hand", ())) or "empty"
+        cards = card_set((view.get("ruleset") or {}).get("card_data"))  # CARD-3: registered by the audit's replay
+        hand = ", ".join(card(x, cards) for x in view.get("hand", ())) or "empty"
         out.print(Text(f"  what {who(rc.seat)} ({view.get('player')}) knew then: hand {hand}; "
                        f"LOVE {who(view.get('love', ''))}; HATE {who(view.get('hate', ''))}"))
         memory = [m.get("text") for m in view.get("memory", ()) if isinstance(m, dict) and m.get("text")]

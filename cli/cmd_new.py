@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli.errors import JOURNAL, USAGE, fail, user_errors
+from cli.errors import JOURNAL, fail, user_errors
 
 
 def run(game: Path, players: str, seed: int | None, options: list[str], serve: bool = False,
@@ -21,13 +21,7 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
             raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", JOURNAL)
         check_options(options)
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
-        names = parse_players(players)
-        seen: dict[str, str] = {}
-        for name in names:  # SETUP-1: distinct names, compared without case; the first repeat is named
-            if name.casefold() in seen and name:
-                raise fail(f"--players: [SETUP-1] {seen[name.casefold()]!r} and {name!r} are the same name (compared "
-                           "without case); give each player a different name", USAGE)
-            seen[name.casefold()] = name
+        names = parse_players(players)  # SETUP-1: checked by the service (service.games.check_new_names)
         table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")

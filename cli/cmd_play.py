@@ -29,7 +29,6 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import check_options, console, ctrl_c_stops
-    from lifeboat.views.text import use
     from service import Table, bot_kinds, deck_path, load_card_file, parse_players
     from service.bots import check_bot_spec
     from service.clock import rng as make_rng
@@ -63,7 +62,6 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         if not table.state.over and table.orders is None:
             raise fail(f"{game}: its deck file {deck_path(game)} is missing; the committed deck order is needed to "
                        "deal (restore the file; 'lifeboat audit' checks the game so far)", 4)
-        use(table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         _Game(out, table, bots, make_rng(seed), think_ms).play(game)
 
 
@@ -119,7 +117,8 @@ class _Game:
         assert self.seats is not None
         done = self.table.decide(ask(self.seats[me], self.table.views, me, self.rng))
         if len(self.seats) < len(self.table.state.characters):
-            for line in render.story_lines(done.seen.get("public", ()), tuple(self.table.state.seats)):
+            state = self.table.state
+            for line in render.story_lines(done.seen.get("public", ()), tuple(state.seats), state.cards):
                 self.say(f"  {line}")
 
     def human_turn(self, me: str) -> None:
@@ -142,8 +141,8 @@ class _Game:
             self.last_human = me
         render.clear(self.out)  # each screen is the story since the last decision, the table and the decision
         in_game = boat(view)
-        self.out.print(render.story(self.hotseat.story(me), in_game, limit=story_rows(view, table.state),
-                                    width=self.out.width))
+        self.out.print(render.story(self.hotseat.story(me), in_game, table.state.cards,
+                                    limit=story_rows(view, table.state), width=self.out.width))
         self.out.print(render.table(view))
         cmd, hold = _choose(self.out, view, table.state, me, self.hotseat)
         if any(isinstance(x, c.Pass) for x in [cmd]) and hold:
@@ -183,17 +182,20 @@ HOLD = "pass until something changes for me"
 
 def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
     """The numbered choices of a seat: its legal commands, identical cards listed once (the first instance
-    stands for them all), and in a window "pass until something changes for me" (REF-18)."""
+    stands for them all; named as the game's printing has them, CARD-3), and in a window "pass until something
+    changes for me" (REF-18)."""
     from cli.describe import menu_text
     from lifeboat import commands as c
+    from lifeboat.cards import cards_of
     from service.hotseat import WINDOWS
 
+    cards = cards_of(view.ruleset)
     out: list[tuple[str, object]] = []
     seen: set[str] = set()
     for cmd in view.legal:
         if isinstance(cmd, c.OfferTrade):  # one line says how to type any trade (trade_hint)
             continue
-        text = menu_text(cmd, in_game)
+        text = menu_text(cmd, cards, in_game)
         if text not in seen:
             seen.add(text)
             out.append((text, cmd))
@@ -213,17 +215,18 @@ def story_rows(view, state) -> int:  # type: ignore[no-untyped-def]
 
 
 def placement_legend(view, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
-    """Above a row placement's menu (ROW-1), one line per drawn card: what it does (NAV-3), in the order drawn;
-    no lines for any other menu."""
+    """Above a row placement's menu (ROW-1), one line per drawn card: what it does (NAV-3) as the game's printing
+    has it (CARD-3), in the order drawn; no lines for any other menu."""
     from lifeboat import commands as c
-    from lifeboat.cards import card_name
+    from lifeboat.cards import cards_of
     from lifeboat.views.text import navigation_contents
 
     place = next((cmd for cmd in view.legal if isinstance(cmd, c.PlaceRowedCards)), None)
     if place is None:
         return []
-    lost = getattr(in_game, "lost", ())
-    return [f"  {card_name(x)}: {navigation_contents(x, in_game, lost)}" for x in place.to_stack + place.to_bottom]
+    lost, cards = getattr(in_game, "lost", ()), cards_of(view.ruleset)
+    return [f"  {cards.card_name(x)}: {navigation_contents(x, in_game, lost, cards)}"
+            for x in place.to_stack + place.to_bottom]
 
 
 def trade_hint(view, state) -> str | None:  # type: ignore[no-untyped-def]
@@ -277,7 +280,7 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
         if word in ("help", "?", "h"):
             out.print(Text(PLAY_HELP))
         elif word == "story":
-            lines = render.story_lines(hotseat.table.views.log(me), in_game)
+            lines = render.story_lines(hotseat.table.views.log(me), in_game, state.cards)
             out.print(Text("\n".join("  " + x for x in lines[-40:])))
         elif word == "memory":
             out.print(render.memory(view))

@@ -98,7 +98,7 @@ class Recorder:
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
         names = ", ".join(who(x) for x in waiting)
-        text = f"[round {st.round}] {with_contents(view.step.text, in_game(st))}"
+        text = f"[round {st.round}] {with_contents(view.step.text, in_game(st), st.cards)}"
         if names:
             text += f" · waiting for {names}"
         hint = self.hint()
@@ -272,7 +272,7 @@ class Recorder:
 
         for v, changes in zip(done.seen.get("public", ()), done.changes):
             if v.type != "passed":
-                self.say("  " + with_contents(v.text, in_game(self.state)))
+                self.say("  " + with_contents(v.text, in_game(self.state), self.state.cards))
             for line in status_lines(changes):  # said after the wound that did it
                 self.say("  " + line)
 
@@ -401,7 +401,6 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
     from cli.common import check_options, console, ctrl_c_stops
-    from lifeboat.views.text import use
     from service import Table, load_card_file, parse_players
 
     ctrl_c_stops()
@@ -409,6 +408,9 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
     interactive = sys.stdin.isatty()
     if position is not None and players is not None:
         raise fail("--position names the players already; leave out --players", USAGE)
+    if position is not None and options:  # the file's [options] say; an --option beside them was left unread
+        raise fail("--position sets the options in its [options] section (docs/position-format.md); put them there "
+                   "and leave out --option", USAGE)
     with user_errors():
         if not game.exists():
             check_options(options)
@@ -424,10 +426,10 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                 if not names:
                     raise fail("name the players with --players (or start from --position)", USAGE)
                 Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
-        elif position is not None or players is not None or cards is not None:
-            raise fail(f"{game}: already exists; --position, --players and --cards only start a new recording", USAGE)
+        elif position is not None or players is not None or cards is not None or options:
+            raise fail(f"{game}: already exists; --position, --players, --option and --cards only start a new "
+                       "recording (a recording keeps the options it started with)", USAGE)
         rec = Recorder(game, out)
-        use(rec.table.state.cards)  # CARD-3: the names and navigation cards as this game prints them
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)

@@ -22,12 +22,10 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
 
         cmd_html.run(game, as_, to, html)
         return
-    from lifeboat.views.text import use
-    from service import card_data_note_of, card_set_of
+    from service import card_data_note_of
 
     with user_errors():
         note = card_data_note_of(game)
-        use(card_set_of(game))  # CARD-3: the navigation cards' contents and names as this game prints them
     if note is not None:  # CARD-2: on stderr, so --json stays one JSON value per line
         sys.stderr.write(f"lifeboat: note: {game}: {note}\n")
     if step:

@@ -15,12 +15,8 @@ def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
     from cli.common import console
     from service import view_at
 
-    from lifeboat.cards import cards_of
-    from lifeboat.views.text import use
-
     with user_errors():
-        view = view_at(game, as_, at, "--at")
-    use(cards_of(view.ruleset))  # CARD-3: registered by view_at from the game's header
+        view = view_at(game, as_, at, "--at")  # render.table names cards as its game prints them (CARD-3)
     if json_:
         sys.stdout.write(msgspec.json.encode(view).decode() + "\n")
         return

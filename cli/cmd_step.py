@@ -139,7 +139,7 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
 def _suggestion(game: Path, as_: str, seq: int, bot: str, think_ms: int) -> str:
     """One line: what a ``bot`` would do after commit ``seq`` for the ``--as`` seat, or why it cannot say."""
     from cli.describe import command, who
-    from service import BadRequest, suggest
+    from service import BadRequest, card_set_of, suggest
 
     try:
         seat, cmd, waiting = suggest(game, as_, seq, bot, think_ms)
@@ -148,4 +148,5 @@ def _suggestion(game: Path, as_: str, seq: int, bot: str, think_ms: int) -> str:
     if cmd is None:
         others = ", ".join(who(x) for x in waiting) or "chance"
         return f"{who(seat)} is not to move here (the game waits for {others})."
-    return f"The {bot} bot, as {who(seat)} knowing only what it knew then, would: {command(cmd)}"
+    cards = card_set_of(game)  # CARD-3: registered by suggest's replay
+    return f"The {bot} bot, as {who(seat)} knowing only what it knew then, would: {command(cmd, cards)}"

@@ -20,6 +20,17 @@ def run_import(game: Path, store: str, schema: str) -> None:
     if done.deck_file is not None:
         out.print(f"Its deck orders ({done.deck_file}) are kept in the store's private table, outside the journal, "
                   "so any serve process can deal its chance.", markup=False)
+    if done.links_file is not None:
+        out.print(f"Its links ({done.links_file}: token hashes only) are kept there too, so the links given when it "
+                  f"was served work on any serve --store process{_bots(done.bots)}.", markup=False)
+
+
+def _bots(bots: tuple[str, ...]) -> str:
+    """``, and bots play …`` for the bot seats of imported or exported links (``CHARACTER=KIND`` each)."""
+    from cli.describe import who
+
+    seats = [f"{who(c)} ({k or 'random'})" for c, _, k in (b.partition("=") for b in bots)]
+    return ", and bots play " + ", ".join(seats) if seats else ""
 
 
 def run_export(game_id: str | None, output: Path | None, store: str, schema: str) -> None:
@@ -43,3 +54,6 @@ def run_export(game_id: str | None, output: Path | None, store: str, schema: str
     if done.deck_file is not None:
         out.print(f"Its deck orders went to {done.deck_file} (readable by you only): the dealer's secret until the "
                   "end; keep it beside the game file.", markup=False)
+    if done.links_file is not None:
+        out.print(f"Its links went to {done.links_file} (token hashes only, readable by you only), so lifeboat serve "
+                  f"keeps them{_bots(done.bots)}.", markup=False)

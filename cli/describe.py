@@ -1,12 +1,19 @@
-"""Plain-English text for commands, for menus and prompts (what a seat may do; names only its own cards)."""
+"""Plain-English text for commands, for menus and prompts (what a seat may do; names only its own cards).
+
+Card names and navigation contents are the game's own printing (CARD-3): each function that names a card takes the
+game's :class:`lifeboat.card_set.CardSet` (``state.cards``, ``cards_of(view.ruleset)``); nothing here reads a
+process-wide setting."""
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lifeboat import commands as c
 from lifeboat.cards import CHARACTERS
-from lifeboat.views.text import card_name, in_use
+
+if TYPE_CHECKING:
+    from lifeboat.cards import CardSet
 
 _ID = re.compile(r" \((?:[a-z_]+-[0-9a-z]+|\?[pn]\d+)\)")
 
@@ -16,13 +23,14 @@ def who(character: str) -> str:
     return CHARACTERS[character].en if character in CHARACTERS else character
 
 
-def card(card_id: str, in_game: tuple[str, ...] = ()) -> str:
-    """A card's name with its id, e.g. ``Water (water-3)``; a navigation card with what it does for the
-    characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers thirsty)``, NAV-3)."""
-    if card_id in in_use().navigation:
-        return with_contents(card_name(card_id), in_game) if in_game else card_name(card_id)
+def card(card_id: str, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
+    """A card's name in the game's printing ``cards`` with its id, e.g. ``Water (water-3)``; a navigation card
+    with what it does for the characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers
+    thirsty)``, NAV-3). An id ``cards`` does not know comes back as it is."""
+    if card_id in cards.navigation:
+        return with_contents(cards.card_name(card_id), in_game, cards) if in_game else cards.card_name(card_id)
     try:
-        return f"{card_name(card_id)} ({card_id})"
+        return f"{cards.card_name(card_id)} ({card_id})"
     except KeyError:
         return card_id
 
@@ -41,18 +49,20 @@ def in_game(table) -> InGame:  # type: ignore[no-untyped-def]
     return boat
 
 
-def with_contents(text: str, in_game: tuple[str, ...]) -> str:
+def with_contents(text: str, in_game: tuple[str, ...], cards: CardSet) -> str:
     """``text`` with each navigation card it names ("Navigation 28") followed by what the card does for the
-    characters ``in_game`` (ids in the boat; an :class:`InGame` also names the lost at sea, marked): "Navigation 28
-    (Lady Lauren overboard · oars)" (NAV-3, OVER-1, THIRST-1, BIRD-1). A text naming no navigation card comes back
-    unchanged."""
+    characters ``in_game`` (ids in the boat; an :class:`InGame` also names the lost at sea, marked), as the game's
+    printing ``cards`` has it: "Navigation 28 (Lady Lauren overboard · oars)" (NAV-3, OVER-1, THIRST-1, BIRD-1,
+    CARD-3). A text naming no navigation card comes back unchanged."""
     from lifeboat.views.text import navigation_contents
 
     lost = getattr(in_game, "lost", ())
 
     def one(m: re.Match[str]) -> str:
-        card_id = _by_number().get(int(m.group(1)))
-        return m.group(0) if card_id is None else f"{m.group(0)} ({navigation_contents(card_id, in_game, lost)})"
+        card_id = _by_number(cards).get(int(m.group(1)))
+        if card_id is None:
+            return m.group(0)
+        return f"{m.group(0)} ({navigation_contents(card_id, in_game, lost, cards)})"
 
     return _NAV_NAME.sub(one, text)
 
@@ -60,43 +70,43 @@ def with_contents(text: str, in_game: tuple[str, ...]) -> str:
 _NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
 
 
-def _by_number() -> dict[int, str]:
-    """Navigation card ids by print number, of the card data in use (CARD-3)."""
-    return {nav.print_no: card_id for card_id, nav in in_use().navigation.items()}
+def _by_number(cards: CardSet) -> dict[int, str]:
+    """Navigation card ids by print number, of the game's printing ``cards`` (CARD-3)."""
+    return {nav.print_no: card_id for card_id, nav in cards.navigation.items()}
 
 
-def menu_text(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:
-    """``cmd`` for a menu: cards by name only, so identical cards read alike and are listed once ("keep Water",
-    "drink Water"); navigation cards with what they do (NAV-3)."""
+def menu_text(cmd: c.Command, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
+    """``cmd`` for a menu: cards by name only (as the game's printing ``cards`` names them), so identical cards
+    read alike and are listed once ("keep Water", "drink Water"); navigation cards with what they do (NAV-3)."""
     match cmd:
         case c.GiveWater(by=b, target=t) if b == t:
             return "drink Water"
         case c.PlaceRowedCards():  # the step line says what each card does; a placement names them only
             in_game = ()
-    text = _ID.sub("", command(cmd, in_game))
+    text = _ID.sub("", command(cmd, cards, in_game))
     return text
 
 
-def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901 - one case per command
-    """One line describing ``cmd`` from the acting seat's point of view (navigation cards with what they do for
-    the characters ``in_game``)."""
+def command(cmd: c.Command, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901 - one case each
+    """One line describing ``cmd`` from the acting seat's point of view, cards named as the game's printing
+    ``cards`` has them (navigation cards with what they do for the characters ``in_game``)."""
     match cmd:
         case c.KeepProvision(card=x):
-            return f"keep {card(x)}"
+            return f"keep {card(x, cards)}"
         case c.DoNothing():
             return "do nothing"
         case c.Row():
             return "row"
         case c.PlaceRowedCards(to_stack=s, to_bottom=b):
-            stack = ", ".join(card(x, in_game) for x in s) or "nothing"
-            bottom = ", ".join(card(x, in_game) for x in b) or "nothing"
+            stack = ", ".join(card(x, cards, in_game) for x in s) or "nothing"
+            bottom = ", ".join(card(x, cards, in_game) for x in b) or "nothing"
             return f"row stack: {stack}; under the deck: {bottom}"
         case c.ChangeSeats(target=t):
             return f"change seats with {who(t)}"
         case c.Mug(target=t, card=None):
             return f"mug {who(t)} for a hand card"
         case c.Mug(target=t, card=x):
-            return f"mug {who(t)} for the face-up {card(x or '')}"
+            return f"mug {who(t)} for the face-up {card(x or '', cards)}"
         case c.Answer(consent=True):
             return "consent"
         case c.Answer(consent=False):
@@ -106,7 +116,7 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
         case c.Pass():
             return "pass"
         case c.Reveal(card=x):
-            return f"reveal {card(x)} face up"
+            return f"reveal {card(x, cards)} face up"
         case c.FireFlareGun(card=x):
             return f"fire the Flare Gun ({x})"
         case c.OpenParasol(card=x):
@@ -124,17 +134,17 @@ def command(cmd: c.Command, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901
         case c.ObjectToCannibalism():
             return "object to the Cannibalism: fight!"
         case c.OfferTrade(to=t, give=g, ask=a):
-            gives = ", ".join(card(x) for x in g) or "nothing"
+            gives = ", ".join(card(x, cards) for x in g) or "nothing"
             asks = ", ".join(face.replace("_", " ") for face in a) or "nothing"
             return f"offer {who(t)}: give {gives} for {asks}"
         case c.AnswerTrade(accept=False):
             return "decline the trade"
         case c.AnswerTrade(accept=True, cards=x):
-            return "accept the trade" + (f", giving {', '.join(card(y) for y in x)}" if x else "")
+            return "accept the trade" + (f", giving {', '.join(card(y, cards) for y in x)}" if x else "")
         case c.UseCompass(use=u):
             return "use the Compass" if u else "do not use the Compass"
         case c.ChooseNavigationCard(card=x):
-            return f"choose {card(x, in_game)}"
+            return f"choose {card(x, cards, in_game)}"
         case c.ThrowLifePreserver(card=x, target=t):
             return f"throw the Life Preserver ({x}) to {who(t)}"
         case c.CallSharks():

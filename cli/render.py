@@ -1,18 +1,25 @@
 """Rendering for people: the table, the seat screen, the story, the final scores.
 
 Renders views from :mod:`lifeboat.views` only (never the raw state), so what a perspective sees is decided in one
-place. Every user or card string goes through :class:`rich.text.Text` (brackets are not read as markup).
+place. Every user or card string goes through :class:`rich.text.Text` (brackets are not read as markup). Cards are
+named as the game's own printing has them (CARD-3): from a view's ruleset (``cards_of(view.ruleset)``), or from
+the :class:`lifeboat.card_set.CardSet` a function takes.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from cli.describe import command as describe_command
 from cli.describe import in_game as describe_in_game
 from cli.describe import who, with_contents
+from lifeboat.cards import cards_of
+
+if TYPE_CHECKING:
+    from lifeboat.cards import CardSet
 
 
 def clear(out: Console) -> None:
@@ -62,43 +69,32 @@ def seeded(seed: int) -> str:
             "Leave out --seed for a game that matters.")
 
 
-def card_names(cards, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
-    """Readable names of card ids (``None`` for a hidden card is shown as ``?``); navigation cards with what they
-    do for the characters ``in_game``."""
-    from lifeboat.views.text import card_name  # CARD-3: of the game shown (lifeboat.views.text.use)
-
+def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
+    """Readable names of card ids as the game's printing ``cards`` has them (``None`` for a hidden card is shown
+    as ``?``); navigation cards with what they do for the characters ``in_game``."""
     out = []
-    for c in cards:
+    for c in ids:
         if c is None:
             out.append("?")
             continue
         try:
-            out.append(card_name(c))
+            out.append(cards.card_name(c))
         except KeyError:
             out.append(str(c))
-    return with_contents(", ".join(out), in_game)
+    return with_contents(", ".join(out), in_game, cards)
 
 
-def counted(cards) -> str:  # type: ignore[no-untyped-def]
-    """Card names with identical ones counted: ``Water ×3, Bundle of Cash``."""
+def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
+    """Card names (the game's printing ``cards``) with identical ones counted: ``Water ×3, Bundle of Cash``."""
     from collections import Counter
 
-    names = Counter(card_names([c]) for c in cards)
+    names = Counter(card_names([c], cards) for c in ids)
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
 
 
-def command_line(me: str, cmd) -> str:  # type: ignore[no-untyped-def]
-    """What a bot did, in public words only (secret choices are just "decides")."""
-    from lifeboat import commands as c
-
-    if isinstance(cmd, (c.KeepProvision, c.PlaceRowedCards, c.ChooseNavigationCard, c.OfferTrade, c.AnswerTrade,
-                        c.Reveal)):
-        return f"{who(me)} decides."
-    return f"{who(me)}: {describe_command(cmd)}"
-
-
 def table(view) -> Group:  # type: ignore[no-untyped-def]
-    """The boat from a table view (public, seat or referee)."""
+    """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
+    cards = cards_of(view.ruleset)  # CARD-3
     title = Text(f"Round {view.round} · seagulls {view.seagulls}/4 · provisions deck {view.provisions_deck} · "
                  f"navigation deck {view.navigation_deck} · row stack {len(view.row_stack)}")
     t = Table(title=title, title_justify="left")
@@ -108,54 +104,58 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
         markers = " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought)) if on)
         t.add_row(
             "-" if ch.seat is None else str(ch.seat + 1), Text(ch.name), Text(ch.player),
-            f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up)), str(ch.hand_size),
-            markers,
+            f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up, cards)),
+            str(ch.hand_size), markers,
         )
     in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
     parts: list = [t]
     if view.in_play:
-        parts.append(Text("Face up: " + card_names(view.in_play, in_game)))
-    parts.append(Text("Now: " + with_contents(view.step.text, in_game)))
+        parts.append(Text("Face up: " + card_names(view.in_play, cards, in_game)))
+    parts.append(Text("Now: " + with_contents(view.step.text, in_game, cards)))
     if view.open_parasol is not None and getattr(view, "parasol_holder", None):
         parts.append(Text(f"Open Parasol: {who(view.parasol_holder)}"))
     if view.offer is not None:
         parts.append(Text(f"Trade offer: {view.offer.text}"))
     if view.discard:
-        parts.append(Text(f"Discard pile: {discard_names(view.discard)}"))
+        parts.append(Text(f"Discard pile: {discard_names(view.discard, cards)}"))
     if getattr(view, "viewer", None):
         parts.append(Text(f"You are {who(view.viewer)} ({view.player}). LOVE: {who(view.love)} · "
                           f"HATE: {who(view.hate)}"))
-        parts.append(Text("Your hand: " + (card_names(view.hand) or "empty")))
+        parts.append(Text("Your hand: " + (card_names(view.hand, cards) or "empty")))
         known = [c for c in view.row_stack if c is not None]
         if known and view.step.kind != "navigator_choice":  # the step line names them then
-            parts.append(Text("Row stack cards you know: " + card_names(known, in_game)))
+            parts.append(Text("Row stack cards you know: " + card_names(known, cards, in_game)))
     if getattr(view, "secrets", None):
-        parts += [secrets_line(s) for s in view.secrets]
+        parts += [secrets_line(s, cards) for s in view.secrets]
     return Group(*parts)
 
 
-def discard_names(cards) -> str:  # type: ignore[no-untyped-def]
+def discard_names(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
     """The discard pile, oldest first, its unseen cards (placeholders, a position's unknown pile: POS-1) counted
-    instead of listed, identical cards counted: ``"7 unseen cards, Water ×2, Oar"``."""
+    instead of listed, identical cards counted (named as the game's printing ``cards`` has them): ``"7 unseen
+    cards, Water ×2, Oar"``."""
     from lifeboat.cards import is_unknown
 
-    unseen = sum(1 for c in cards if c is None or is_unknown(c))
-    named = counted([c for c in cards if c is not None and not is_unknown(c)])
+    unseen = sum(1 for c in ids if c is None or is_unknown(c))
+    named = counted([c for c in ids if c is not None and not is_unknown(c)], cards)
     count = f"{unseen} unseen card{'s' if unseen != 1 else ''}" if unseen else ""
     return ", ".join(x for x in (count, named) if x)
 
 
-def secrets_line(s) -> Text:  # type: ignore[no-untyped-def]
-    """One character's secrets (a SecretsView): for the referee, and for everyone at the end (END-2)."""
-    return Text(f"{who(s.character)}: hand {card_names(s.hand) or 'empty'} · LOVE {who(s.love)} · HATE {who(s.hate)}")
+def secrets_line(s, cards: CardSet) -> Text:  # type: ignore[no-untyped-def]
+    """One character's secrets (a SecretsView; its hand named as the game's printing ``cards`` has it): for the
+    referee, and for everyone at the end (END-2)."""
+    hand = card_names(s.hand, cards) or "empty"
+    return Text(f"{who(s.character)}: hand {hand} · LOVE {who(s.love)} · HATE {who(s.hate)}")
 
 
-def story(events, in_game: tuple[str, ...], limit: int = 12,  # type: ignore[no-untyped-def]
+def story(events, in_game: tuple[str, ...], cards: CardSet, limit: int = 12,  # type: ignore[no-untyped-def]
           width: int = 100) -> Group:
     """The events since a seat last decided (:class:`lifeboat.views.EventView` as the seat saw them), one line
-    each, navigation cards with what they do; a run of passes is one line; the last lines that fit in ``limit``
-    rows of a ``width``-column screen (a long line wraps over several), with a note of how many came before."""
-    lines = story_lines(events, in_game)
+    each, navigation cards with what they do (as the game's printing ``cards`` has it); a run of passes is one
+    line; the last lines that fit in ``limit`` rows of a ``width``-column screen (a long line wraps over several),
+    with a note of how many came before."""
+    lines = story_lines(events, in_game, cards)
     shown = _last_rows(lines, limit, width) if limit else lines
     head = [Text(f"  … {len(lines) - len(shown)} earlier (type 'story' for all)")] if len(shown) < len(lines) else []
     if not shown:
@@ -177,8 +177,9 @@ def _last_rows(lines: list[str], limit: int, width: int) -> list[str]:
     return out[::-1]
 
 
-def story_lines(events, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
-    """One line per event (passes in a row joined: "Lady Lauren, you and The Kid passed.")."""
+def story_lines(events, in_game: tuple[str, ...], cards: CardSet) -> list[str]:  # type: ignore[no-untyped-def]
+    """One line per event (passes in a row joined: "Lady Lauren, you and The Kid passed."), navigation cards with
+    what they do for the characters ``in_game`` as the game's printing ``cards`` has it."""
     out: list[str] = []
     passed: list[str] = []
     for ev in events:
@@ -188,7 +189,7 @@ def story_lines(events, in_game: tuple[str, ...]) -> list[str]:  # type: ignore[
         if passed:
             out.append(_passes(passed))
             passed = []
-        out.append(with_contents(ev.text, in_game))
+        out.append(with_contents(ev.text, in_game, cards))
     if passed:
         out.append(_passes(passed))
     return out
@@ -223,7 +224,7 @@ def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
     out.print(table(view))
     if reveal is not None:
         for s in reveal.secrets:
-            out.print(secrets_line(s))
+            out.print(secrets_line(s, cards_of(view.ruleset)))
         out.print(scores_table(reveal.scores, reveal.winners))
         label = "Winner" if len(reveal.winners) == 1 else "Shared win"
         out.print(Text(f"{label}: {', '.join(reveal.winners)}"))

@@ -205,6 +205,8 @@ class ChainReader:
         head_hash: the hash of the last line accepted.
     """
 
+    __slots__ = ("path", "header", "header_hash", "file_version", "line", "last_seq", "head_hash")
+
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.header: Header | None = None
@@ -344,28 +346,66 @@ class ChainHead:
         return self._reader.head_hash
 
 
-def raw_lines(stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, bytes, bool]]:
-    """Yield ``(offset, line_without_newline, complete)`` for the bytes ``[start, end)`` of a binary file,
-    reading one line at a time (never the whole file). Only the last item can be incomplete (no newline).
+def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *,
+                 build: bool = True) -> Iterator[tuple[int, Commit | None]]:
+    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line
+    (``None`` for the header, and for every usual commit line when ``build`` is false: a caller that only checks
+    the chain does not pay for the :class:`Commit`). Raises what :func:`check_lines` raises, at the same line.
+
+    The usual line (a version-1 commit, sealed, not nested deeper than :data:`MAX_DEPTH`, whose prev, seq and hash
+    follow) is checked here in one go, with the same checks :meth:`ChainReader.feed` makes on it; any other line
+    goes through :func:`check_lines`'s own steps, so every error is the same.
     """
+    if start == 0 and end == 0:
+        raise JournalCorrupt("the file is empty", path=reader.path, line=1,
+                             expected="line 1: the lifeboat-journal header", found="an empty file")
     stream.seek(start)
-    offset = start
+    readline, decode, sha256 = stream.readline, _fields_decoder.decode, hashlib.sha256
+    offset, cut, usual = start, -SUFFIX_LEN - 1, reader.file_version == FORMAT_VERSION
     while offset < end:
-        chunk = stream.readline(end - offset)
+        chunk = readline(end - offset)
         if not chunk:  # the file shrank under us; treat what we have as the end
             return
-        complete = chunk.endswith(b"\n")
-        yield offset, (chunk[:-1] if complete else chunk), complete
-        offset += len(chunk)
-
-
-def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int) -> Iterator[tuple[int, Commit | None]]:
-    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line.
-
-    Raises what :func:`check_lines` raises.
-    """
-    for offset, _, commit in check_lines(reader, stream, start, end):
+        size = len(chunk)
+        if usual and reader.line and chunk[-3:] == b'"}\n' and size > SUFFIX_LEN + 1 \
+                and chunk[cut:-67] == HASH_KEY and chunk.count(b"[", 0, cut) + chunk.count(b"{", 0, cut) <= MAX_DEPTH:
+            # (too_deep's count, but for the hash member: hex once accepted.) The newline is whitespace to msgspec.
+            try:
+                line = decode(chunk)
+            except (msgspec.DecodeError, RecursionError):
+                line = None
+            if (line is not None and line.prev == reader.head_hash and line.seq == reader.last_seq + 1
+                    and (digest := line.hash) == sha256(chunk[:cut] + b"}").hexdigest()
+                    and chunk[-67:-3] == digest.encode()):
+                offset += size
+                reader.line += 1
+                reader.last_seq, reader.head_hash = line.seq, digest
+                yield offset, (Commit(seq=line.seq, at_ms=line.at_ms, actor=line.actor, command=line.command,
+                                      events=line.events, prev=line.prev, hash=digest) if build else None)
+                continue
+        commit = _feed_chunk(reader, stream, offset, chunk, end)
+        offset += size
+        usual = reader.file_version == FORMAT_VERSION
         yield offset, commit
+
+
+def _feed_chunk(reader: ChainReader, stream: IO[bytes], offset: int, chunk: bytes, end: int) -> Commit | None:
+    """One line of :func:`check_lines` (``chunk`` read at ``offset``, with its newline if it has one): the torn
+    and blank checks, then :meth:`ChainReader.feed`. Returns what ``feed`` returns."""
+    if not chunk.endswith(b"\n"):
+        number = reader.line + 1
+        if number == 1:
+            # Decode first, so a binary or foreign file is reported as what it is.
+            reader.feed(chunk)
+            raise JournalCorrupt("line 1 does not end in a newline", path=reader.path, line=1,
+                                 expected="the header line to end in a newline", found=_show(chunk[-40:]))
+        raise JournalTorn(f"the last line ({len(chunk)} bytes) is torn: it has no newline; "
+                          "run repair to cut it (a copy is kept)", path=reader.path, line=number,
+                          offset=offset, size=len(chunk), found=_show(chunk[:60]))
+    raw = chunk[:-1]
+    if not raw or raw.isspace():
+        raise blank_line(reader.line + 1, reader.path, blank_to(stream, offset + len(chunk), end))
+    return reader.feed(raw)
 
 
 def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
@@ -382,20 +422,15 @@ def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
     if start == 0 and end == 0:
         raise JournalCorrupt("the file is empty", path=reader.path, line=1,
                              expected="line 1: the lifeboat-journal header", found="an empty file")
-    for offset, raw, complete in raw_lines(stream, start, end):
-        if not complete:
-            number = reader.line + 1
-            if number == 1:
-                # Decode first, so a binary or foreign file is reported as what it is.
-                reader.feed(raw)
-                raise JournalCorrupt("line 1 does not end in a newline", path=reader.path, line=1,
-                                     expected="the header line to end in a newline", found=_show(raw[-40:]))
-            raise JournalTorn(f"the last line ({len(raw)} bytes) is torn: it has no newline; "
-                              "run repair to cut it (a copy is kept)", path=reader.path, line=number,
-                              offset=offset, size=len(raw), found=_show(raw[:60]))
-        if not raw or raw.isspace():
-            raise blank_line(reader.line + 1, reader.path, blank_to(stream, offset + len(raw) + 1, end))
-        yield offset + len(raw) + 1, raw, reader.feed(raw)
+    stream.seek(start)
+    offset = start
+    while offset < end:
+        chunk = stream.readline(end - offset)
+        if not chunk:  # the file shrank under us; treat what we have as the end
+            return
+        commit = _feed_chunk(reader, stream, offset, chunk, end)
+        offset += len(chunk)
+        yield offset, chunk[:-1], commit
 
 
 def blank_to(stream: IO[bytes], start: int, end: int) -> bool:

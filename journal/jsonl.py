@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_lines,
-                           check_stream, encode_commit, encode_header)
+from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_stream,
+                           encode_commit, encode_header)
 from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn
 from journal.files import PathLike, flocked, open_existing, write_all, write_new_file
 from journal.fork import fork_lines
@@ -121,7 +121,7 @@ class JsonlJournal(ChainHead):
             offset, torn = 0, None
             with os.fdopen(os.dup(fd), "rb") as stream:
                 try:
-                    for offset, _, _ in check_lines(reader, stream, 0, end):  # check_stream less one generator
+                    for offset, _ in check_stream(reader, stream, 0, end, build=False):
                         pass
                 except JournalTorn as exc:
                     if not allow_torn:
@@ -197,7 +197,7 @@ class JsonlJournal(ChainHead):
         # A fresh buffered stream each time: a kept one could serve stale bytes of a since-repaired torn line.
         try:
             with os.fdopen(os.dup(self._fd), "rb") as stream:
-                for self._offset, _ in check_stream(self._reader, stream, self._offset, end):
+                for self._offset, _ in check_stream(self._reader, stream, self._offset, end, build=False):
                     pass
         except JournalTorn as exc:
             self.torn = exc
@@ -287,7 +287,7 @@ class JsonlJournal(ChainHead):
             with flocked(fd, fcntl.LOCK_SH):
                 end = os.fstat(fd).st_size
             reader = ChainReader(str(self.path))
-            for _, _, commit in check_lines(reader, stream, 0, end):  # check_stream less one generator
+            for _, commit in check_stream(reader, stream, 0, end):
                 if commit is None:
                     if reader.header_hash != self.header_hash:
                         raise JournalTampered("the header changed since the journal was opened", path=self.path,

@@ -27,14 +27,8 @@ def using(cards: CardSet) -> Iterator[None]:
         _CARDS.reset(token)
 
 
-def use(cards: CardSet) -> None:
-    """Write every later line of this context with ``cards`` (a front end showing one game, CARD-3); inside a
-    block, prefer :func:`using`."""
-    _CARDS.set(cards)
-
-
 def in_use() -> CardSet:
-    """The card data lines are written with now (:func:`using`, :func:`use`; default the bundled data)."""
+    """The card data lines are written with now (:func:`using`; default the bundled data)."""
     return _CARDS.get()
 
 

@@ -43,8 +43,8 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
     for n in names:
         if reserved_name(n):
-            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name, a reserved word (public, "
-                                 "referee, chance, recorder, system) or holds one of ; = : , ?; choose another")
+            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name, a reserved word ("
+                                 f"{', '.join(sorted(RESERVED))}) or holds one of ; = : , ?; choose another")
     return State(ruleset=ruleset, players=names)
 
 

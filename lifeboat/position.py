@@ -20,7 +20,7 @@ from lifeboat import events as e
 from lifeboat.cards import UNKNOWN, cards_of
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
-from lifeboat.game import reserved_name
+from lifeboat.game import max_players, reserved_name
 from lifeboat.ruleset import Ruleset, validate
 from lifeboat.state import CharacterState, State
 
@@ -97,6 +97,11 @@ def _fail(message: str) -> InvalidCommand:
 
 def _ruleset(position: Position, card_data: str | None) -> Ruleset:
     options = dict(position.options)
+    named = options.get("expansions")
+    if isinstance(named, (list, tuple)):  # given once, as OPT-1 asks of an --option (a file's mistake: POS-1)
+        twice = next((x for i, x in enumerate(named) if x in named[:i]), None)
+        if twice is not None:
+            raise _fail(f"options.expansions: {twice!r} is named twice; name it once")
     if card_data:  # CARD-3: the table's own card data, named by its hash
         options["card_data"] = card_data
     try:
@@ -121,7 +126,7 @@ def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:
             raise _fail(f"{c.character}.wounds: must be 0 or more")
     if len(set(ids)) != len(ids):
         raise _fail("a character is listed twice")
-    most = 7 if "cannibalism" in ruleset.expansions else 6
+    most = max_players(ruleset)  # SETUP-1: 6, 7 with one expansion, 8 with both (REF-26)
     if not 4 <= len(chars) <= most:
         raise _fail(f"characters: a game has 4 to {most} characters (SETUP-1), got {len(chars)}")
     if not 1 <= position.round <= 1000:

@@ -11,7 +11,6 @@ These functions work on a journal object (:class:`journal.JsonlJournal` or :clas
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from service.errors import BadRequest, FileProblem, ReplayError
+from service.position_file import json_position, toml_twice
 from service.records import DecksRevealed
 
 RULESET_NAME = "lifeboat-base"
@@ -129,7 +129,7 @@ def open_journal(path: Path) -> journal.JsonlJournal:
 
 
 def parse_players(text: str) -> list[str]:
-    """Split a comma-separated list of players; blank names are refused by the engine's check (SETUP-1)."""
+    """Split a comma-separated list of players; a blank name is refused by :func:`check_new_names` (SETUP-1)."""
     return [p.strip() for p in text.split(",")]
 
 
@@ -138,17 +138,32 @@ MAX_NAME = 40
 
 
 def check_new_names(players: list[str]) -> None:
-    """SETUP-1 (ours), for a new game only (journals made before are read as they are): each player name is at
-    most :data:`MAX_NAME` characters and holds no control character (a line break split every table that named
-    the player). Raises :class:`InvalidCommand` naming the player."""
-    for name in players:
+    """SETUP-1, the one check of a new game's player names that a user sees (``new``, ``record``, ``play
+    --players``, a position file, serve's ``POST /api/games``; journals made before are read as they are): each name
+    holds no control character or line break (one split every table that named the player), is at most
+    :data:`MAX_NAME` characters and not empty, is not ``spectator`` (serve's watching link: that player's link was
+    lost), and no two are the same compared without case (both spellings are
+    named). The engine's :func:`lifeboat.new_game` keeps its own plainer check as an invariant, and checks the
+    count and the reserved names. Raises :class:`InvalidCommand` (SETUP-1) naming the player."""
+    seen: dict[str, str] = {}
+    for number, name in enumerate(players, 1):
         shown = name if len(name) <= 20 else name[:20] + "…"
         if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in name):
             raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a control character or a line break; "
                                  "give a name of letters, digits and spaces")
-        if len(name.strip()) > MAX_NAME:
-            raise InvalidCommand("SETUP-1", f"player name {shown!r} is {len(name.strip())} characters long; give "
+        key = name.strip()
+        if len(key) > MAX_NAME:
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} is {len(key)} characters long; give "
                                  f"at most {MAX_NAME}")
+        if not key:
+            raise InvalidCommand("SETUP-1", f"player {number} has an empty name; give every player a name")
+        if key.casefold() == "spectator":  # serve's links are keyed by player name, "spectator" and "referee"
+            raise InvalidCommand("SETUP-1", "player name 'spectator' is the name of serve's watching link; "
+                                 "choose another")
+        if key.casefold() in seen:
+            raise InvalidCommand("SETUP-1", f"player names {seen[key.casefold()]!r} and {shown!r} are the same "
+                                 "(compared without case); give each player a different name")
+        seen[key.casefold()] = shown
 
 
 def build_ruleset(options: list[str]) -> Ruleset:
@@ -212,6 +227,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
         from lifeboat.position import load as load_position, position_state, stored as stored_position
 
         pos = load_position(position)
+        check_new_names([c.player for c in pos.characters])
         state = position_state(pos, card_data=with_cards(Ruleset(), cards).card_data or None)
         ruleset = state.ruleset
         stored: dict | None = stored_position(pos)
@@ -372,8 +388,10 @@ def read_position(path: Path) -> dict:
 
     Raises:
         FileProblem: the file cannot be read (missing, a directory, no permission): exit 4, as any input file.
-        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, or nested too
-            deep: exit 3, as a wrong field of the position is (docs/position-format.md "Errors").
+        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, nested too
+            deep, or gives a key twice (an option of ``[options]`` included, as OPT-1 refuses an ``--option``
+            given twice; :mod:`service.position_file`): exit 3, as a wrong field of the position is
+            (docs/position-format.md "Errors").
     """
     import tomllib
 
@@ -383,15 +401,17 @@ def read_position(path: Path) -> dict:
         raise FileProblem(f"{path}: cannot read the position file ({exc.strerror}); name an existing TOML or JSON "
                           "file (docs/position-format.md)") from None
     kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
+    text = ""
     try:
         text = raw.decode("utf-8")
-        return json.loads(text) if kind == "JSON" else tomllib.loads(text)
+        return json_position(text) if kind == "JSON" else tomllib.loads(text)
     except RecursionError:
         raise InvalidCommand("POS-1", "not a valid position file: nested too deep") from None
     except UnicodeDecodeError as exc:
         raise InvalidCommand("POS-1", f"not a valid position file: not UTF-8 text (byte {exc.start})") from None
     except ValueError as exc:
-        raise InvalidCommand("POS-1", f"not a valid position file: not {kind} ({exc})") from None
+        twice = toml_twice(text, str(exc)) if kind == "TOML" else None
+        raise InvalidCommand("POS-1", twice or f"not a valid position file: not {kind} ({exc})") from None
 
 
 def repair_game(path: Path) -> journal.RepairReport:

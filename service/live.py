@@ -10,7 +10,7 @@ Not thread-safe: the caller runs one operation of a game at a time (``web`` hold
 
 Errors: :class:`LiveError` (``rule``, ``message``) and its subclasses :class:`Conflict` (SERVE-2),
 :class:`Refused` (a rule of docs/rules.md refused the decision, or its line of notation did not read),
-:class:`NotYourTurn` (SERVE-3); journal errors from opening a game pass through as
+:class:`NotYourTurn` (SERVE-3), :class:`Diverged` (SERVE-9); journal errors from opening a game pass through as
 :class:`journal.JournalError`.
 """
 
@@ -47,6 +47,17 @@ class Conflict(LiveError):
         self.expected, self.seq = expected, seq
         super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
                                     "another decision came first; look again and decide anew")
+
+
+class Diverged(LiveError):
+    """SERVE-9: a reader says it has seen seq ``since`` but the game is only at ``seq``: it followed another copy
+    of the game (the host restored or cut the file), so nothing the server holds continues what it saw."""
+
+    def __init__(self, since: int, seq: int) -> None:
+        self.since, self.seq = since, seq
+        super().__init__("SERVE-9", f"this page has seen seq {since} but the game is at seq {seq} (its file was "
+                                    "restored or cut): read the game again from the start (since=0; the page "
+                                    "does so by itself)")
 
 
 class Refused(LiveError):
@@ -88,11 +99,9 @@ class Message(msgspec.Struct, frozen=True):
 
 
 def _dealt(players: list[str], start: Callable[[], Table]) -> Table:
-    """The new table ``start()`` makes for ``players`` (names checked first, SETUP-1), dealt. Raises
-    :class:`Refused` (SETUP-1, OPT-1: bad players or options) or :class:`LiveError` (JOURNAL: the game cannot be
+    """The new table ``start()`` makes for ``players``, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
+    named by :func:`service.games.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
     written)."""
-    if len({p.strip().casefold() for p in players}) != len(players):
-        raise Refused("SETUP-1", "player names must be different")
     try:
         table = start()
     except RuleViolation as exc:

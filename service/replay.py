@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 import journal
-from lifeboat import apply
+from lifeboat.decide import decide_and_fold
 from lifeboat.chance import commitment
 from lifeboat.errors import InconsistentHistory, LifeboatError, RuleViolation
 from lifeboat.events import Event
@@ -29,6 +29,7 @@ from service.records import Correction, DecksRevealed, Note, Record, to_record
 from service.seats import resolve_viewer
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
+_SYSTEM_RECORDS = frozenset((Note, DecksRevealed, Correction))
 _encode = msgspec.json.Encoder().encode
 
 
@@ -52,7 +53,7 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any) 
         raise ReplayError(path, commit.line, commit.seq, "TURN-1",
                           f"the line names the actor {commit.actor!r}, but this command belongs to {expected_actor!r}")
     try:
-        state, events = apply(state, record)
+        state, events = decide_and_fold(state, record)  # lifeboat.apply, one call less
     except RuleViolation as exc:
         raise ReplayError(path, commit.line, commit.seq, exc.rule, exc.message) from None
     except (InconsistentHistory, LifeboatError) as exc:
@@ -61,6 +62,23 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any) 
         raise ReplayError(path, commit.line, commit.seq, "EVENTS",
                           "the recorded consequences differ from what the rules decide")
     return state, events
+
+
+def _system_record(path: str, commit: journal.Commit, record: Any, state: State, header: journal.Header,
+                   history: deque[tuple[int, State]]) -> State:
+    """The state after a system record (NOTE-1, CHANCE-2, REC-2). Raises :class:`ReplayError`."""
+    kind = type(record)
+    if kind is DecksRevealed:
+        if commitment(record.orders) != header.deck_commitment:
+            raise ReplayError(path, commit.line, commit.seq, "CHANCE-2",
+                              "the revealed deck orders do not match the header's commitment")
+    elif kind is Correction:
+        target = next((st for seq, st in history if seq == record.from_seq), None)
+        if target is None:
+            raise ReplayError(path, commit.line, commit.seq, "REC-2",
+                              f"cannot withdraw from seq {record.from_seq}: not one of the last decisions")
+        return target
+    return state  # a note (NOTE-1): commentary, the game does not change
 
 
 def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
@@ -73,30 +91,20 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
     header = j.header
     state = initial_state(header, path)
     history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
+    keep = history.append
     for commit in j.commits():
         try:
             record = to_record(commit.command)
         except msgspec.ValidationError as exc:
             raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}") from None
-        before = state
-        events: tuple[Event, ...] = ()
-        kind = type(record)  # the record classes have no subclasses; ``is`` is much cheaper than a failed isinstance
-        if kind is Note:  # commentary (NOTE-1): the game does not change
-            pass
-        elif kind is DecksRevealed:
-            if commitment(record.orders) != header.deck_commitment:
-                raise ReplayError(path, commit.line, commit.seq, "CHANCE-2",
-                                  "the revealed deck orders do not match the header's commitment")
-        elif kind is Correction:
-            target = next((st for seq, st in history if seq == record.from_seq), None)
-            if target is None:
-                raise ReplayError(path, commit.line, commit.seq, "REC-2",
-                                  f"cannot withdraw from seq {record.from_seq}: not one of the last decisions")
-            state = target
+        # The record classes have no subclasses: a type test, much cheaper than a failed isinstance.
+        if type(record) in _SYSTEM_RECORDS:
+            after, events = _system_record(path, commit, record, state, header, history), ()
         else:
-            history.append((commit.seq, state))
-            state, events = _decide_again(path, commit, state, record)
-        yield Step(commit=commit, record=record, events=events, before=before, after=state)
+            keep((commit.seq, state))
+            after, events = _decide_again(path, commit, state, record)
+        yield Step(commit=commit, record=record, events=events, before=state, after=after)
+        state = after
 
 
 def active_commits(j: AnyJournal, path: str = "", upto_seq: int | None = None) -> list[tuple[int, tuple[Event, ...]]]:

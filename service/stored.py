@@ -24,13 +24,13 @@ import journal
 from lifeboat.chance import DeckOrders
 from lifeboat.card_set import CardSet
 from service.games import build_ruleset, decode_orders, new_digital_game, with_cards
+from service.links import LINKS
 from service.table import Table
 from service.transfer import DECK, DEFAULT_SCHEMA, _store
 
 StoreError = journal.JournalError
 """What a store's failures raise (the server cannot be reached, a row does not check)."""
 
-LINKS = "serve.json"
 
 
 class GameStore:

@@ -8,6 +8,10 @@ A digital game's deck orders (``GAME.jsonl.deck.json``, the dealer's secret unti
 of the journal: an import keeps them in the store's ``private`` table (``deck.json``, as for a game started in the
 store, so any ``serve --store`` process can deal), in the same transaction as the journal; an export writes them
 to the deck file beside the new JSONL file. Neither ever puts them in a journal line.
+
+A served game's links (``GAME.jsonl.serve.json``: the sha256 of each token and the seats bots play, never a token;
+SERVE-1) go along the same way (``serve.json``), so ``serve --store`` keeps the game's links working and gives its
+bot seats to bots of the same kinds; an export writes them back beside the new file.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import msgspec
 import journal
 from service.errors import BadRequest, FileProblem
 from service.games import decode_orders, deck_path, write_deck_file
+from service.links import LINKS, decode_links, sidecar_path, write_links_file
 from service.records import DecksRevealed
 
 STORE_SCHEMES = ("postgresql://", "postgres://")
@@ -38,6 +43,9 @@ class Transferred(msgspec.Struct, frozen=True, kw_only=True):
         store: the store's location, ``postgresql://host:port/dbname/schema`` (no user or password).
         deck_file: the deck file (a digital game's secret deck orders) copied into the store (import) or written
             beside ``file`` (export), or ``None`` when there was none.
+        links_file: the served game's links sidecar (token hashes and bot seats, SERVE-1) copied into the store
+            (import) or written beside ``file`` (export), or ``None`` when the game was never served.
+        bots: the seats bots play by those links, ``CHARACTER=KIND`` each (``()`` without links).
     """
 
     game_id: str
@@ -46,6 +54,8 @@ class Transferred(msgspec.Struct, frozen=True, kw_only=True):
     file: str
     store: str
     deck_file: str | None = None
+    links_file: str | None = None
+    bots: tuple[str, ...] = ()
 
 
 def _store(url: str, schema: str, create: bool = True) -> journal.PostgresStore:
@@ -62,22 +72,30 @@ def _store(url: str, schema: str, create: bool = True) -> journal.PostgresStore:
 
 def import_game(path: Path, store_url: str, *, schema: str = DEFAULT_SCHEMA) -> Transferred:
     """Copy the game file ``path`` into the store at ``store_url`` (schema ``schema``), with its deck file's orders
-    (checked against the header's commitment, CHANCE-2) if it is a digital game, in one transaction.
+    (checked against the header's commitment, CHANCE-2) if it is a digital game, and its links sidecar (token
+    hashes and bot seats, SERVE-1) if it was served, in one transaction.
 
     Raises:
         BadRequest: ``store_url`` is not a ``postgresql://`` URL (field ``--store``), or ``schema`` is not a valid
             schema name (field ``--schema``); nothing was done.
         journal.JournalError: the file does not read cleanly (``JournalNotFound``, ``JournalCorrupt``,
             ``JournalTorn``: repair it first, ``JournalTampered``, ``UnsupportedJournalVersion``), the store
-            already holds this game id (``JournalExists``), the deck file is not this game's deck orders
-            (``JournalCorrupt``), or the server cannot be reached or fails. Nothing is left in the store.
+            already holds this game id (``JournalExists``), the deck file is not this game's deck orders or the
+            links sidecar not a served game's links (``JournalCorrupt``), or the server cannot be reached or
+            fails. Nothing is left in the store.
         FileProblem: ``path`` is a digital game that is not over and its deck file is missing (nothing is done).
     """
-    deck, private = deck_path(Path(path)), _deck_orders(Path(path))  # the file first: no connection for a typo
+    deck, private = deck_path(Path(path)), _deck_orders(Path(path))  # the files first: no connection for a typo
+    links = sidecar_path(Path(path))
+    raw_links = links.read_bytes() if links.exists() else None
+    kept = None if raw_links is None else decode_links(raw_links, str(links))
+    if raw_links is not None:
+        private[LINKS] = raw_links
     with _store(store_url, schema) as store:
         with store.import_jsonl(path, private=private) as game:
             return Transferred(game_id=game.header.game_id, last_seq=game.last_seq, head_hash=game.head_hash,
-                               file=str(path), store=store.location, deck_file=str(deck) if private else None)
+                               file=str(path), store=store.location, deck_file=str(deck) if DECK in private else None,
+                               links_file=None if kept is None else str(links), bots=() if kept is None else kept.bots)
 
 
 def _deck_orders(path: Path) -> dict[str, bytes]:
@@ -102,29 +120,36 @@ def _deck_orders(path: Path) -> dict[str, bytes]:
 def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAULT_SCHEMA) -> Transferred:
     """Write game ``game_id`` of the store to a new JSONL file ``path``, byte for byte as a file journal would
     have written it (durably; never over an existing file), and the deck orders the store keeps for it (a digital
-    game's, CHANCE-2) to its new deck file beside it (owner-only, 0600).
+    game's, CHANCE-2) to its new deck file beside it (owner-only, 0600), and its links (a served game's token
+    hashes and bot seats, SERVE-1) to the new sidecar beside it (``NEW.jsonl.serve.json``, 0600).
 
     Raises:
         BadRequest: as :func:`import_game`.
-        FileProblem: the store keeps deck orders for the game and a file exists where its deck file would go
-            (nothing is written).
+        FileProblem: the store keeps deck orders or links for the game and a file exists where its deck file or
+            sidecar would go (nothing is written).
         journal.JournalError: the store holds no such game (``JournalNotFound``), a stored row does not check
             (``JournalCorrupt``, ``JournalTampered``: no file is left), a file exists at ``path``
             (``JournalExists``), its directory does not exist (``JournalNotFound``), or the server cannot be
             reached or fails.
     """
-    deck = deck_path(Path(path))
+    deck, links = deck_path(Path(path)), sidecar_path(Path(path))
     with _store(store_url, schema, create=False) as store, store.open(game_id) as game:
         raw = store.get_private(game_id, DECK)
         orders = None if raw is None else decode_orders(raw, f"{game.path} ({DECK})", game.header.deck_commitment)
-        if orders is not None and (deck.exists() or deck.is_symlink()):
-            raise FileProblem(f"{deck}: already exists (another game's deck file?); move it away or choose another "
-                              "file name (nothing was written)")
+        raw_links = store.get_private(game_id, LINKS)
+        kept = None if raw_links is None else decode_links(raw_links, f"{game.path} ({LINKS})")
+        for there, what, kind in ((deck, orders, "deck file"), (links, kept, "links")):
+            if what is not None and (there.exists() or there.is_symlink()):
+                raise FileProblem(f"{there}: already exists (another game's {kind}?); move it away or choose "
+                                  "another file name (nothing was written)")
         with game.save(path) as saved:
             if orders is not None:
                 write_deck_file(deck, orders)
+            if raw_links is not None:
+                write_links_file(links, raw_links)
             return Transferred(game_id=game_id, last_seq=saved.last_seq, head_hash=saved.head_hash, file=str(path),
-                               store=store.location, deck_file=None if orders is None else str(deck))
+                               store=store.location, deck_file=None if orders is None else str(deck),
+                               links_file=None if kept is None else str(links), bots=() if kept is None else kept.bots)
 
 
 def store_games(store_url: str, *, schema: str = DEFAULT_SCHEMA) -> list[str]:

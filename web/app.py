@@ -7,7 +7,7 @@ so it stays out of logs and Referer headers; the pages read it from the link's `
 - ``POST /api/games`` start a game → 201 ``{"game", "links": {name: url}}``.
 - ``GET /api/games/{game}/state?since=SEQ`` the caller's message (:class:`service.live.Message`) from ``since``.
 - ``GET /api/games/{game}/events?since=SEQ`` (or ``Last-Event-ID``) a text/event-stream of those messages: the
-  catch-up first, then one per decision, each ``id: SEQ``.
+  catch-up first, then one per decision, each ``id: SEQ``. Both: 409 SERVE-9 for a ``since`` past the game's seq.
 - ``POST /api/games/{game}/decisions`` ``{"expected_seq": N, "line": "…"}`` or ``{"expected_seq": N,
   "command": {…}}`` → 200 ``{"seq"}``; 409 when another decision came first (SERVE-2).
 - ``GET /api/games/{game}/replay`` once the game is over: the replay document of the caller's audience (its
@@ -36,7 +36,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from service.live import Conflict, LiveError, NotYourTurn
+from service.live import Conflict, Diverged, LiveError, NotYourTurn
 from service.names import catalog
 from web.errors import ApiError, error_response, install_handlers
 from web.tables import Table, Tables
@@ -153,9 +153,17 @@ def links_of(base: str, table: Table, tokens: dict[str, str]) -> dict[str, str]:
     return {seats.get(key, key): f"{base}/play/{table.game.game_id}#{token}" for key, token in tokens.items()}
 
 
+def _diverged(exc: Diverged) -> ApiError:
+    """SERVE-9: 409 with the game's ``seq``, so the page reads it again from 0."""
+    return ApiError(409, exc.rule, exc.message, seq=exc.seq)
+
+
 async def state(request: Request) -> Response:
     table, access = await _access(request)
-    _, body = await table.snapshot(_audience(access), _since(request))
+    try:
+        _, body = await table.snapshot(_audience(access), _since(request))
+    except Diverged as exc:
+        raise _diverged(exc) from None
     return _json(body)
 
 
@@ -187,7 +195,10 @@ async def decisions(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     table, access = await _access(request)
-    sub, first = await table.subscribe(_audience(access), _since(request))
+    try:
+        sub, first = await table.subscribe(_audience(access), _since(request))
+    except Diverged as exc:
+        raise _diverged(exc) from None
 
     async def stream() -> AsyncIterator[bytes]:
         try:

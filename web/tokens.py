@@ -4,7 +4,8 @@ A token is 32 random bytes (:func:`secrets.token_urlsafe`). It is shown once, wh
 its sha256 in a sidecar file beside the game, ``GAME.jsonl.serve.json`` (mode 0600), never in the journal (which
 stays shareable). A token is checked by hashing it and comparing with every stored hash of the game in constant
 time (:func:`hmac.compare_digest`, no early exit), so a wrong token takes as long as a right one and a failed
-check reveals nothing. The sidecar also lists the seats that bots play (not a secret).
+check reveals nothing. The sidecar also lists the seats that bots play (not a secret); its shape is
+:class:`service.links.Sidecar`.
 
 Shapes: an :class:`Access` is ``role`` (``"seat"``, ``"spectator"``, ``"referee"``) and ``seat`` (a character id
 for a seat, else ``""``). Errors: :class:`TokenFileError` for a sidecar that is not ours (unreadable, wrong shape).
@@ -18,12 +19,12 @@ import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
 
 import msgspec
 
-Role = Literal["seat", "spectator", "referee"]
-SUFFIX = ".serve.json"
+from service.links import SUFFIX, Access, LinkEntry, Role, Sidecar, sidecar_path
+
+__all__ = ["SUFFIX", "Access", "Role", "Sidecar", "TokenFileError", "TokenStore", "sidecar_path"]
 
 
 class TokenFileError(Exception):
@@ -32,32 +33,6 @@ class TokenFileError(Exception):
     def __init__(self, path: Path, message: str) -> None:
         self.path, self.message = path, message
         super().__init__(f"{path}: {message}")
-
-
-class Access(msgspec.Struct, frozen=True):
-    """Who a token lets in: ``role`` and, for a seat, its character id."""
-
-    role: Role
-    seat: str = ""
-
-
-class _Entry(msgspec.Struct, frozen=True):
-    sha256: str
-    access: Access
-
-
-class Sidecar(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The sidecar file's content: the token hashes and the seats bots play."""
-
-    format: Literal["lifeboat-serve"] = "lifeboat-serve"
-    version: int = 1
-    links: tuple[_Entry, ...] = ()
-    bots: tuple[str, ...] = ()
-
-
-def sidecar_path(game: Path) -> Path:
-    """The sidecar of the game file ``game``."""
-    return game.with_name(game.name + SUFFIX)
 
 
 def _digest(token: str) -> str:
@@ -116,11 +91,11 @@ class TokenStore:
         ``{}`` when the store kept the links another process issued first (nothing changed)."""
         bots = bots or {}
         tokens: dict[str, str] = {}
-        entries: list[_Entry] = []
+        entries: list[LinkEntry] = []
         for key, access in [("referee", Access("referee")), ("spectator", Access("spectator"))] + [
                 (s, Access("seat", s)) for s in seats if s not in bots]:
             tokens[key] = secrets.token_urlsafe(32)
-            entries.append(_Entry(_digest(tokens[key]), access))
+            entries.append(LinkEntry(_digest(tokens[key]), access))
         data = Sidecar(links=tuple(entries), bots=tuple(f"{c}={k}" for c, k in bots.items()))
         if self._saver is not None:
             if not self._saver(msgspec.json.encode(data)):

@@ -15,7 +15,7 @@ from typing import Any
 
 from lifeboat.card_set import CardSet
 from lifeboat.cards import CHARACTERS, FACES
-from lifeboat.card_context import card_name, in_use, use, using  # noqa: F401 - the card data lines use (CARD-3)
+from lifeboat.card_context import card_name, in_use, using  # noqa: F401 - the card data lines use (CARD-3)
 
 
 Data = dict[str, Any]
@@ -428,7 +428,7 @@ def offer_text(d: Data, me: str | None) -> str:
     """The line for a pending trade offer from its redacted data."""
     give = cards(d["give"]) if d["give"] else "nothing"
     ask = faces(d["ask"]) if d["ask"] else "nothing"
-    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {subj(d['to'], me)} must answer."
+    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {obj(d['to'], me)} must answer."
 
 
 def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),

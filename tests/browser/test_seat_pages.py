@@ -258,3 +258,31 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         assert not wrong.is_visible("#sv-line") and not wrong.is_visible(".sv-story-box")  # no box to type into
     finally:
         ctx.close()
+
+
+def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser) -> None:  # noqa: F811
+    """SETUP-1 allows a 40-character player name: with no space in it, it pushed the seat page to 420 px at a 390-px
+    viewport (header and seat card cut off); a 300-character word typed in the box, echoed whole by the
+    NOTATION-1 refusal, pushed it to 2,590 px. Both now break inside their box (and the refusal quotes 20)."""
+    name = "MaximilianaWilhelminaVonHabsburgsteinXyz"
+    g = new_game(server, [name, "Bob", "Cy", "Dee"], bots=["Bob", "Cy", "Dee"], seed=3)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["links"][name])
+        pg.wait_for_selector("#sv-conn[data-state=live]")
+        assert pg.inner_text("#sv-who").endswith(name)
+        assert pg.evaluate("document.documentElement.scrollWidth") == 390
+        # the seat card's size and survival stay inside the card
+        right = pg.eval_on_selector_all(".lb-seat .lb-stats", "els => els.map(e => e.getBoundingClientRect().right)")
+        card = pg.eval_on_selector(".lb-seat", "e => e.getBoundingClientRect().right")
+        assert len(right) == 4 and max(right) <= card
+        pg.fill("#sv-line-text", "x" * 300)
+        pg.click("#sv-line button[type=submit]")
+        pg.wait_for_selector("#sv-notice[data-kind=error]")
+        assert pg.inner_text("#sv-notice") == ("Refused [NOTATION-1] a word of 300 characters ('xxxxxxxxxxxxxxxxxxxx'…); "
+                                               "no word or name of the notation is longer than 60")
+        assert pg.evaluate("document.documentElement.scrollWidth") == 390
+        shot(pg, "serve-seat-phone-long-name")
+    finally:
+        ctx.close()

@@ -1,6 +1,7 @@
 """CARD-3 through the real CLI, in subprocesses: ``--cards FILE`` for ``new``, ``play`` and ``record``; a bad file
 is refused naming the file and the field, with nothing written; a journal made with a table's own card data
-carries a copy in its header and replays, audits, scores and forks in a fresh process where the file is gone."""
+carries a copy in its header and replays, audits, scores and forks in a fresh process where the file is gone;
+``record``, ``show`` and ``replay`` name its cards as it prints them."""
 
 from __future__ import annotations
 
@@ -137,3 +138,39 @@ def test_CARD_2_CARD_3_a_bad_card_file_is_refused_naming_file_and_field_and_noth
     assert done.returncode == 4, done.stdout + done.stderr
     assert "[CARD-3] other.json: characters[" in done.stderr and "'french_guy'" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "other.json"]
+
+
+
+POSITION = {"phase": "navigation", "round": 1, "characters": [  # POS-1, as JSON: the navigation card is turned next
+    {"character": "lady_lauren", "player": "Ann", "hand": ["painting", "?"]},
+    *({"character": ch, "player": p, "hand": ["?"]}
+      for ch, p in (("captain", "Cy"), ("sir_stephen", "Bob"), ("kid", "Dee")))]}
+
+
+def test_CARD_3_NAV_3_record_show_and_replay_name_cards_as_the_game_prints_them(tmp_path: Path) -> None:
+    """CARD-3, NAV-3: a printing whose Paintings are worth 5, 5 and 4 (3, 3, 2 in the bundled data) and whose every
+    navigation card makes only the Captain thirsty (Navigation 28: everyone). ``record`` (its story and status
+    line), ``show`` and ``replay`` (their tables) name the Painting and tell Navigation 28's contents as this game
+    prints them: each command is handed the game's card set, none reads a process-wide one."""
+    raw = printing()
+    next(p for p in raw["provisions"]["base"] if p["id"] == "painting")["points_each"] = [5, 5, 4]
+    for nav in raw["navigation"]["base"]:
+        nav["thirsty"] = ["captain"]
+    (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+    (tmp_path / "p.json").write_text(json.dumps(POSITION), encoding="utf-8")
+    assert EXE is not None
+    rec = subprocess.run([EXE, "record", "r.jsonl", "--position", "p.json", "--cards", "mine.json"], cwd=tmp_path,
+                         input="chance: nav 28\n", capture_output=True, text=True, timeout=120)
+    assert rec.returncode == 0, rec.stderr
+    nav28 = "Navigation 28 (Lady Lauren overboard · The Captain thirsty · rowers thirsty · seagull −1)"
+    assert rec.stdout.splitlines()[1:4] == [f"  The unseen card ?n1 is {nav28}.",
+                                            f"  The top navigation card is turned: {nav28}.",
+                                            "  It is the navigation card of the round."]
+    assert "[round 1] Overboard: Lady Lauren. Play a card or pass. · waiting for" in rec.stdout
+    (tmp_path / "mine.json").unlink()  # the journal carries its copy
+    for command in (["show", "r.jsonl", "--as", "referee"], ["replay", "r.jsonl", "--as", "referee"]):
+        done = lifeboat(*command, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[-6:-3] == [
+            f"Face up: {nav28}", "Now: Overboard: Lady Lauren. Play a card or pass.",
+            "Lady Lauren: hand Painting (5), an unknown card · LOVE ? · HATE ?"], command

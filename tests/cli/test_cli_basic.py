@@ -66,7 +66,7 @@ def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
         (["--players", "Ann,Bob,Cy"], 3, "SETUP-1"),
         (["--players", "Ann,Bob,Cy,Dee", "--option", "nonsense=on"], 2, "unknown option"),
         (["--players", "Ann,Bob,Cy,Dee", "--option", "liquid_courage=maybe"], 2, "expects on/off"),
-        (["--players", "Ann,Ann,Cy,Dee"], 2, "different"),
+        (["--players", "Ann,Ann,Cy,Dee"], 3, "SETUP-1"),  # a setup rule, as the count is (it exited 2 before)
     ],
 )
 def test_new_bad_input(tmp_path: Path, args: list[str], code: int, words: str) -> None:
@@ -271,3 +271,26 @@ def test_SETUP_1_a_new_games_names_are_short_and_hold_no_line_break(tmp_path: Pa
     assert long.stderr == "lifeboat: [SETUP-1] player name 'xxxxxxxxxxxxxxxxxxxx…' is 41 characters long; give at most 40\n"
     fine = lifeboat("new", game, "--players", "y" * 40 + ",Bob,Cy,Dee")
     assert fine.returncode == 0, fine.stderr
+
+
+def test_an_option_that_takes_one_value_is_refused_twice(tmp_path: Path) -> None:
+    """click kept the last of two values silently: ``fork --at 10 --at 12`` forked at 12, ``replay --as ann --as
+    bob`` showed Bob's view. Now a usage error (exit 2) names the option and nothing is written; a repeatable
+    option (``--option``) and a flag given twice are taken as before."""
+    from tests.helpers import run as lifeboat  # a real process: what the user's terminal gets
+
+    game = Path(__file__).resolve().parents[2] / "docs" / "examples" / "six-players.jsonl"
+    fork = lifeboat("fork", game, "--at", "10", "-o", tmp_path / "f.jsonl", "--at", "12")
+    assert fork.returncode == 2 and not (tmp_path / "f.jsonl").exists()
+    assert fork.stderr.splitlines()[-1] == "Error: --at was given twice; give it once"
+    short_and_long = lifeboat("fork", game, "--at", "10", "-o", tmp_path / "f.jsonl", "--output", tmp_path / "g.jsonl")
+    assert short_and_long.returncode == 2 and short_and_long.stderr.splitlines()[-1] == (
+        "Error: --output was given twice; give it once")
+    view = lifeboat("replay", game, "--as", "ann", "--as=bob")
+    assert view.returncode == 2 and view.stdout == ""
+    assert view.stderr.splitlines()[-1] == "Error: --as was given twice; give it once"
+    new = lifeboat("new", tmp_path / "n.jsonl", "--players", "A,B,C,D", "--option", "quick_game=on",
+                   "--option", "cannibalism=on", "--seed", "1")
+    assert new.returncode == 0, new.stderr
+    twice = lifeboat("replay", game, "--json", "--json", "--to", "0")
+    assert twice.returncode == 0, twice.stderr

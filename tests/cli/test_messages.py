@@ -129,12 +129,27 @@ def test_an_option_is_echoed_as_typed_with_one_exit_code(tmp_path: Path) -> None
 
 
 def test_SETUP_1_a_repeated_player_name_is_named_with_its_rule(tmp_path: Path) -> None:
-    """SETUP-1: 'Ann' and 'ann' are one name; the refusal cites the rule and quotes both (it said only "player
-    names must be different"), and nothing is written."""
-    new = run("new", tmp_path / "n.jsonl", "--players", "Ann,Bob,Cy,ann")
-    assert new.returncode == 2 and "--players: [SETUP-1] 'Ann' and 'ann' are the same name (compared without " \
-        "case); give each player a different name" in new.stderr, new.stderr
-    assert not (tmp_path / "n.jsonl").exists()
+    """SETUP-1: 'Ann' and 'ann' are one name; every command that starts a game (new, play --players, record,
+    record --position) refuses with the same line, which cites the rule and quotes both spellings, exits 3 as
+    every other SETUP-1 refusal does (new exited 2, play and record said only "player names must be non-empty
+    and different"), and writes nothing."""
+    said = ("[SETUP-1] player names 'Ann' and 'ann' are the same (compared without case); give each player a "
+            "different name")
+    for command in (["new"], ["play", "--bots", "all"], ["record"]):
+        game = tmp_path / f"{command[0]}.jsonl"
+        done = run(*command, game, "--players", "Ann,Bob,Cy,ann")
+        assert (done.returncode, done.stderr) == (3, f"lifeboat: {said}\n"), (command, done.stderr)
+        assert not game.exists() and not (tmp_path / f"{command[0]}.jsonl.deck.json").exists()
+    position = tmp_path / "p.toml"
+    position.write_text(ACTION.replace('player = "Bob"', 'player = "ann"'), encoding="utf-8")
+    rec = run("record", tmp_path / "r.jsonl", "--position", position)
+    assert (rec.returncode, rec.stderr) == (3, f"lifeboat: {position}: {said}; fix the file "
+                                               "(docs/position-format.md) and run the command again (nothing was "
+                                               "written)\n")
+    empty = run("new", tmp_path / "e.jsonl", "--players", "Ann,,Cy,Dee")
+    assert (empty.returncode, empty.stderr) == (3, "lifeboat: [SETUP-1] player 2 has an empty name; give every "
+                                                   "player a name\n")
+    assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "e.jsonl").exists()
 
 
 def test_a_wrong_actor_is_quoted_once(tmp_path: Path) -> None:
@@ -242,7 +257,9 @@ def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
     assert "You used a Medical Kit on yourself." in story, story
     from cli.describe import menu_text
     from lifeboat import commands as c
+    from lifeboat.cards import BUNDLED
 
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid")) == "use the Medical Kit on yourself"
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain")) == \
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid"), BUNDLED) == \
+        "use the Medical Kit on yourself"
+    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain"), BUNDLED) == \
         "use the Medical Kit on The Captain"

@@ -172,3 +172,18 @@ def test_export_from_a_schema_that_holds_no_store_creates_nothing(store: Store, 
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT count(*) FROM information_schema.schemata WHERE schema_name = %s",
                             (store.schema,)).fetchone() == (0,)
+
+
+def test_a_links_sidecar_that_is_not_a_served_game_s_links_is_refused_and_nothing_is_imported(
+        store: Store, tmp_path: Path) -> None:
+    """SERVE-1: ``import`` carries a served game's links (token hashes, bot seats) only when they read as such."""
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    Path(f"{game}.serve.json").write_text('{"format": "lifeboat-serve", "links": "Ann"}')
+    refused = run("import", game, *store.options)
+    assert (refused.exit_code, refused.stdout) == (4, "")
+    assert refused.stderr == (
+        f"lifeboat: {game}.serve.json:1: not the links of a served game (Expected `array`, got `str` - at "
+        "`$.links`) (expected the links 'lifeboat serve' keeps (token hashes and bot seats); move the file away to "
+        "import the game without them)\n")
+    assert run("export", *store.options).stdout == ""  # the store holds no game

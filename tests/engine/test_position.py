@@ -83,6 +83,24 @@ def test_POS_1_player_count_and_round_are_checked(change: dict, words: str) -> N
     assert err.value.rule == "POS-1" and words in err.value.message
 
 
+
+@pytest.mark.parametrize(("expansions", "most"), [((), 6), (("cannibalism",), 7), (("liquid_courage",), 7),
+                                                  (("cannibalism", "liquid_courage"), 8)])
+def test_POS_1_SETUP_1_REF_26_a_position_takes_as_many_characters_as_a_new_game(expansions: tuple, most: int) -> None:
+    """SETUP-1, REF-26: a position counts its characters as ``new_game`` does (it allowed 7 only with Cannibalism,
+    so a Liquid Courage table of 7 or 8 could not be recorded from a position); too few are refused naming the
+    game's own most."""
+    extra = [{"character": "dr_harter", "player": "Gus"}, {"character": "mrs_wong", "player": "Hal"}]
+    if expansions == ("liquid_courage",):
+        extra.reverse()
+    everyone = chars() + extra[:most - 6]
+    s = position_state(load({"characters": everyone, "options": {"expansions": list(expansions)}}))
+    assert len(s.players) == most and s.step == ProvisionsDraw(quartermaster="lady_lauren", count=most)
+    with pytest.raises(InvalidCommand) as err:
+        position_state(load({"characters": everyone[:3], "options": {"expansions": list(expansions)}}))
+    assert (err.value.rule, err.value.message) == ("POS-1", f"characters: a game has 4 to {most} characters "
+                                                   "(SETUP-1), got 3")
+
 # ---- an unknown discard pile (REF-20) ------------------------------------------------------------------------------
 
 FACES = ["water", "cash", "oar", "jewels", "painting", "medical_kit", "?"]

@@ -91,6 +91,18 @@ def test_lines_without_actor_or_verb(table: State) -> None:
     assert "no verb" in invalid("kid:", table).message
 
 
+def test_a_line_that_is_not_text_or_holds_a_huge_word_is_not_echoed(table: State) -> None:
+    """A binary file fed to ``record``: each refusal quoted its line whole (2,000 characters of escapes); a
+    300-character word typed in a seat page's box was quoted whole too. Neither is echoed now."""
+    assert invalid("kid: row\x00\x01", table).message == (
+        "the line holds '\\x00', a control character or a byte that is not text; a line of notation is plain text "
+        "(is this the right file?)")
+    assert invalid("\udce1\udcbf row", table).message.startswith("the line holds '\\udce1', a control character")
+    assert invalid("kid: " + "x" * 300, table).message == (
+        "a word of 300 characters ('xxxxxxxxxxxxxxxxxxxx'…); no word or name of the notation is longer than 60")
+    assert parse("kid:\trow\r", table) == parse("kid: row", table)  # a tab and a CR LF file's CR are spaces
+
+
 def test_a_bad_deal(table: State) -> None:
     from lifeboat.game import new_game
 

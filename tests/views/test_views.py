@@ -182,6 +182,9 @@ def test_a_trade_is_seen_by_the_two_and_counted_by_the_rest(drafted: Table) -> N
     assert drafted.public().offer is not None and drafted.public().offer.give == (None,)
     assert drafted.public().offer.text == "Sir Stephen offered The Kid 1 card for 1 card; The Kid must answer."
     assert drafted.public().waiting_for == ("kid",)
+    # mid-sentence, after the semicolon, the one who must answer is "you", not "You" (a fresh user's look at the page)
+    assert drafted.seat("kid").offer.text == "Sir Stephen offered you Water for Blackjack; you must answer."
+    assert drafted.seat("sir_stephen").offer.text == "You offered The Kid Water for Blackjack; The Kid must answer."
     drafted.do(c.AnswerTrade(by="kid", accept=True, cards=("blackjack-1",)))
     assert "Sir Stephen gave The Kid 1 card and got 1 card back." in drafted.texts("captain")
     assert "You gave The Kid Water and got Blackjack back." in drafted.texts("sir_stephen")

@@ -32,10 +32,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def spawn_serve(log: Path, *args: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``lifeboat serve *args`` on a free port, output to ``log``; returns the process and its base URL (not yet
-    waited for: see :func:`wait_up`)."""
-    port = free_port()
+def spawn_serve(log: Path, *args: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``lifeboat serve *args`` on ``port`` (default: a free one), output to ``log``; returns the process and its
+    base URL (not yet waited for: see :func:`wait_up`)."""
+    port = port or free_port()
     exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
     proc = subprocess.Popen([exe, "serve", *args, "--port", str(port), "--bot-delay", "0", "--no-qr"],
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
@@ -58,10 +58,10 @@ def wait_up(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
         time.sleep(0.05)
 
 
-def start_server(folder: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Server]:
-    """``lifeboat serve --dir folder`` on a free port, waited for until it answers."""
+def start_server(folder: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], Server]:
+    """``lifeboat serve --dir folder`` on ``port`` (default: a free one), waited for until it answers."""
     log = folder / "server.log"
-    proc, base = spawn_serve(log, "--dir", str(folder), *extra)
+    proc, base = spawn_serve(log, "--dir", str(folder), *extra, port=port)
     wait_up(proc, base, log)
     return proc, Server(base, folder, log)
 

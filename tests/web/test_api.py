@@ -180,7 +180,8 @@ def test_a_served_game_replays_and_audits_with_the_cli(server: Server) -> None:
 
 
 def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
-    """SETUP-1 and SERVE-6 for a new game; SERVE-5 once the game is over."""
+    """SETUP-1 (the count, a name's length, a line break, one name twice) and SERVE-6 for a new game; SERVE-5 once
+    the game is over."""
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1")
     r = httpx.post(f"{server.base}/api/games", json={"players": ["A" * 5000, "Bob", "Cy", "Dee"]})
@@ -188,6 +189,18 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
         "rule": "SETUP-1", "message": "player name 'AAAAAAAAAAAAAAAAAAAA…' is 5000 characters long; give at most 40"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann\nBob", "Cy", "Dee", "Eve"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1") and "line break" in r.text
+    # a player called Spectator lost their link: the answer's links are keyed by player, "spectator" and "referee"
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "Spectator"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "SETUP-1", "message": "player name 'spectator' is the name of serve's watching link; choose another"}
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "Me"]})
+    assert r.status_code == 422 and r.json()["error"] == {  # the list names every reserved word ('me' was left out)
+        "rule": "SETUP-1", "message": "player name 'Me' is a character's name, a reserved word (chance, dealer, me, "
+        "public, recorder, referee, system) or holds one of ; = : , ?; choose another"}
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "ann"]})
+    assert r.status_code == 422 and r.json()["error"] == {  # the CLI's line, from the one check (service.games)
+        "rule": "SETUP-1", "message": "player names 'Ann' and 'ann' are the same (compared without case); give each "
+        "player a different name"}
     r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "bots": ["Zed"]})
     assert r.status_code == 422
     assert r.json()["error"] == {"rule": "SERVE-6", "message": "bots must be players of the game; not players: Zed"}
@@ -199,3 +212,32 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
     assert final["view"]["over"] is True and final["decisions"] == []
     r = decide(server, g["game"], g["tokens"]["Ann"], {"expected_seq": final["seq"], "line": "pass"})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SERVE-5")
+
+
+def test_SERVE_9_a_since_past_the_game_is_refused_not_answered_from_the_start(server: Server) -> None:
+    """SERVE-9: a reader that has seen seqs the game never had (a restored or cut file) gets 409 with the game's
+    seq, from the state route and the event stream alike (``since`` or ``Last-Event-ID``); up to the seq is fine."""
+    g = new_game(server, PLAYERS, seed=19)
+    token = g["tokens"]["Ann"]
+    seq = state(server, g["game"], token).json()["seq"]
+    expected = {"error": {"rule": "SERVE-9", "seq": seq, "message": (
+        f"this page has seen seq {seq + 5} but the game is at seq {seq} (its file was restored or cut): read the "
+        "game again from the start (since=0; the page does so by itself)")}}
+    events = f"{server.base}/api/games/{g['game']}/events"
+    refused = [
+        state(server, g["game"], token, since=seq + 5),
+        httpx.get(events, params={"since": seq + 5}, headers=auth(token)),
+        httpx.get(events, headers={**auth(token), "Last-Event-ID": str(seq + 5)}),
+        state(server, g["game"], g["tokens"]["spectator"], since=seq + 5),
+    ]
+    for r in refused:
+        assert (r.status_code, r.headers["content-type"], r.json()) == (409, "application/json", expected)
+    up_to_date = state(server, g["game"], token, since=seq)
+    assert up_to_date.status_code == 200
+    assert (up_to_date.json()["seq"], up_to_date.json()["events"]) == (seq, [])
+    with httpx.stream("GET", events, params={"since": seq}, headers=auth(token)) as live:
+        assert live.status_code == 200
+        lines = live.iter_lines()
+        first = next(lines), next(lines), next(lines)
+    assert first[:2] == (f"id: {seq}", "event: update")
+    assert json.loads(first[2].removeprefix("data: "))["events"] == []

@@ -4,7 +4,9 @@
  * The link's #fragment is the token; it is sent only in the Authorization header (never in a URL). The table is
  * drawn by LifeboatViewer.renderTable (web/viewer). Every message the server pushes is this audience's own:
  * {seq, audience, events: [{seq, text, ...}], view, decisions: [{line, command}], navigation: {id: facts}}.
- * The page keeps the last seq it saw and, when the stream breaks, reconnects from there (catch-up).
+ * The page keeps the last seq it saw and, when the stream breaks, reconnects from there (catch-up). A server
+ * whose game is behind that seq (its file was restored or cut) answers 409 SERVE-9: the page then forgets what it
+ * held and reads the game again from seq 0, saying so.
  */
 (function () {
   'use strict';
@@ -182,7 +184,25 @@
 
   function refresh(since) {
     return fetch(api + '/state?since=' + (since === undefined ? S.seq : since), { headers: auth, cache: 'no-store' })
-      .then(function (res) { return res.ok ? res.json().then(apply) : null; });
+      .then(function (res) {
+        if (res.status === 409) return res.json().then(function (d) { if (diverged(d)) return refresh(0); });
+        return res.ok ? res.json().then(apply) : null;
+      });
+  }
+
+  // SERVE-9: the server's game is behind the seq this page saw (the host restored or cut the game's file), so
+  // what the page holds continues no story the server has: forget it (true: read again from 0)
+  function diverged(body) {
+    var e = (body && body.error) || {};
+    if (e.rule !== 'SERVE-9' || S.seq === 0) return false;
+    S.seq = 0;
+    S.view = null;
+    S.story = [];
+    S.decisions = [];
+    S.navigation = {};
+    notice('The server holds this game only up to seq ' + e.seq + ', behind what this page showed (its file was ' +
+           'restored or cut): the page now shows the game as the server has it. [SERVE-9]', 'conflict');
+    return true;
   }
 
 
@@ -235,6 +255,12 @@
           $('sv-line').hidden = true;
           document.querySelector('.sv-story-box').hidden = true;
           return null;
+        }
+        if (res.status === 409) {
+          return res.json().then(function (d) {
+            if (!diverged(d)) throw new Error('HTTP 409');
+            if (S.abort === ctrl) connect(); // from seq 0 now
+          });
         }
         if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
         // 'live' only once the stream's first message (the catch-up) is drawn: the headers alone arrive before

@@ -1,0 +1,80 @@
+"""The reader's fast path for the usual line (``journal.codec.check_stream``, issue 16) answers exactly as the
+line-by-line reference (``check_lines``, each line through ``ChainReader.feed``): the same commits at the same
+offsets, or the same error (class, message, line) after the same commits, on the fuzz test's edited journals
+(bytes flipped, inserted or cut, lines swapped, JSON nested deep, values replaced with the chain recomputed...)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from test_journal_fuzz import GAME, SOUND, edited
+
+from journal import JournalError
+from journal.codec import ChainReader, check_lines, check_stream
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def outcome(items: Any, reader: ChainReader) -> tuple[list[Any], Any, tuple[Any, ...]]:
+    """What a reader gave: the items, the error (class, message, line) or None, and the reader's state after."""
+    got: list[Any] = []
+    error = None
+    try:
+        for item in items:
+            got.append(item)
+    except JournalError as exc:
+        error = (type(exc), str(exc), exc.line)
+    return got, error, (reader.line, reader.last_seq, reader.head_hash, reader.header_hash, reader.file_version)
+
+
+def compare(data: bytes) -> None:
+    ref = ChainReader("g.jsonl")
+    want = outcome(((off, commit) for off, _, commit in check_lines(ref, io.BytesIO(data), 0, len(data))), ref)
+    fast = ChainReader("g.jsonl")
+    assert outcome(check_stream(fast, io.BytesIO(data), 0, len(data)), fast) == want
+    bare = ChainReader("g.jsonl")  # build=False: the same offsets and errors, the usual lines' commits left out
+    got = outcome(check_stream(bare, io.BytesIO(data), 0, len(data), build=False), bare)
+    assert [off for off, _ in got[0]] == [off for off, _ in want[0]] and got[1:] == want[1:]
+
+
+def test_the_bundled_journals_read_the_same_both_ways() -> None:
+    paths = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))
+    assert len(paths) >= 3
+    for path in paths:
+        compare(path.read_bytes())
+    compare(b"".join(SOUND))
+    compare(b"".join(GAME))
+
+
+def deep_line(depth: int) -> bytes:
+    """The first three lines of a sound journal, the second commit's events nested ``depth`` levels deep (the
+    chain kept: its hash is recomputed, and it is the last line)."""
+    obj = json.loads(SOUND[2])
+    obj["events"] = json.loads("[" * depth + "]" * depth)
+    del obj["hash"]
+    text = json.dumps(obj, separators=(",", ":")).encode()
+    return b"".join(SOUND[:2]) + text[:-1] + b',"hash":"' + hashlib.sha256(text).hexdigest().encode() + b'"}\n'
+
+
+def test_a_line_nested_64_levels_is_read_and_65_refused_both_ways() -> None:
+    for depth in (62, 63, 64, 65, 66):
+        data = deep_line(depth)
+        compare(data)
+        reader = ChainReader("g.jsonl")
+        _, error, state = outcome(check_stream(reader, io.BytesIO(data), 0, len(data)), reader)
+        if depth + 1 <= 64:  # the line's own object is one level more
+            assert error is None and state[:2] == (3, 2)
+        else:
+            assert error is not None and error[2] == 3 and "nests JSON more than 64 levels deep" in error[1]
+
+
+@settings(max_examples=600, deadline=None, database=None, print_blob=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=edited())
+def test_the_fast_path_answers_as_the_line_by_line_reader(data: bytes) -> None:
+    compare(data)
