@@ -286,3 +286,21 @@ def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser
         shot(pg, "serve-seat-phone-long-name")
     finally:
         ctx.close()
+
+
+def test_the_referees_small_navigation_cards_hold_their_title(server: Server, browser) -> None:  # noqa: F811
+    """The referee's decks at 390 px: each small navigation card's 'Navigation 19' stuck 5.5 px out of its card's
+    right edge (74 px wide, the icon and the bold title did not fit)."""
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], seed=24)  # nobody moves: the 24 navigation cards stay
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["links"]["referee"])
+        pg.wait_for_selector("#sv-conn[data-state=live]")
+        out = pg.eval_on_selector_all(".lb-referee .lb-card-nav.lb-card-small", """els => els.map(e => {
+            const t = e.querySelector('.lb-card-title').getBoundingClientRect(), c = e.getBoundingClientRect();
+            return [e.scrollWidth <= e.clientWidth, t.right <= c.right]; })""")
+        assert out == [[True, True]] * 24
+        assert pg.evaluate("document.documentElement.scrollWidth") == 390
+    finally:
+        ctx.close()

@@ -37,6 +37,12 @@ def test_a_typo_in_the_verb_suggests_the_verb(table: State) -> None:
     assert err.seat == "fay"  # the seat of the acting character
 
 
+def test_the_closest_verb_is_suggested_first(table: State) -> None:
+    """'kep watr' suggested 'water' (close to both words together) before 'keep' (closer to the first word)."""
+    assert "unknown verb 'kep'; did you mean 'keep' or 'water'? expected" in invalid("kid: kep watr", table).message
+    assert "unknown verb 'do'; did you mean 'do nothing'? expected" in invalid("kid: do nothin", table).message
+
+
 def test_a_typo_in_a_character_suggests_the_character(table: State) -> None:
     err = invalid("kid: mug lauern hand", table)
     assert "unknown character 'lauern'; did you mean 'lauren'?" in err.message
