@@ -1,28 +1,35 @@
 """Benchmark of ``lifeboat serve``: N tables on loopback, every seat a scripted HTTP client (bots in every seat).
 
-    .venv/bin/python bench/serve.py [--tables 1,10,50] [--players 4] [--seed 1]
+    .venv/bin/python bench/serve.py [--tables 1,10,50] [--players 4] [--seed 1] [--client aiohttp|httpx]
+                                    [--think MS]
 
 For each N it starts a fresh ``lifeboat serve`` (uvicorn, a subprocess) on 127.0.0.1, deals N games through the
 API and lets one client per seat play each game to the end: the client follows its seat's event stream and, when
-the seat has decisions, picks one with the random bot and POSTs it (``tests/web/players.py``); a spectator and a
-referee stream watch each table too. It prints:
+the seat has decisions, picks one with the random bot and POSTs it; a spectator and a referee stream watch each
+table too. The clients are :class:`LightPlayer` (aiohttp, the default) or ``tests/web/players.py`` as the web
+tests run it (``--client httpx``): the same protocol and bot; aiohttp costs the clients about a quarter of the CPU
+a decision, and the clients share the cores with the server. It prints:
 
 - decisions/s: decisions the server accepted (200), over the wall time of the run;
 - latency p50/p99 (ms): from the moment a client sent a decision to the arrival, at each seat's connection of
   that table, of the message carrying the seq the decision produced (every seat, every accepted decision);
 - the bare write+fsync rate of the same disk, measured in the same run (400-byte lines appended to one file, an
   fsync after each), and the ratio decisions/s ÷ that rate;
+- 409/dec: decisions refused as stale (SERVE-2) per accepted one: in a window several seats may act, every
+  client sends at once and one wins;
 - srv ms / cli ms: CPU milliseconds (user + system) the server process and this process (the clients) used per
   accepted decision during the run (on a shared machine, what the wall time cannot say).
 
 Goals (issue 11): p99 ≤ 50 ms at 50 tables; decisions/s ≥ 0.5 × the write+fsync rate. The clients run in this
-one process, on the same cores as the server: they are part of what is measured. They decide at once (no thinking
-time: a closed loop), so each table has a decision in flight nearly all the time and, by Little's law, the
-latency is at least tables ÷ decisions/s: p99 ≤ 50 ms at 50 tables needs over 1,000 decisions/s, i.e. under
-1 ms of CPU a decision for server and clients together on one core. Each client has its own connection pool
-(httpcore polls every idle connection of a pool on each request), and the cyclic garbage collector is off in
-this process during the run (its full collections of the messages the clients keep stopped every stream at
-once for seconds: the clients' pause, not the server's).
+one process, on the same cores as the server: they are part of what is measured. By default they decide at once
+(no thinking time: a closed loop, the headline figures), so each table has a decision in flight nearly all the
+time and, by Little's law, the latency is at least tables ÷ decisions/s: p99 ≤ 50 ms at 50 tables needs over
+1,000 decisions/s, i.e. under 2 ms of CPU a decision for server and clients together on two idle cores.
+``--think MS`` makes each seat wait MS ms before sending a decision, as a person at a table would (the decision
+is timed from its sending, after the wait): the latency of a server that is not saturated. Each client has its
+own connection pool (httpcore polls every idle connection of a pool on each request), and the cyclic garbage
+collector is off in this process during the run (its full collections of the messages the clients keep stopped
+every stream at once for seconds: the clients' pause, not the server's).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import asyncio
 import gc
 import os
 import platform
+import random
 import resource
 import statistics
 import sys
@@ -42,10 +50,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import aiohttp  # noqa: E402
 import httpx  # noqa: E402
+import msgspec  # noqa: E402
 
+from lifeboat.commands import PlayerCommand  # noqa: E402
+from service.bots import random_bot  # noqa: E402
 from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
-from tests.web.players import Player, run_async  # noqa: E402
+from tests.web.players import Player, Received, Sent, run_async  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -81,37 +93,127 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def run_tables(base: str, games: list[dict], seed: int) -> tuple[float, list[list[Player]]]:
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+class _View(msgspec.Struct):
+    over: bool
+    viewer: str | None = None
+
+
+class _Decision(msgspec.Struct):
+    command: PlayerCommand
+
+
+class _Message(msgspec.Struct):
+    """What a scripted client reads of a pushed message (msgspec skips the rest: the view's table, the events)."""
+
+    seq: int
+    view: _View
+    decisions: list[_Decision] = []
+
+
+_read = msgspec.json.Decoder(_Message).decode
+_RETRY = (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError)
+
+
+class LightPlayer(Player):
+    """:class:`tests.web.players.Player` on aiohttp (one session per client): the same protocol and the same random
+    bot, measured the same way (``received``, ``sent``), with less of the clients' own CPU per decision; it keeps
+    each message's seq and arrival time, not its bytes."""
+
+    async def play_light(self, session: aiohttp.ClientSession, think: float) -> None:
+        rng, tasks, decided_on = random.Random(self.seed), [], -1
+        url = f"{self.base}/api/games/{self.game}/events"
+        try:
+            async with session.get(url, params={"since": str(self.since)}, headers=self.headers,
+                                   timeout=aiohttp.ClientTimeout(total=None, sock_read=60)) as resp:
+                assert resp.status == 200, resp.status
+                data: list[bytes] = []
+                async for line in resp.content:
+                    if line.startswith(b"data:"):
+                        data.append(line[5:].strip())
+                        continue
+                    if line.strip() or not data:
+                        continue
+                    msg, data = _read(b"\n".join(data)), []
+                    self.received.append(Received(time.perf_counter(), msg.seq, b"", {}))
+                    if msg.view.over:
+                        return
+                    if self.decide and msg.decisions and msg.seq != decided_on:
+                        decided_on = msg.seq
+                        tasks.append(asyncio.get_running_loop().create_task(self._post(session, msg, rng, think)))
+                        tasks[-1].add_done_callback(_stop_on_error(asyncio.current_task()))
+        finally:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _post(self, session: aiohttp.ClientSession, msg: _Message, rng: random.Random, think: float) -> None:
+        cmd = random_bot(msg.view.viewer or "", [d.command for d in msg.decisions], rng)
+        if think:
+            await asyncio.sleep(think)
+        body = msgspec.json.encode({"expected_seq": msg.seq, "command": cmd})
+        url = f"{self.base}/api/games/{self.game}/decisions"
+        headers = dict(self.headers, **{"Content-Type": "application/json"})
+        at = time.perf_counter()
+        for attempt in (1, 2):  # once more on a kept-alive connection the server had just closed (a replay: 409)
+            try:
+                async with session.post(url, data=body, headers=headers) as r:
+                    status, raw = r.status, await r.read()
+                break
+            except _RETRY:
+                if attempt == 2:
+                    raise
+        self.sent.append(Sent(at, msg.seq, status, msgspec.json.decode(raw)["seq"] if status == 200 else None))
+
+
+def _stop_on_error(follow: asyncio.Task | None):  # type: ignore[no-untyped-def]
+    def check(task: asyncio.Task[None]) -> None:  # a decision that failed: stop this client, do not hang
+        if not task.cancelled() and task.exception() is not None and follow is not None:
+            follow.cancel()
+    return check
+
+
+def _players(base: str, games: list[dict], seed: int, kind: type[Player]) -> list[list[Player]]:
+    return [[kind(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
+                  seed=seed * 1000 + t * 10 + i)
+             for i, (name, token) in enumerate(sorted(g["tokens"].items()))]
+            for t, g in enumerate(games)]
+
+
+async def run_tables(base: str, games: list[dict], seed: int, client: str,
+                     think: float) -> tuple[float, list[list[Player]]]:
+    tables = _players(base, games, seed, LightPlayer if client == "aiohttp" else Player)
+    players = [p for table in tables for p in table]
     # One client (connection pool) per player: on each request httpcore looks over every connection of its pool
     # (a poll of each idle socket), so one pool for 50 tables cost the clients O(tables) a request.
-    tables = []
-    for t, g in enumerate(games):
-        tables.append([Player(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
-                              seed=seed * 1000 + t * 10 + i)
-                       for i, (name, token) in enumerate(sorted(g["tokens"].items()))])
-    clients = [httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) for table in tables for _ in table]
-    # The clients keep every message they receive (parsed) to measure afterwards: with the cyclic garbage
+    if client == "aiohttp":
+        sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), read_bufsize=2**20)
+                    for _ in players]
+        plays = [p.play_light(c, think) for c, p in zip(sessions, players)]  # type: ignore[attr-defined]
+    else:
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        sessions = [httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60)) for _ in players]
+        plays = [p.play(c) for c, p in zip(sessions, players)]
+    # The clients keep every message they receive to measure afterwards: with the cyclic garbage
     # collector on, its full collections over that growing heap stopped this process for 1-4 s at a time
     # (every stream of every table at once), which the latencies counted as the server's. Off during the run.
     gc.disable()
     try:
         start = time.perf_counter()
-        await asyncio.gather(*(p.play(c) for c, p in zip(clients, (p for table in tables for p in table))))
+        await asyncio.gather(*plays)
         return time.perf_counter() - start, tables
     finally:
         gc.enable()
-        for client in clients:
-            await client.aclose()
+        for session in sessions:
+            await (session.close() if client == "aiohttp" else session.aclose())  # type: ignore[union-attr]
 
 
-def measure(tables: list[list[Player]]) -> tuple[int, list[float]]:
-    accepted, latencies = 0, []
+def measure(tables: list[list[Player]]) -> tuple[int, int, list[float]]:
+    """Decisions accepted, decisions refused as stale (409, SERVE-2), and every latency (ms)."""
+    accepted, conflicts, latencies = 0, 0, []
     for table in tables:
         seats = [p for p in table if p.decide]
         arrivals = {p.name: {r.seq: r.at for r in p.received} for p in table}
         for p in seats:
             for sent in p.sent:
+                conflicts += sent.status == 409
                 if sent.status != 200 or sent.seq is None:
                     continue
                 accepted += 1
@@ -119,7 +221,7 @@ def measure(tables: list[list[Player]]) -> tuple[int, list[float]]:
                     at = arrivals[other.name].get(sent.seq)
                     if at is not None:
                         latencies.append((at - sent.at) * 1000)
-    return accepted, latencies
+    return accepted, conflicts, latencies
 
 
 def main() -> None:
@@ -127,12 +229,19 @@ def main() -> None:
     ap.add_argument("--tables", default="1,10,50", help="comma-separated table counts")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--client", choices=("aiohttp", "httpx"), default="aiohttp",
+                    help="the scripted clients' HTTP library (httpx: tests/web/players.py as the tests run it)")
+    ap.add_argument("--think", type=float, default=0.0, metavar="MS",
+                    help="each seat waits MS milliseconds before sending a decision, like a person (aiohttp "
+                         "clients only; 0: a closed loop, the headline figures)")
     args = ap.parse_args()
+    if args.think and args.client != "aiohttp":
+        ap.error("--think works with --client aiohttp")
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients + spectator "
-          f"+ referee streams")
+          f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients ({args.client}"
+          f", think {args.think:g} ms) + spectator + referee streams")
     print(f"{'tables':>6} {'decisions':>9} {'wall s':>7} {'dec/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'fsync/s':>8} {'ratio':>6} {'srv ms':>6} {'cli ms':>6}")
+          f"{'fsync/s':>8} {'ratio':>6} {'409/dec':>7} {'srv ms':>6} {'cli ms':>6}")
     for n in [int(x) for x in args.tables.split(",")]:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
@@ -141,14 +250,14 @@ def main() -> None:
             try:
                 games = [new_game(server, NAMES[:args.players], seed=args.seed * 100 + t) for t in range(n)]
                 server_cpu, client_cpu = cpu_s(proc.pid), cpu_s()
-                wall, tables = run_async(run_tables(server.base, games, args.seed))
+                wall, tables = run_async(run_tables(server.base, games, args.seed, args.client, args.think / 1000))
                 server_cpu, client_cpu = cpu_s(proc.pid) - server_cpu, cpu_s() - client_cpu
             finally:
                 stop_server(proc)
-            accepted, lat = measure(tables)
+            accepted, conflicts, lat = measure(tables)
             per_s = accepted / wall
             print(f"{n:>6} {accepted:>9} {wall:>7.1f} {per_s:>8.1f} {statistics.median(lat):>7.1f} "
-                  f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f} "
+                  f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f} {conflicts / accepted:>7.2f} "
                   f"{server_cpu * 1000 / accepted:>6.1f} {client_cpu * 1000 / accepted:>6.1f}", flush=True)
 
 

@@ -408,6 +408,9 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
     interactive = sys.stdin.isatty()
     if position is not None and players is not None:
         raise fail("--position names the players already; leave out --players", USAGE)
+    if position is not None and options:  # the file's [options] say; an --option beside them was left unread
+        raise fail("--position sets the options in its [options] section (docs/position-format.md); put them there "
+                   "and leave out --option", USAGE)
     with user_errors():
         if not game.exists():
             check_options(options)
@@ -423,8 +426,9 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                 if not names:
                     raise fail("name the players with --players (or start from --position)", USAGE)
                 Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
-        elif position is not None or players is not None or cards is not None:
-            raise fail(f"{game}: already exists; --position, --players and --cards only start a new recording", USAGE)
+        elif position is not None or players is not None or cards is not None or options:
+            raise fail(f"{game}: already exists; --position, --players, --option and --cards only start a new "
+                       "recording (a recording keeps the options it started with)", USAGE)
         rec = Recorder(game, out)
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards

@@ -97,6 +97,11 @@ def _fail(message: str) -> InvalidCommand:
 
 def _ruleset(position: Position, card_data: str | None) -> Ruleset:
     options = dict(position.options)
+    named = options.get("expansions")
+    if isinstance(named, (list, tuple)):  # given once, as OPT-1 asks of an --option (a file's mistake: POS-1)
+        twice = next((x for i, x in enumerate(named) if x in named[:i]), None)
+        if twice is not None:
+            raise _fail(f"options.expansions: {twice!r} is named twice; name it once")
     if card_data:  # CARD-3: the table's own card data, named by its hash
         options["card_data"] = card_data
     try:

@@ -11,7 +11,6 @@ These functions work on a journal object (:class:`journal.JsonlJournal` or :clas
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from service.errors import BadRequest, FileProblem, ReplayError
+from service.position_file import json_position, toml_twice
 from service.records import DecksRevealed
 
 RULESET_NAME = "lifeboat-base"
@@ -388,8 +388,10 @@ def read_position(path: Path) -> dict:
 
     Raises:
         FileProblem: the file cannot be read (missing, a directory, no permission): exit 4, as any input file.
-        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, or nested too
-            deep: exit 3, as a wrong field of the position is (docs/position-format.md "Errors").
+        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, nested too
+            deep, or gives a key twice (an option of ``[options]`` included, as OPT-1 refuses an ``--option``
+            given twice; :mod:`service.position_file`): exit 3, as a wrong field of the position is
+            (docs/position-format.md "Errors").
     """
     import tomllib
 
@@ -399,15 +401,17 @@ def read_position(path: Path) -> dict:
         raise FileProblem(f"{path}: cannot read the position file ({exc.strerror}); name an existing TOML or JSON "
                           "file (docs/position-format.md)") from None
     kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
+    text = ""
     try:
         text = raw.decode("utf-8")
-        return json.loads(text) if kind == "JSON" else tomllib.loads(text)
+        return json_position(text) if kind == "JSON" else tomllib.loads(text)
     except RecursionError:
         raise InvalidCommand("POS-1", "not a valid position file: nested too deep") from None
     except UnicodeDecodeError as exc:
         raise InvalidCommand("POS-1", f"not a valid position file: not UTF-8 text (byte {exc.start})") from None
     except ValueError as exc:
-        raise InvalidCommand("POS-1", f"not a valid position file: not {kind} ({exc})") from None
+        twice = toml_twice(text, str(exc)) if kind == "TOML" else None
+        raise InvalidCommand("POS-1", twice or f"not a valid position file: not {kind} ({exc})") from None
 
 
 def repair_game(path: Path) -> journal.RepairReport:

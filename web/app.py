@@ -204,8 +204,9 @@ async def events(request: Request) -> Response:
         try:
             yield _sse(*first)
             while True:
-                try:
-                    item = await asyncio.wait_for(sub.queue.get(), KEEPALIVE_S)
+                try:  # asyncio.timeout, not wait_for: wait_for made a task of every get (six a served decision)
+                    async with asyncio.timeout(KEEPALIVE_S):
+                        item = await sub.queue.get()
                 except TimeoutError:
                     yield b": keepalive\n\n"
                     continue

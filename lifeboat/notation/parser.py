@@ -59,6 +59,11 @@ from lifeboat.state import (
 )
 
 
+MAX_WORD = 60
+"""The longest word a line may hold, in characters: a player name is at most 40 (SETUP-1), a card id or a name
+of the notation far shorter."""
+
+
 class Parser(Suggestions, PlayerLines, RecordedLines):
     """One line being parsed against ``state``; :meth:`run` returns the command."""
 
@@ -90,6 +95,19 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
 
     def implied(self, face: str) -> _Ref:
         return _Ref(_Item(FACE_NAMES[face], len(self.line), len(self.line)), face)
+
+    def check_text(self) -> None:
+        """A line that is not text (a binary file fed to ``record``) or holds a word longer than any name is
+        refused without echoing it: the refusal of each such line used to quote it whole (2,000 characters)."""
+        bad = next((ch for ch in self.line if (ch < " " and ch not in "\t\r") or "\x7f" <= ch <= "\x9f"
+                    or "\ud800" <= ch <= "\udfff"), None)
+        if bad is not None:
+            raise self.invalid(f"the line holds {bad!r}, a control character or a byte that is not text; a line of "
+                               "notation is plain text (is this the right file?)")
+        longest = max(self.line.split(), key=len)
+        if len(longest) > MAX_WORD:
+            raise self.invalid(f"a word of {len(longest)} characters ({longest[:20]!r}…); no word or name of the "
+                               f"notation is longer than {MAX_WORD}")
 
     # -- tokens
 
@@ -201,6 +219,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
     def run(self) -> c.Command:
         if not self.line:
             raise self.invalid("empty line; expected '<actor>: <verb> ...', e.g. 'captain: row'")
+        self.check_text()
         colon = self.line.find(":")
         if colon >= 0:
             self.actor = self.resolve_actor(self.line[:colon], 0)

@@ -217,12 +217,15 @@ def render(command: c.Command, state: State) -> str:
     """
     with using(state.cards):  # CARD-3: the game's own card counts and values
         line = _render(command, state, explicit=False)
+        explicit = _render(command, state, explicit=True)
+        if line == explicit:  # nothing to shorten (pass, row, swap, join…): the same line either way, no parse
+            return line
         try:
             if parse(line, state) == command:
                 return line
         except (InvalidCommand, AmbiguousCommand):
             pass
-        return _render(command, state, explicit=True)
+        return explicit
 
 
 def legal_lines(state: State, character: str) -> list[str]:

@@ -49,11 +49,11 @@ class Suggestions:
         # suggest only the verbs of the list (not aliases such as 'fight' or face names such as 'give water')
         words = list(self.verb_list())
         cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
-        sugg: list[str] = []
+        score: dict[str, float] = {}  # the closest first, whether it matched one word or two ('kep watr': keep)
         for cand in cands:
             for s in difflib.get_close_matches(cand, words, n=3, cutoff=0.6):
-                if s not in sugg:
-                    sugg.append(s)
+                score[s] = max(score.get(s, 0.0), difflib.SequenceMatcher(None, cand, s).ratio())
+        sugg = sorted(score, key=lambda s: -score[s])
         other = self.pverbs if self.actor == CHANCE else self.cverbs
         hint = ""
         if other.match(toks, 0)[0]:

@@ -144,6 +144,24 @@ def test_a_recorded_episode_shows_its_commentary(page, tmp_path: Path) -> None:
     assert page.errors == []
 
 
+def test_LIQUID_1_WONG_1_who_drank_this_round_is_marked_on_the_seat(page, tmp_path: Path) -> None:
+    """LIQUID-1, WONG-1, REF-24 (public): the bundled Liquid Courage game at seq 122, the Captain having drunk and
+    Mrs. Wong shared; at seq 150 (round 5) nobody is marked."""
+    out = tmp_path / "liquid.html"
+    lifeboat("replay", ROOT / "docs" / "examples" / "liquid-courage.jsonl", "--html", out)
+    marked = "els => els.map(e => [e.closest('.lb-seat').dataset.character, e.textContent, e.title])"
+    page.goto(out.as_uri() + "#seq=122")
+    assert page.eval_on_selector_all(".lb-drank", marked) == [
+        [who, "drank", "drank Firewater this round: +3 size in fights, one more thirst"]
+        for who in ("mrs_wong", "captain")]
+    shot(page, "replay-html-liquid-drank")
+    page.goto("about:blank")
+    page.goto(out.as_uri() + "#seq=150")
+    assert seq_of(page) == 150
+    assert page.eval_on_selector_all(".lb-drank", marked) == []
+    assert page.errors == []
+
+
 def test_a_phone_screen_stays_usable(browser, ann: tuple[Path, dict]) -> None:
     path, doc = ann
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,

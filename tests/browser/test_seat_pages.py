@@ -262,8 +262,8 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
 
 def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser) -> None:  # noqa: F811
     """SETUP-1 allows a 40-character player name: with no space in it, it pushed the seat page to 420 px at a 390-px
-    viewport (header and seat card cut off); a 300-character word typed in the box, echoed by the NOTATION-1
-    refusal, pushed it to 2,590 px. Both now break inside their box."""
+    viewport (header and seat card cut off); a 300-character word typed in the box, echoed whole by the
+    NOTATION-1 refusal, pushed it to 2,590 px. Both now break inside their box (and the refusal quotes 20)."""
     name = "MaximilianaWilhelminaVonHabsburgsteinXyz"
     g = new_game(server, [name, "Bob", "Cy", "Dee"], bots=["Bob", "Cy", "Dee"], seed=3)
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -280,8 +280,27 @@ def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser
         pg.fill("#sv-line-text", "x" * 300)
         pg.click("#sv-line button[type=submit]")
         pg.wait_for_selector("#sv-notice[data-kind=error]")
-        assert pg.inner_text("#sv-notice").startswith("Refused [NOTATION-1] unknown verb 'xxxx")
+        assert pg.inner_text("#sv-notice") == ("Refused [NOTATION-1] a word of 300 characters ('xxxxxxxxxxxxxxxxxxxx'…); "
+                                               "no word or name of the notation is longer than 60")
         assert pg.evaluate("document.documentElement.scrollWidth") == 390
         shot(pg, "serve-seat-phone-long-name")
+    finally:
+        ctx.close()
+
+
+def test_the_referees_small_navigation_cards_hold_their_title(server: Server, browser) -> None:  # noqa: F811
+    """The referee's decks at 390 px: each small navigation card's 'Navigation 19' stuck 5.5 px out of its card's
+    right edge (74 px wide, the icon and the bold title did not fit)."""
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], seed=24)  # nobody moves: the 24 navigation cards stay
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["links"]["referee"])
+        pg.wait_for_selector("#sv-conn[data-state=live]")
+        out = pg.eval_on_selector_all(".lb-referee .lb-card-nav.lb-card-small", """els => els.map(e => {
+            const t = e.querySelector('.lb-card-title').getBoundingClientRect(), c = e.getBoundingClientRect();
+            return [e.scrollWidth <= e.clientWidth, t.right <= c.right]; })""")
+        assert out == [[True, True]] * 24
+        assert pg.evaluate("document.documentElement.scrollWidth") == 390
     finally:
         ctx.close()

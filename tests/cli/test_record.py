@@ -353,10 +353,11 @@ def test_a_bad_position_file_is_refused_and_writes_no_journal(tmp_path: Path) ->
 def test_position_or_players_on_an_existing_recording_is_refused(tmp_path: Path) -> None:
     game = started(tmp_path, SETUP)
     old = game.read_bytes()
-    for args in (("--position", EPISODE_B), ("--players", PLAYERS)):
+    for args in (("--position", EPISODE_B), ("--players", PLAYERS), ("--option", "quick_game=on")):
         done = record(game, "", *args)
         assert done.returncode == 2
-        assert "already exists; --position, --players and --cards only start a new recording" in done.stderr
+        assert done.stderr == (f"lifeboat: {game}: already exists; --position, --players, --option and --cards only "
+                               "start a new recording (a recording keeps the options it started with)\n")
         assert game.read_bytes() == old
 
 

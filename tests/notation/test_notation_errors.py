@@ -37,6 +37,12 @@ def test_a_typo_in_the_verb_suggests_the_verb(table: State) -> None:
     assert err.seat == "fay"  # the seat of the acting character
 
 
+def test_the_closest_verb_is_suggested_first(table: State) -> None:
+    """'kep watr' suggested 'water' (close to both words together) before 'keep' (closer to the first word)."""
+    assert "unknown verb 'kep'; did you mean 'keep' or 'water'? expected" in invalid("kid: kep watr", table).message
+    assert "unknown verb 'do'; did you mean 'do nothing'? expected" in invalid("kid: do nothin", table).message
+
+
 def test_a_typo_in_a_character_suggests_the_character(table: State) -> None:
     err = invalid("kid: mug lauern hand", table)
     assert "unknown character 'lauern'; did you mean 'lauren'?" in err.message
@@ -89,6 +95,18 @@ def test_lines_without_actor_or_verb(table: State) -> None:
     assert "no actor in 'row'" in invalid("row", table).message
     assert "nothing before ':'" in invalid(": row", table).message
     assert "no verb" in invalid("kid:", table).message
+
+
+def test_a_line_that_is_not_text_or_holds_a_huge_word_is_not_echoed(table: State) -> None:
+    """A binary file fed to ``record``: each refusal quoted its line whole (2,000 characters of escapes); a
+    300-character word typed in a seat page's box was quoted whole too. Neither is echoed now."""
+    assert invalid("kid: row\x00\x01", table).message == (
+        "the line holds '\\x00', a control character or a byte that is not text; a line of notation is plain text "
+        "(is this the right file?)")
+    assert invalid("\udce1\udcbf row", table).message.startswith("the line holds '\\udce1', a control character")
+    assert invalid("kid: " + "x" * 300, table).message == (
+        "a word of 300 characters ('xxxxxxxxxxxxxxxxxxxx'…); no word or name of the notation is longer than 60")
+    assert parse("kid:\trow\r", table) == parse("kid: row", table)  # a tab and a CR LF file's CR are spaces
 
 
 def test_a_bad_deal(table: State) -> None:
