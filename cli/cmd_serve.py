@@ -125,7 +125,8 @@ def bot_spec(bots: str | None, players: str) -> dict[str, str]:
         try:
             kinds = named_bots([b.strip() for b in bots.split(",")]) if bots else {}
         except LiveError as exc:
-            raise fail(f"--bots: [{exc.rule}] {exc.message} (nothing was written)", USAGE) from None
+            message = exc.message.removeprefix("bots: ")  # the server's field name; here it is --bots
+            raise fail(f"--bots: [{exc.rule}] {message} (nothing was written)", USAGE) from None
         names = {p.strip() for p in players.split(",")}
         unknown = [b for b in kinds if b not in names]
         if unknown:

@@ -128,8 +128,10 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
     r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--bots goes with --serve" in r.stderr
-    for bots, message in [("Dee=genius", "--bots: [SERVE-6] bots: unknown bot kind 'genius'; expected one of random, "
-                                         "heuristic, search (nothing was written)"),
+    for bots, message in [("Dee=genius", "--bots: [SERVE-6] unknown bot kind 'genius'; expected one of random, "
+                                         "heuristic, search (nothing was written)"),  # once said '--bots: … bots:'
+                          ("Dee,Dee=search", "--bots: [SERVE-6] 'Dee' is named twice, as random and as search; name "
+                                             "each player once (nothing was written)"),
                           ("Zed=search", "--bots: [SERVE-6] not players of the game: Zed; expected names from --players "
                                          "(nothing was written)")]:
         r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
