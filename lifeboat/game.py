@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from lifeboat.cards import cards_of
 from lifeboat.cards import CHARACTERS
@@ -51,6 +52,7 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
 RESERVED = frozenset({"public", "referee", "chance", "recorder", "system", "dealer", "me"})
 
 
+@lru_cache(maxsize=1024)  # a pure function of the name; every replay starts a game of the header's players
 def reserved_name(name: str) -> bool:
     """SETUP-1: a player may not be called like a character (``captain``, ``The Kid``, ``first_mate``, ``cap``,
     ``船长``: every name the notation reads as a character) or like an audience or actor word, nor contain the

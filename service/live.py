@@ -134,9 +134,19 @@ class LiveGame:
         """Open an existing game file (a strict replay of it)."""
         try:
             table = Table.open(path)
-            return cls(path, table, eng.event_marks(path, table))
+            return cls(path, table, eng.event_marks(path, table))._deal_owed()
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+
+    def _deal_owed(self) -> LiveGame:
+        """Deal the chance a decision cut short left owed (the host stopped between a decision and the draws that
+        follow it; CHANCE-2), and the deck reveal of a game that ended so: otherwise the game would wait for a
+        dealer nobody is. A store's game another process dealt first is caught up with instead."""
+        try:
+            self._note(self._table.deal(detail=False))
+        except eng.JournalConflict:
+            self.catch_up()
+        return self
 
     @classmethod
     def create(cls, path: Path, players: list[str], *, seed: int | None = None,
@@ -155,7 +165,7 @@ class LiveGame:
         as :meth:`open` does (JOURNAL for a game not in the store)."""
         try:
             table = store.open(game_id)
-            return cls(table.path, table, eng.event_marks(table.path, table), store)
+            return cls(table.path, table, eng.event_marks(table.path, table), store)._deal_owed()
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
 
