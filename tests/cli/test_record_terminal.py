@@ -3,17 +3,14 @@ answer (the Captain twice, an unknown name) is refused at once and asked again."
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
 
 import journal
 from service import initial_state, replay
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 
 
 def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:

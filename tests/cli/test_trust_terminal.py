@@ -8,15 +8,13 @@ import io
 import json
 import os
 import shlex
-import shutil
 import signal
-import sys
 from pathlib import Path
 
 import pexpect
 import pyte
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 ENV = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "LINES": "50"}
 ROWS, COLS = 50, 160
 
