@@ -291,3 +291,15 @@ def test_an_option_that_takes_one_value_is_refused_twice(tmp_path: Path) -> None
     assert new.returncode == 0, new.stderr
     twice = lifeboat("replay", game, "--json", "--json", "--to", "0")
     assert twice.returncode == 0, twice.stderr
+
+
+def test_play_a_missing_game_says_how_to_start_one(tmp_path: Path) -> None:
+    """A newcomer's 'lifeboat play tonight.jsonl' said only 'no journal file here (expected a journal file; found
+    nothing)'; it now says how to start one (exit 4, nothing written)."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "tonight.jsonl"
+    done = lifeboat("play", game)
+    assert done.returncode == 4 and not game.exists()
+    assert done.stderr == (f"lifeboat: {game}: no such game; start one with: lifeboat play {game} --players "
+                           "Ann,Bob,Cy,Dee (or lifeboat new)\n")
