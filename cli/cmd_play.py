@@ -54,6 +54,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
+            if not game.exists() and not game.is_symlink():  # a newcomer's first try: say how to start one
+                raise fail(f"{game}: no such game; start one with: lifeboat play {game} --players Ann,Bob,Cy,Dee "
+                           "(or lifeboat new)", 4)
             table = Table.open(game)
         if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
             bot_kinds(table.state, bots)

@@ -117,8 +117,15 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
             shown = i
         sys.stdout.write("> ")
         sys.stdout.flush()
-        answer = sys.stdin.readline()
-        if not answer or answer.strip().lower() == "q":
+        try:
+            answer = sys.stdin.readline()
+        except KeyboardInterrupt:  # Ctrl-C: end the line, so the shell's prompt does not follow '> ^C'
+            sys.stdout.write("\n")
+            raise
+        if not answer:  # end of input (Ctrl-D at a terminal)
+            sys.stdout.write("\n")
+            return
+        if answer.strip().lower() == "q":
             return
         a = answer.strip().lower()
         if a == "t":

@@ -304,7 +304,8 @@ class LiveGame:
 
     def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
         """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
-        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written)."""
+        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule
+        ``JOURNAL`` when another program left a line in the file that does not read)."""
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
         if not self.playable:
@@ -318,6 +319,10 @@ class LiveGame:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
+        except eng.JournalError as exc:  # a line another program wrote does not read: not our bug (it was a 500)
+            raise Refused("JOURNAL", f"the game's file was changed outside this server and no longer reads (line "
+                                     f"{exc.line}: {exc.message}); nothing was written: the host stops serve and "
+                                     "runs lifeboat audit on the file") from None
         self._note(self._table.deal(detail=False))
         return Update(before_seq=before, seq=self.seq, first_event=first)
 

@@ -7,11 +7,9 @@ jumped to a round, opened at a ``#seq=`` link, and used on a 390-px phone. Scree
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,9 @@ from typer.testing import CliRunner
 from browser.conftest import shot
 from cli.app import app
 from service import view_at
+from tests.helpers import EXE
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 NOTES = [("public", 40, "Round 2: watch who rows."), ("Ann", 44, "Ann, your LOVE is still in the boat."),
          ("referee", 45, "REFEREE-ONLY: the deck is stacked for a storm.")]
 

@@ -6,8 +6,6 @@ Exit codes (docs/cli.md): 0 ok, 2 usage, 3 rule violation, 4 journal problem.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +17,7 @@ from cli.app import app
 from lifeboat.cards import CARD_DATA_SHA256
 from tests import helpers
 from tests.helpers import unreadable
+from tests.helpers import EXE
 
 runner = CliRunner()
 
@@ -118,14 +117,12 @@ def test_edited_consequence_stops_with_line_and_exit_4(played: Path, tmp_path: P
 
 
 def test_installed_executable_end_to_end(tmp_path: Path) -> None:
-    exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
-    assert exe, "the lifeboat executable is installed beside the interpreter"
     game = tmp_path / "e2e.jsonl"
-    subprocess.run([exe, "new", str(game), "--players", "A,B,C,D,E", "--seed", "3"], check=True, capture_output=True)
-    subprocess.run([exe, "play", str(game), "--bots", "all", "--seed", "3"], check=True, capture_output=True)
-    done = subprocess.run([exe, "score", str(game), "--json"], check=True, capture_output=True, text=True)
+    subprocess.run([EXE, "new", str(game), "--players", "A,B,C,D,E", "--seed", "3"], check=True, capture_output=True)
+    subprocess.run([EXE, "play", str(game), "--bots", "all", "--seed", "3"], check=True, capture_output=True)
+    done = subprocess.run([EXE, "score", str(game), "--json"], check=True, capture_output=True, text=True)
     assert json.loads(done.stdout)["over"] is True
-    missing = subprocess.run([exe, "score", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
+    missing = subprocess.run([EXE, "score", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
     assert missing.returncode == 4
     assert "nope.jsonl" in missing.stderr and "Traceback" not in missing.stderr
 
@@ -294,3 +291,15 @@ def test_an_option_that_takes_one_value_is_refused_twice(tmp_path: Path) -> None
     assert new.returncode == 0, new.stderr
     twice = lifeboat("replay", game, "--json", "--json", "--to", "0")
     assert twice.returncode == 0, twice.stderr
+
+
+def test_play_a_missing_game_says_how_to_start_one(tmp_path: Path) -> None:
+    """A newcomer's 'lifeboat play tonight.jsonl' said only 'no journal file here (expected a journal file; found
+    nothing)'; it now says how to start one (exit 4, nothing written)."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "tonight.jsonl"
+    done = lifeboat("play", game)
+    assert done.returncode == 4 and not game.exists()
+    assert done.stderr == (f"lifeboat: {game}: no such game; start one with: lifeboat play {game} --players "
+                           "Ann,Bob,Cy,Dee (or lifeboat new)\n")

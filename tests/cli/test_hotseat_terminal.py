@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 
 
 def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
@@ -28,7 +27,6 @@ def run(*args: object):  # type: ignore[no-untyped-def]
 
 def lifeboat(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The installed executable."""
-    assert EXE is not None
     return subprocess.run([EXE, *map(str, args)], capture_output=True, text=True, timeout=60,
                           env=None if env is None else {**os.environ, **env})
 

@@ -241,3 +241,23 @@ def test_SERVE_9_a_since_past_the_game_is_refused_not_answered_from_the_start(se
         first = next(lines), next(lines), next(lines)
     assert first[:2] == (f"id: {seq}", "event: update")
     assert json.loads(first[2].removeprefix("data: "))["events"] == []
+
+
+def test_a_line_another_program_left_in_the_file_is_refused_not_a_500(server: Server) -> None:
+    """A line that does not read, appended to a served game's file by another program, made the next decision an
+    internal error (500, a traceback in the log): now 422 JOURNAL naming the line, and nothing is written."""
+    g = new_game(server, PLAYERS, seed=31)
+    path = next(p for p in server.folder.glob("*.jsonl") if g["game"] in p.read_text().splitlines()[0])
+    ref = state(server, g["game"], g["tokens"]["referee"]).json()
+    mover = next(c["player"] for c in ref["view"]["characters"] if c["character"] in ref["view"]["waiting_for"])
+    mine = state(server, g["game"], g["tokens"][mover]).json()
+    with path.open("a") as f:
+        f.write('{"garbage": true}\n')
+    before = path.read_bytes()
+    r = httpx.post(f"{server.base}/api/games/{g['game']}/decisions", headers=auth(g["tokens"][mover]),
+                   json={"expected_seq": mine["seq"], "line": mine["decisions"][0]["line"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "JOURNAL", "message": f"the game's file was changed outside this server and no longer reads (line "
+        f"{ref['seq'] + 2}: the line is not a commit: Object contains unknown field `garbage`); nothing was "
+        "written: the host stops serve and runs lifeboat audit on the file"}
+    assert path.read_bytes() == before

@@ -4,22 +4,20 @@ games reported."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
 from tests.web.conftest import free_port
+from tests.helpers import EXE
 
-LIFEBOAT = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
 
 
 def serve_until_ready(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([LIFEBOAT, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen([EXE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = []
     deadline = time.monotonic() + 20
     assert proc.stdout is not None
@@ -40,7 +38,7 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
     # another game in the folder is not served with it (it once got links printed here too)
-    subprocess.run([LIFEBOAT, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+    subprocess.run([EXE, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
                    capture_output=True)
     port = free_port()
     proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--serve",
@@ -84,7 +82,7 @@ def test_new_with_serve_and_no_qr_prints_the_links_only(tmp_path: Path) -> None:
 
 
 def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
-    subprocess.run([LIFEBOAT, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
+    subprocess.run([EXE, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
                    check=True, capture_output=True)
     (tmp_path / "notes.jsonl").write_text("not a game\n")
     port = free_port()
@@ -103,7 +101,7 @@ def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
 
 def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
     # SERVE-8: the copy once took over the game's id, silently: the first file's printed links then led nowhere
-    subprocess.run([LIFEBOAT, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+    subprocess.run([EXE, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
                    capture_output=True)
     for suffix in ("", ".deck.json"):
         shutil.copy(tmp_path / f"a.jsonl{suffix}", tmp_path / f"b.jsonl{suffix}")
@@ -119,13 +117,13 @@ def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
 
 
 def test_serve_usage_errors(tmp_path: Path) -> None:
-    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
-    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
                        capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, "lifeboat: --dir and --store name two places to serve from; give one (a "
                                            "folder of game files, or a PostgreSQL store)\n")
-    r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
+    r = subprocess.run([EXE, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--bots goes with --serve" in r.stderr
     for bots, message in [("Dee=genius", "--bots: [SERVE-6] unknown bot kind 'genius'; expected one of random, "
@@ -134,7 +132,7 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
                                              "each player once (nothing was written)"),
                           ("Zed=search", "--bots: [SERVE-6] not players of the game: Zed; expected names from --players "
                                          "(nothing was written)")]:
-        r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+        r = subprocess.run([EXE, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
                             "--bots", bots], capture_output=True, text=True)
         assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
         assert not (tmp_path / "y.jsonl").exists()
@@ -149,10 +147,10 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
                                                        "of this machine"),
                                (["--port", "99999"], "--port 99999: expected a port number from 1 to 65535"),
                                (["--bot-delay", "-5"], "--bot-delay -5: expected milliseconds, 0 or more")]:
-            r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "z.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+            r = subprocess.run([EXE, "new", str(tmp_path / "z.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
                                 *extra], capture_output=True, text=True)
             assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
             assert not (tmp_path / "z.jsonl").exists() and "New game" not in r.stdout
-        r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
+        r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
                            text=True)
         assert r.returncode == 2 and "cannot listen there" in r.stderr and "Serving" not in r.stdout
