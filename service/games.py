@@ -22,7 +22,7 @@ from lifeboat.card_data import CardDataError, data_hash
 from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, cards_of, register
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
-from lifeboat.commands import Command, is_chance, is_recorder
+from lifeboat.commands import CHANCE_TYPES, RECORDER_TYPES, Command
 from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
@@ -244,16 +244,19 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
 
+_ACTOR_WORDS = {**dict.fromkeys(CHANCE_TYPES, "chance"), **dict.fromkeys(RECORDER_TYPES, "recorder")}
+
+
 def actor_of(state: State, command: Command) -> str:
     """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``."""
-    if is_chance(command):
-        return "chance"
-    if is_recorder(command):
-        return "recorder"
-    try:
-        return state.char(command.by).player  # type: ignore[union-attr]
-    except KeyError:
-        return command.by  # type: ignore[union-attr]
+    word = _ACTOR_WORDS.get(type(command))  # is_chance / is_recorder in one look-up (the classes are final)
+    if word is not None:
+        return word
+    by = command.by  # type: ignore[union-attr]
+    for c in state.characters:  # state.char, inlined: replay asks for every commit
+        if c.character == by:
+            return c.player
+    return by
 
 
 def create_game(path: Path, players: list[str], *, seed: int | None = None, ruleset: Ruleset | None = None,
