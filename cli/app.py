@@ -60,12 +60,7 @@ def new(
 
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
     if serve_:
-        cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
-        from cli.errors import user_errors
-        from web.serving import base_url
-
-        with user_errors():
-            cmd_serve.lock_folder(game.resolve().parent, base_url(host, port))  # SERVE-10, before it too
+        cmd_serve.before_new(game, host, port, bot_delay)  # the port and the folder's lock (SERVE-10), before writing
     cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
         cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, qr, cards=cards)

@@ -66,6 +66,16 @@ def lock_folder(folder: Path, base: str) -> None:
     _held[folder] = fd
 
 
+def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
+    """``new … --serve``, before the game is written: the server can listen (:func:`check_listen`) and the game's
+    folder is served by no other process (:func:`lock_folder`, SERVE-10). Exits with USAGE."""
+    from web.serving import base_url
+
+    with user_errors():
+        check_listen(host, port, bot_delay_ms)
+        lock_folder(game.resolve().parent, base_url(host, port))
+
+
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
         bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None, only: Path | None = None) -> None:
     from cli.common import console
