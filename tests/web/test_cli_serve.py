@@ -157,7 +157,7 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
 
 
 def test_SERVE_10_a_second_serve_of_one_folder_is_refused(tmp_path: Path) -> None:
-    """Two serve processes of one folder did not see each other's decisions (the second one's pages stayed behind,
+    """SERVE-10: two serve processes of one folder did not see each other's decisions (the second one's pages stayed behind,
     every decision made there was refused as late, SERVE-2): the second is refused, naming the first; new --serve
     in that folder is refused before it writes its game; once the first stops, the folder serves again."""
     from tests.web.conftest import start_server, stop_server
