@@ -261,3 +261,16 @@ def test_a_line_another_program_left_in_the_file_is_refused_not_a_500(server: Se
         f"{ref['seq'] + 2}: the line is not a commit: Object contains unknown field `garbage`); nothing was "
         "written: the host stops serve and runs lifeboat audit on the file"}
     assert path.read_bytes() == before
+
+
+def test_SERVE_4_since_is_ascii_digits_and_the_header_is_named(server: Server) -> None:
+    """since=² (a digit to str.isdigit, not to int) was a 500; a bad Last-Event-ID header was called 'since'."""
+    g = new_game(server, PLAYERS, seed=32)
+    url = f"{server.base}/api/games/{g['game']}"
+    r = httpx.get(f"{url}/state", params={"since": "²"}, headers=auth(g["tokens"]["spectator"]))
+    assert (r.status_code, r.json()) == (400, {"error": {"rule": "SERVE-4", "message": "since must be a seq: a "
+                                                         "whole number from 0"}})
+    r = httpx.get(f"{url}/events", headers={**auth(g["tokens"]["spectator"]), "Last-Event-ID": "x1"})
+    assert (r.status_code, r.json()) == (400, {"error": {"rule": "SERVE-4", "message": "Last-Event-ID must be a "
+                                                         "seq: a whole number from 0"}})
+    assert state(server, g["game"], g["tokens"]["spectator"], since=1).status_code == 200
