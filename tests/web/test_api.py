@@ -245,7 +245,8 @@ def test_SERVE_9_a_since_past_the_game_is_refused_not_answered_from_the_start(se
 
 def test_a_line_another_program_left_in_the_file_is_refused_not_a_500(server: Server) -> None:
     """A line that does not read, appended to a served game's file by another program (or the file removed), made
-    the next decision an internal error (500, a traceback in the log): now 422 JOURNAL naming the line, and nothing is written."""
+    the next decision an internal error (500, a traceback in the log): now 422 JOURNAL naming the line, and
+    nothing is written."""
     g = new_game(server, PLAYERS, seed=31)
     path = next(p for p in server.folder.glob("*.jsonl") if g["game"] in p.read_text().splitlines()[0])
     ref = state(server, g["game"], g["tokens"]["referee"]).json()
