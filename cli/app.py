@@ -60,7 +60,7 @@ def new(
 
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
     if serve_:
-        cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
+        cmd_serve.before_new(game, host, port, bot_delay)  # the port and the folder's lock (SERVE-10), before writing
     cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
         cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, qr, cards=cards)

@@ -277,7 +277,7 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     while True:
         answer = _ask(f"Your choice (1-{len(items)}, a line of notation, or help): ")
         word = answer.lower()
-        if answer.isdigit() and 1 <= int(answer) <= len(items):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(items):  # '²' is no int()
             text, cmd = items[int(answer) - 1]
             return cmd, text == HOLD
         if word in ("help", "?", "h"):
@@ -289,7 +289,7 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
             out.print(render.memory(view))
         elif word == "table":
             out.print(render.table(view))
-        elif answer and not answer.isdigit():
+        elif answer and not (answer.isascii() and answer.isdigit()):
             cmd = _typed(out, answer, state, me)
             if cmd is not None:
                 return cmd, False

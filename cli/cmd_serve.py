@@ -31,6 +31,51 @@ def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
                    "--port, or a --host of this machine", USAGE) from None
 
 
+LOCK_NAME = ".lifeboat-serve.lock"
+"""The file in a served folder that one ``serve`` process holds locked (``flock``) while it runs (SERVE-10)."""
+
+_held: dict[Path, int] = {}  # folder -> the open lock file of this process (a second flock of it would conflict)
+
+
+def lock_folder(folder: Path, base: str) -> None:
+    """SERVE-10: hold ``folder``'s lock file for as long as this process runs (the system drops it at exit, a kill
+    included). A second ``serve`` of the folder would not see the first one's decisions (its pages would stay
+    behind and every decision made there would be refused as late, SERVE-2), so it is refused: exits with USAGE.
+    A folder where no file can be created is served without the lock."""
+    import fcntl
+    import os
+
+    folder = folder.resolve()
+    if folder in _held:
+        return
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        other = os.read(fd, 200).decode("utf-8", "replace").strip() or "unknown"
+        os.close(fd)
+        raise fail(f"{folder}: already served by another lifeboat serve ({other}); two servers of one folder "
+                   "do not see each other's decisions: stop it (or use its links), or serve a PostgreSQL store from "
+                   "several processes (--store, docs/postgresql.md)", USAGE) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"pid {os.getpid()}, {base}\n".encode())
+    _held[folder] = fd
+
+
+def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
+    """``new … --serve``, before the game is written: the server can listen (:func:`check_listen`) and the game's
+    folder is served by no other process (:func:`lock_folder`, SERVE-10). Exits with USAGE."""
+    from web.serving import base_url
+
+    with user_errors():
+        check_listen(host, port, bot_delay_ms)
+        lock_folder(game.resolve().parent, base_url(host, port))
+
+
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
         bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None, only: Path | None = None) -> None:
     from cli.common import console
@@ -43,6 +88,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         check_listen(host, port, bot_delay_ms)
         card_set = _card_set(cards)
         base = serving.base_url(host, port)
+        lock_folder(folder, base)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
                                                   bots=bots, cards=card_set, only=only)
         for s in skipped:

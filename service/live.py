@@ -320,9 +320,10 @@ class LiveGame:
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
         except eng.JournalError as exc:  # a line another program wrote does not read: not our bug (it was a 500)
-            raise Refused("JOURNAL", f"the game's file was changed outside this server and no longer reads (line "
-                                     f"{exc.line}: {exc.message}); nothing was written: the host stops serve and "
-                                     "runs lifeboat audit on the file") from None
+            detail = exc.message.replace("; nothing written", "")
+            raise Refused("JOURNAL", f"the game's file was changed outside this server (line {exc.line}: {detail}); "
+                                     "nothing was written: the host stops serve and runs lifeboat audit on the file"
+                          ) from None
         self._note(self._table.deal(detail=False))
         return Update(before_seq=before, seq=self.seq, first_event=first)
 

@@ -54,6 +54,8 @@ def test_arena_json_and_bad_options(tmp_path: Path) -> None:
         (["--games", "0"], "at least 1 game per pairing"),
         (["--seats", "7"], "4 to 6 players"),
         (["--think", "fast"], "expected a time like 200ms or 1s"),
+        (["--think", "infs"], "--think: expected a time like 200ms or 1s, got 'infs'"),  # was an OverflowError
+        (["--think", "1e400s"], "--think: expected a time like 200ms or 1s, got '1e400s'"),
         (["--out", str(tmp_path / "file")], "is a file; name a new directory for the arena's games"),
         (["--out", str(tmp_path / "file" / "sub")], "is not a directory; name a new directory in an existing one"),
     ):

@@ -154,3 +154,29 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
         r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
                            text=True)
         assert r.returncode == 2 and "cannot listen there" in r.stderr and "Serving" not in r.stdout
+
+
+def test_SERVE_10_a_second_serve_of_one_folder_is_refused(tmp_path: Path) -> None:
+    """SERVE-10: two serve processes of one folder did not see each other's decisions (the second one's pages stayed behind,
+    every decision made there was refused as late, SERVE-2): the second is refused, naming the first; new --serve
+    in that folder is refused before it writes its game; once the first stops, the folder serves again."""
+    from tests.web.conftest import start_server, stop_server
+
+    proc, srv = start_server(tmp_path)
+    try:
+        lock = (tmp_path / ".lifeboat-serve.lock").read_text()
+        assert lock == f"pid {proc.pid}, {srv.base}\n"
+        port = free_port()
+        second = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(port), "--no-qr"],
+                                capture_output=True, text=True, timeout=30)
+        message = (f"lifeboat: {tmp_path.resolve()}: already served by another lifeboat serve (pid {proc.pid}, "
+                   f"{srv.base}); two servers of one folder do not see each other's decisions: stop it (or use its "
+                   "links), or serve a PostgreSQL store from several processes (--store, docs/postgresql.md)\n")
+        assert (second.returncode, second.stdout, second.stderr) == (2, "", message)
+        new = subprocess.run([EXE, "new", str(tmp_path / "n.jsonl"), "--players", "A,B,C,D", "--serve", "--port",
+                              str(port)], capture_output=True, text=True, timeout=30)
+        assert (new.returncode, new.stderr) == (2, message) and not (tmp_path / "n.jsonl").exists()
+    finally:
+        stop_server(proc)
+    proc, srv = start_server(tmp_path)  # the lock went with the process
+    stop_server(proc)
