@@ -303,3 +303,14 @@ def test_play_a_missing_game_says_how_to_start_one(tmp_path: Path) -> None:
     assert done.returncode == 4 and not game.exists()
     assert done.stderr == (f"lifeboat: {game}: no such game; start one with: lifeboat play {game} --players "
                            "Ann,Bob,Cy,Dee (or lifeboat new)\n")
+
+
+def test_version() -> None:
+    """A bug report names the version: 'lifeboat --version' said 'No such option'."""
+    from importlib.metadata import version
+
+    from tests.helpers import run as lifeboat
+
+    done = lifeboat("--version")
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"lifeboat {version('lifeboat')}\n", "")
+    assert version("lifeboat") == "0.1.0"  # pyproject.toml's
