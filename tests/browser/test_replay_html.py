@@ -193,3 +193,32 @@ def test_the_end_of_game_scores_fit_a_phone(browser, tmp_path: Path) -> None:
         "player", "character", "survival", "treasure", "love", "hate", "total"]
     shot(page, "replay-html-scores-390")
     ctx.close()
+
+
+def test_a_forty_character_name_keeps_the_page_one_screen_wide(tmp_path: Path, browser) -> None:
+    """SETUP-1 allows a 40-character player name: with no space in it, the replay at 390 px was 420 px wide from
+    the first step (the story column) and 598 px at the end (the scores table); at desktop widths the page must
+    stay as wide as the window too, and the scores table inside its panel."""
+    name = "MaximilianaWilhelminaVonHabsburgsteinXyz"
+    path = tmp_path / "long.jsonl"
+    lifeboat("new", path, "--players", f"{name},Bob,Cy,Dee", "--seed", "4")
+    lifeboat("play", path, "--bots", "all", "--seed", "4")
+    out = tmp_path / "long.html"
+    lifeboat("replay", path, "--as", name, "--html", out)
+    for width in (390, 820, 1280):
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = ctx.new_page()
+            pg.goto(out.as_uri())
+            pg.wait_for_selector(".lb-where")
+            assert pg.evaluate("document.documentElement.scrollWidth") == width
+            pg.keyboard.press("End")
+            pg.wait_for_selector(".lb-scores")
+            assert pg.evaluate("document.documentElement.scrollWidth") == width
+            table, panel = pg.eval_on_selector(".lb-scores", "e => [e.getBoundingClientRect().width, "
+                                                            "e.parentElement.clientWidth]")
+            assert table <= panel
+            if width == 390:
+                shot(pg, "replay-html-phone-long-name-end")
+        finally:
+            ctx.close()
