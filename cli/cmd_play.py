@@ -309,7 +309,7 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
         head, sep, _ = answer.replace("：", ":").partition(":")
         if sep and getattr(parse(f"{head}: pass", state), "by", None) != me:
             # checked before the rest is read: reading another seat's line would look in their hand
-            out.print(Text("Type a decision of your own character."))
+            out.print(Text(_own(me)))
             return None
         cmd = parse(answer, state, me)
     except RuleViolation as exc:
@@ -317,5 +317,12 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
         return None
     if getattr(cmd, "by", None) == me:
         return cmd
-    out.print(Text("Type a decision of your own character."))
+    out.print(Text(_own(me)))
     return None
+
+
+def _own(me: str) -> str:
+    """SERVE-3's rule at the hotseat: the line for another character is refused, naming the one at the keyboard."""
+    from cli.describe import who
+
+    return f"[SERVE-3] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."

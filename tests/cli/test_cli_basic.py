@@ -314,3 +314,16 @@ def test_version() -> None:
     done = lifeboat("--version")
     assert (done.returncode, done.stdout, done.stderr) == (0, f"lifeboat {version('lifeboat')}\n", "")
     assert version("lifeboat") == "0.1.0"  # pyproject.toml's
+
+
+def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_path: Path) -> None:
+    """SERVE-3 at the hotseat: 'kid: pass' typed by Lady Lauren's player said only 'Type a decision of your own
+    character.'; it now cites the rule and names the character at the keyboard."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    done = lifeboat("play", game, stdin="\nkid: pass\n")
+    assert done.returncode == 0, done.stderr
+    assert ("Your choice (1-4, a line of notation, or help): [SERVE-3] Type a decision of your own character, "
+            "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
