@@ -327,3 +327,22 @@ def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_pa
     assert done.returncode == 0, done.stderr
     assert ("Your choice (1-4, a line of notation, or help): [SERVE-3] Type a decision of your own character, "
             "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
+
+
+def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) -> None:
+    """SETUP-1 (ours): a zero-width space made a name look empty, or 'A\\u200bnn' look like 'Ann'; a right-to-left
+    override turned around the rest of each line naming the player. Refused; an emoji with its joiner is fine."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "n.jsonl"
+    for names, shown, code in (("\u200b,Bob,Cy,Dee", "'\\u200b'", "U+200B"),
+                               ("Ann,A\u200bnn,Cy,Dee", "'A\\u200bnn'", "U+200B"),
+                               ("Ann\u202eevE,Bob,Cy,Dee", "'Ann\\u202eevE'", "U+202E")):
+        done = lifeboat("new", game, "--players", names)
+        assert (done.returncode, done.stderr) == (3, f"lifeboat: [SETUP-1] player name {shown} holds an invisible "
+                                                     f"formatting character ({code}: a zero-width space or a "
+                                                     "text-direction mark); give a name of letters, digits and "
+                                                     "spaces\n")
+        assert not game.exists()
+    fine = lifeboat("new", game, "--players", "\U0001f469\u200d\U0001f692,Bob,Cy,Dee")  # 👩‍🚒
+    assert fine.returncode == 0, fine.stderr
