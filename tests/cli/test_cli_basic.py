@@ -346,3 +346,20 @@ def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) 
         assert not game.exists()
     fine = lifeboat("new", game, "--players", "\U0001f469\u200d\U0001f692,Bob,Cy,Dee")  # 👩‍🚒
     assert fine.returncode == 0, fine.stderr
+
+
+def test_a_complete_line_that_does_not_read_says_what_to_run(tmp_path: Path) -> None:
+    """A newline-ended last line that is no commit: repair (and every reader) said what was wrong but not what to
+    run; it now names audit, and says repair only cuts a torn line (exit 4, the file untouched)."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    lines = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "four-players.jsonl").read_text().splitlines()
+    game.write_text("\n".join(lines[:10]) + '\n{"seq":9,"garbage"\n')
+    before = game.read_bytes()
+    done = lifeboat("repair", game)
+    assert done.returncode == 4 and game.read_bytes() == before
+    assert done.stderr == (f"lifeboat: {game}:11: the line is not a commit: Input data was truncated (expected a "
+                           'commit as in docs/journal-schema.json; found {"seq":9,"garbage") — [JOURNAL-CORRUPT] '
+                           f"run: lifeboat audit {game} (every finding, with its line: docs/disputes.md); repair cuts "
+                           "only a torn last line (one with no newline), not this one\n")
