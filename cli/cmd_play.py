@@ -107,7 +107,7 @@ class _Game:
         except (EOFError, KeyboardInterrupt):
             if self.last_human is not None:  # a seat's hand, LOVE and HATE may be on the screen: clear it first
                 render.clear(self.out)
-            self.say(f"\nSaved. Resume with: {resume_command(game, self.bots)}")
+            self.say(f"\nSaved. Resume with: {resume_command(game, self.bots, self.think_ms)}")
             return
         render.final(self.out, table.views.public_view())
 
@@ -161,12 +161,14 @@ class _Game:
             self.hotseat.hold(me)
 
 
-def resume_command(game: Path, bots: str | None) -> str:
+def resume_command(game: Path, bots: str | None, think_ms: int = 200) -> str:
     """The command that resumes ``game`` as it was played: the same ``--bots`` (without it, bot seats would come
-    back as human seats), shell-quoted."""
+    back as human seats) and, when it was not the default, the same ``--think``; shell-quoted."""
     import shlex
 
     words = ["lifeboat", "play", str(game)] + (["--bots", bots] if bots else [])
+    if bots and think_ms != 200:  # the search bots' budget the game was played with (it was dropped)
+        words += ["--think", f"{think_ms}ms"]
     return " ".join(shlex.quote(w) for w in words)
 
 

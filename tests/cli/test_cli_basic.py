@@ -363,3 +363,16 @@ def test_a_complete_line_that_does_not_read_says_what_to_run(tmp_path: Path) -> 
                            'commit as in docs/journal-schema.json; found {"seq":9,"garbage") — [JOURNAL-CORRUPT] '
                            f"run: lifeboat audit {game} (every finding, with its line: docs/disputes.md); repair cuts "
                            "only a torn last line (one with no newline), not this one\n")
+
+
+def test_the_resume_hint_keeps_think(tmp_path: Path) -> None:
+    """'Saved. Resume with: …' kept --bots but dropped --think: resuming, the search bots thought 200 ms again."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    done = lifeboat("play", game, "--players", "A,B,C,D", "--bots", "B=search,C,D", "--think", "5ms", "--seed", "3",
+                    stdin="\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D --think 5ms\n")
+    default = lifeboat("play", game, "--bots", "B=search,C,D", stdin="")
+    assert default.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D\n")
