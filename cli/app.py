@@ -21,6 +21,21 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain click help: rich's help formatter (rich.markdown, markdown_it) doubles start-up
 )
 
+def _version(value: bool) -> None:
+    """``lifeboat --version``: the installed version (what a bug report names), then exit."""
+    if value:
+        from importlib.metadata import version
+
+        print(f"lifeboat {version('lifeboat')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the installed version and exit.")) -> None:
+    """Referee, scribe and replayer for the card game Lifeboat."""
+
+
 GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")

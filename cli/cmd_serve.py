@@ -37,11 +37,13 @@ LOCK_NAME = ".lifeboat-serve.lock"
 _held: dict[Path, int] = {}  # folder -> the open lock file of this process (a second flock of it would conflict)
 
 
-def lock_folder(folder: Path, base: str) -> None:
+def lock_folder(folder: Path, base: str, shared: bool = False) -> None:
     """SERVE-10: hold ``folder``'s lock file for as long as this process runs (the system drops it at exit, a kill
-    included). A second ``serve`` of the folder would not see the first one's decisions (its pages would stay
-    behind and every decision made there would be refused as late, SERVE-2), so it is refused: exits with USAGE.
-    A folder where no file can be created is served without the lock."""
+    included). ``serve`` of the folder holds it alone: a second ``serve`` of the folder would not see the first
+    one's decisions (its pages would stay behind and every decision made there would be refused as late, SERVE-2),
+    so it is refused: exits with USAGE. ``new … --serve`` (``shared``) serves only the game it writes: several of
+    them share a folder, but not with a ``serve`` of the whole folder. A folder where no file can be created is
+    served without the lock."""
     import fcntl
     import os
 
@@ -54,7 +56,7 @@ def lock_folder(folder: Path, base: str) -> None:
     except OSError:
         return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except OSError:
         other = os.read(fd, 200).decode("utf-8", "replace").strip() or "unknown"
         os.close(fd)
@@ -73,7 +75,7 @@ def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
 
     with user_errors():
         check_listen(host, port, bot_delay_ms)
-        lock_folder(game.resolve().parent, base_url(host, port))
+        lock_folder(game.resolve().parent, base_url(host, port), shared=True)  # it serves only its own game
 
 
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
@@ -88,7 +90,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         check_listen(host, port, bot_delay_ms)
         card_set = _card_set(cards)
         base = serving.base_url(host, port)
-        lock_folder(folder, base)
+        lock_folder(folder, base, shared=only is not None)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
                                                   bots=bots, cards=card_set, only=only)
         for s in skipped:

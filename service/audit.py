@@ -187,8 +187,9 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
         return find(1, "FORK-PARENT", f"the parent cannot be read: {exc}")
     assert pscan.header is not None
     if pscan.header.game_id != ref.game_id:
-        return find(1, "FORK-PARENT", f"{parent_path} is another game, not this fork's parent",
-                    f"game {pscan.header.game_id}", f"game {ref.game_id}")
+        return find(1, "FORK-PARENT", f"{parent_path} is another game, not this fork's parent; give --parent the "
+                    f"file of game {ref.game_id}", f"game {pscan.header.game_id} (the --parent file)",
+                    f"game {ref.game_id} (the parent this fork's header names)")
     for f in parent_findings:
         if f.line is not None and f.line <= ref.line:
             find(1, "FORK-PARENT", f"the parent {parent_path}:{f.line} has a structure problem: {f.message}",

@@ -12,6 +12,7 @@ These functions work on a journal object (:class:`journal.JsonlJournal` or :clas
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 import msgspec
@@ -140,7 +141,9 @@ MAX_NAME = 40
 def check_new_names(players: list[str]) -> None:
     """SETUP-1, the one check of a new game's player names that a user sees (``new``, ``record``, ``play
     --players``, a position file, serve's ``POST /api/games``; journals made before are read as they are): each name
-    holds no control character or line break (one split every table that named the player), is at most
+    holds no control character or line break (one split every table that named the player) nor an invisible
+    formatting character (Unicode Cf but the emoji joiner: a zero-width space made a name look empty or like
+    another's, a text-direction override turned the rest of each line naming it around), is at most
     :data:`MAX_NAME` characters and not empty, is not ``spectator`` (serve's watching link: that player's link was
     lost), and no two are the same compared without case (both spellings are
     named). The engine's :func:`lifeboat.new_game` keeps its own plainer check as an invariant, and checks the
@@ -151,6 +154,11 @@ def check_new_names(players: list[str]) -> None:
         if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in name):
             raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a control character or a line break; "
                                  "give a name of letters, digits and spaces")
+        hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch != "\u200d"), None)  # ZWJ: emoji
+        if hidden is not None:  # an invisible name, 'A\u200bnn' beside 'Ann', a text-direction override
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} holds an invisible formatting character "
+                                 f"(U+{ord(hidden):04X}: a zero-width space or a text-direction mark); give a name "
+                                 "of letters, digits and spaces")
         key = name.strip()
         if len(key) > MAX_NAME:
             raise InvalidCommand("SETUP-1", f"player name {shown!r} is {len(key)} characters long; give "

@@ -209,6 +209,12 @@ def test_parent_that_is_not_the_parent(game: Path, tmp_path: Path, lb: SimpleNam
         result = lb.run("audit", target, "--parent", parent, "--json")
         assert result.exit_code == 5
         assert [(f["line"], f["rule"]) for f in json.loads(result.stdout)["files"][0]["findings"]] == [(1, rule)]
+    # which game id is which was not said ('the journal says: game X' was the --parent file's id)
+    parent_id, other_id = lb.lines(game)[0]["game_id"], lb.lines(other)[0]["game_id"]
+    text = lb.run("audit", child, "--parent", other).output
+    assert (f"line     1  fork [FORK-PARENT]  {other} is another game, not this fork's parent; give --parent the "
+            f"file of game {parent_id}\n      the journal says: game {other_id} (the --parent file)\n      it should "
+            f"say:    game {parent_id} (the parent this fork's header names)\n") in text
 
 
 def test_child_header_hash_is_the_parent_line_hash(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:

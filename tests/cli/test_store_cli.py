@@ -126,6 +126,10 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
     over = run("export", game_id, "-o", six, *store.options)
     assert over.exit_code == 4
     assert over.stderr == f"lifeboat: {six}: a file already exists here (expected no file; found a file)\n"
+    (tmp_path / "folder").mkdir()
+    into_dir = run("export", game_id, "-o", tmp_path / "folder", *store.options)  # it said 'found a file'
+    assert (into_dir.exit_code, into_dir.stderr) == (4, f"lifeboat: {tmp_path / 'folder'}: a directory already "
+                                                        "exists here (expected no file; found a directory)\n")
 
     no_output = run("export", game_id, *store.options)
     assert (no_output.exit_code, no_output.stderr) == (2, "lifeboat: export GAME_ID needs -o/--output: the new "

@@ -180,3 +180,29 @@ def test_SERVE_10_a_second_serve_of_one_folder_is_refused(tmp_path: Path) -> Non
         stop_server(proc)
     proc, srv = start_server(tmp_path)  # the lock went with the process
     stop_server(proc)
+
+
+def test_SERVE_10_two_new_serve_tables_share_a_folder(tmp_path: Path) -> None:
+    """SERVE-10: 'new … --serve' serves only the game it writes, so two tables may share a folder (each its own
+    port); a serve of the whole folder is refused while they run."""
+    import signal
+
+    procs = []
+    try:
+        for name in ("a", "b"):
+            port = free_port()
+            log = (tmp_path / f"{name}.log").open("w")
+            procs.append(subprocess.Popen([EXE, "new", str(tmp_path / f"{name}.jsonl"), "--players", "A,B,C,D",
+                                           "--serve", "--port", str(port), "--no-qr"], stdout=log, stderr=log))
+            deadline = time.monotonic() + 30
+            while "Serving 1 game(s)" not in (tmp_path / f"{name}.log").read_text():
+                assert procs[-1].poll() is None, (tmp_path / f"{name}.log").read_text()
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        whole = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(free_port()), "--no-qr"],
+                               capture_output=True, text=True, timeout=30)
+        assert whole.returncode == 2 and "already served by another lifeboat serve (pid " in whole.stderr
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=30)
