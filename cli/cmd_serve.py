@@ -103,6 +103,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         out.print(f"Serving {len(tables.all())} game(s) from {folder} at {base}  (start a game: {base}/ ; "
                   "Ctrl-C stops)", markup=False)
     serving.run(tables, host, port)
+    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
 
 
 def _card_set(cards: Path | None):  # type: ignore[no-untyped-def]
@@ -135,6 +136,7 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
         out.print(f"Serving the games of {store.location} at {base}  (start a game: {base}/ ; Ctrl-C stops)",
                   markup=False)
     serving.run(tables, host, port)
+    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
 
 
 def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]

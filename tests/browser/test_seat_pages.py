@@ -256,6 +256,14 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         wrong.wait_for_selector("#sv-conn[data-state=closed]")
         assert wrong.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
         assert not wrong.is_visible("#sv-line") and not wrong.is_visible(".sv-story-box")  # no box to type into
+        # a link cut after a '%' threw 'URI malformed' and the page said 'connecting…' for ever
+        errors: list[str] = []
+        cut = ctx.new_page()
+        cut.on("pageerror", lambda exc: errors.append(str(exc)))
+        cut.goto(g["links"]["Ann"].split("#")[0] + "#abc%E0%A4%A")
+        cut.wait_for_selector("#sv-conn[data-state=closed]")
+        assert cut.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
+        assert errors == []
     finally:
         ctx.close()
 

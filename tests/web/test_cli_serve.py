@@ -206,3 +206,6 @@ def test_SERVE_10_two_new_serve_tables_share_a_folder(tmp_path: Path) -> None:
         for proc in procs:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=30)
+    for name in ("a", "b"):  # Ctrl-C said nothing: the shell's prompt followed '^C'
+        assert (tmp_path / f"{name}.log").read_text().endswith(
+            "\nStopped. Every decision is in the games' journals; serve them again with the same links.\n")
