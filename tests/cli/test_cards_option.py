@@ -139,7 +139,6 @@ def test_CARD_2_CARD_3_a_bad_card_file_is_refused_naming_file_and_field_and_noth
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "other.json"]
 
 
-
 POSITION = {"phase": "navigation", "round": 1, "characters": [  # POS-1, as JSON: the navigation card is turned next
     {"character": "lady_lauren", "player": "Ann", "hand": ["painting", "?"]},
     *({"character": ch, "player": p, "hand": ["?"]}

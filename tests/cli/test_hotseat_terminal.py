@@ -9,7 +9,6 @@ import pexpect
 from tests.helpers import EXE
 
 
-
 def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
     game = tmp_path / "hot.jsonl"
     child = pexpect.spawn(EXE, ["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "5"],

@@ -12,7 +12,6 @@ from service import initial_state, replay
 from tests.helpers import EXE
 
 
-
 def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,

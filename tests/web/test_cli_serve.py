@@ -15,7 +15,6 @@ from tests.web.conftest import free_port
 from tests.helpers import EXE
 
 
-
 def serve_until_ready(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([EXE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = []

@@ -22,7 +22,6 @@ from tests.web.conftest import auth, spawn_serve, stop_server, wait_up
 from tests.helpers import EXE
 
 
-
 def spawn(url: str, schema: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     return spawn_serve(log, "--store", url, "--schema", schema)
 
