@@ -15,6 +15,7 @@ from lifeboat.notation.names import (
     CHANCE,
     CHARACTER_NAMES,
     FACE_NAMES,
+    _phrase,
     _static,
 )
 from lifeboat.notation.tokens import _Item, _Tok
@@ -78,7 +79,9 @@ class Suggestions:
         kinds_ = set(kinds)
         parts = []
         if "char" in kinds:
-            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')")
+            players = [p for p in self.state.players if _phrase(p) in self.players.phrases]  # public names
+            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')"
+                         + (" or a player's name (" + ", ".join(players) + ")" if players else ""))
         if "chance" in kinds:
             parts.append("'chance' or 'recorder'")
         if "face" in kinds or "card" in kinds:

@@ -144,8 +144,9 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
 
     down = lifeboat("import", six, "--store", "postgresql://lifeboat:hunter2@127.0.0.1:1/games")
     assert down.returncode == 4
-    assert down.stderr.startswith("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the "
-                                  "PostgreSQL store (")
+    assert down.stderr == ("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the PostgreSQL "
+                           'store: connection failed: connection to server at "127.0.0.1", port 1 failed: Connection '
+                           "refused (expected a PostgreSQL server accepting connections)\n")  # the cause said once
     assert "hunter2" not in down.stderr and "Traceback" not in down.stderr
     # the file is read before any connection: a missing one is named as such, not as a store that is down
     missing = lifeboat("import", tmp_path / "nope.jsonl", "--store", "postgresql://127.0.0.1:1/games")

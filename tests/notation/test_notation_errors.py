@@ -55,6 +55,13 @@ def test_a_typo_in_the_actor_suggests_the_actor(table: State) -> None:
     assert "'chance'" in err.message
 
 
+def test_an_unknown_actor_lists_the_players_names_too(table: State) -> None:
+    """A player's name works as the actor once characters are dealt ('ann: row'), so the refusal lists them."""
+    assert invalid("zed: row", table).message == (
+        "unknown actor 'zed'; expected a character (lauren, stephen, captain, first mate, frenchy, kid, or 'me') or "
+        "a player's name (ann, bob, cy, dee, eve, fay) or 'chance' or 'recorder'")
+
+
 def test_a_typo_in_a_card_suggests_the_card(table: State) -> None:
     err = invalid("stephen: reveal flaer gun", table)
     assert "unknown card 'flaer'; did you mean 'flare gun'" in err.message

@@ -184,6 +184,9 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
     the game is over."""
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1")
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann;Bob;Cy;Dee"]})  # the start page's box
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "SETUP-1", "message": "the base game takes 4 to 6 players, got 1 (separate the names with commas)"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["A" * 5000, "Bob", "Cy", "Dee"]})
     assert r.status_code == 422 and r.json()["error"] == {
         "rule": "SETUP-1", "message": "player name 'AAAAAAAAAAAAAAAAAAAA…' is 5000 characters long; give at most 40"}
