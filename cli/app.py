@@ -137,7 +137,7 @@ def replay(
     game: Path = GAME,
     as_: str = AS,
     to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
-    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, q quits."),
+    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, t the table, w a bot's advice, q quits."),
     json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),

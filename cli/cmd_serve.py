@@ -86,7 +86,8 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     out = console()
     with user_errors():
         if not folder.is_dir():
-            raise fail(f"--dir {folder}: not a folder of games", USAGE)
+            what = "a file, not a folder" if folder.exists() else f"no such folder (create it: mkdir {folder})"
+            raise fail(f"--dir {folder}: {what}; --dir names the folder of the game files to serve", USAGE)
         check_listen(host, port, bot_delay_ms)
         card_set = _card_set(cards)
         base = serving.base_url(host, port)

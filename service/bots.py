@@ -77,13 +77,17 @@ def _once(named: dict[str, str], key: str, name: str, kind: str, field: str) -> 
 
 def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> None:
     """Before a new game is dealt (nothing written yet): each part of a ``--bots`` spec has a known kind and names
-    ``all`` or one of ``players`` (no character is dealt yet). Raises :class:`BadRequest` (``field``) otherwise."""
+    ``all`` or one of ``players`` (no character is dealt yet), and no player is named twice with two kinds, as
+    :func:`bot_kinds` will check once the characters are dealt. Raises :class:`BadRequest` (``field``) otherwise."""
     known = {p.strip().casefold() for p in players}
+    named: dict[str, str] = {}
     for part in spec.split(","):
-        name, _ = _name_and_kind(part, field)
+        name, kind = _name_and_kind(part, field)
         if name.strip().casefold() not in known | {"all"}:
             raise BadRequest(f"{field}: {name.strip()!r} is not a player of the new game; expected NAME or NAME=KIND "
                              f"with a name of {', '.join(players)}, or all (nothing was written)", field)
+        if name.strip().casefold() != "all":
+            _once(named, name.strip().casefold(), name.strip(), kind, field)
 
 
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:

@@ -80,6 +80,12 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
     bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Zed")
     assert bad.exit_code == 2 and "--bots: 'Zed' is not a player of the new game" in bad.output, bad.output
     assert not (tmp_path / "h.jsonl").exists()
+    # a player named twice with two kinds too (docs/cli.md: refused before anything is written; it wrote the game
+    # and its deck file, then refused, so the same command said "already exists" the next time)
+    bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Ann=random,ann=search")
+    assert (bad.exit_code, bad.output) == (2, "lifeboat: --bots: 'ann' is named twice, as random and as search; "
+                                              "name each player once\n")
+    assert list(tmp_path.glob("h.jsonl*")) == []
     for spec, message in (("all=genius", "unknown bot kind 'genius'"), ("Zed", "unknown seat 'Zed' for --bots")):
         bad = run("play", str(game), "--bots", spec)
         assert bad.exit_code == 2 and message in bad.output, (spec, bad.output)

@@ -117,7 +117,12 @@ def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
 
 def test_serve_usage_errors(tmp_path: Path) -> None:
     r = subprocess.run([EXE, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
-    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
+    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: no such folder (create it: mkdir "
+                                           f"{tmp_path / 'nope'}); --dir names the folder of the game files to serve\n")
+    (tmp_path / "games.jsonl").write_text("", encoding="utf-8")
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path / "games.jsonl")], capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'games.jsonl'}: a file, not a folder; --dir "
+                                           "names the folder of the game files to serve\n")
     r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
                        capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, "lifeboat: --dir and --store name two places to serve from; give one (a "
