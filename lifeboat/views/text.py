@@ -370,6 +370,10 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "provisions_draw":
         return f"{subj(d['quartermaster'], me)}, the quartermaster, will draw {plural(d['count'], 'provision')}."
     if kind == "provisions_pick":
+        if len(d["offered"]) == 1:  # the last of the draw (PROV-2): no choice left
+            seen = f": {cards(d['offered'])}" if d["offered"][0] is not None else ""  # a referee sees it
+            return (f"Keep the last card{seen}." if d["picker"] == me
+                    else f"{name(d['picker'])} keeps the last card{seen}.")
         if d["picker"] == me:
             return f"Keep one of: {cards(d['offered'])}."
         return f"{name(d['picker'])} keeps one of {cards(d['offered'])}."
