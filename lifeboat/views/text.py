@@ -404,6 +404,9 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
         return (f"{subj(d['navigator'], me)}, the navigator, {verb} the top navigation card to the row stack "
                 "(rowing variant).")
     if kind == "navigator_choice":
+        if len(row_stack) == 1 and d["navigator"] != me:  # NAV-1: one card on the row stack, no choice of two
+            seen = f": {cards(row_stack)}" if row_stack[0] is not None else ""  # the referee sees it
+            return f"{name(d['navigator'])}, the navigator, chooses the only card on the row stack{seen}."
         if d["navigator"] == me:
             return f"Choose the navigation card: {cards(row_stack, 'card')}."
         return f"{name(d['navigator'])}, the navigator, chooses one of {cards(row_stack, 'card')}."
