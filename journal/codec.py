@@ -20,7 +20,8 @@ from typing import IO, Annotated, Any
 
 import msgspec
 
-from journal.errors import JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion
+from journal.errors import (JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion,
+                            check_text, printable)
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
@@ -59,8 +60,7 @@ _header_decoder = msgspec.json.Decoder(HeaderLine)
 
 def _show(raw: bytes) -> str:
     """Bytes for an error message: UTF-8 text, with invalid bytes and control characters escaped."""
-    text = raw.decode("utf-8", errors="backslashreplace")
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return printable(raw.decode("utf-8", errors="backslashreplace"))
 
 
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
@@ -88,6 +88,7 @@ def check_clean(raw: bytes, number: int, path: str | None) -> None:
                              f"{REPAIR_HINT}", kind="crlf", path=path, line=number,
                              expected="the line to end in LF alone", found="CR LF")
     if too_deep(raw):
+        check_text(raw, number, path)
         raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
                              line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
                              found=_show(raw[:40]))
@@ -264,6 +265,7 @@ class ChainReader:
         try:
             obj = _decode(msgspec.json.decode, raw, 1, self.path)
         except msgspec.DecodeError as exc:
+            check_text(raw, 1, self.path)
             raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
                                  expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
@@ -314,6 +316,7 @@ class ChainReader:
                 obj = _decode(msgspec.json.decode, raw, number, self.path)
                 commit = msgspec.convert(upcast_commit(obj, self.file_version), Commit)
         except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
+            check_text(raw, number, self.path)
             raise JournalCorrupt(f"the line is not a commit: {exc}", path=self.path, line=number,
                                  expected="a commit as in docs/journal-schema.json", found=_show(raw)) from exc
         digest = self._sealed(raw, number)
