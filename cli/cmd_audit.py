@@ -143,9 +143,9 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
     import msgspec
     from rich.text import Text
 
-    from cli.render import scores_table
+    from cli.render import scores_table, winners_line
     from service.score import Score
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title="Scores recomputed from the final state"))
-    out.print(Text("Winner(s): " + ", ".join(r.winners or [])))
+    out.print(Text(winners_line(r.winners or [])))  # as replay and score say it (SCORE-3)

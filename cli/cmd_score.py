@@ -31,7 +31,7 @@ def run(game: Path, json_: bool) -> None:
     best = list(sheet.winners)
     out_console = console()
     out_console.print(render.scores_table(list(sheet.scores), best))
-    out_console.print(Text(("Winner: " if len(best) == 1 else "Shared win: ") + ", ".join(best) + "  (* in the table)"))
+    out_console.print(Text(render.winners_line(best) + "  (* in the table)"))
     if sheet.provisional:  # a recorded game whose hands were not all named (REC-1)
         out_console.print(Text(f"Provisional: {sheet.unnamed_cards} card(s) in the boat and "
                                f"{sheet.unnamed_love_hate} LOVE/HATE card(s) are still unnamed; name them with "

@@ -8,6 +8,7 @@ the :class:`lifeboat.card_set.CardSet` a function takes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
@@ -228,8 +229,13 @@ def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
         for s in reveal.secrets:
             out.print(secrets_line(s, cards_of(view.ruleset)))
         out.print(scores_table(reveal.scores, reveal.winners))
-        label = "Winner" if len(reveal.winners) == 1 else "Shared win"
-        out.print(Text(f"{label}: {', '.join(reveal.winners)}"))
+        out.print(Text(winners_line(reveal.winners)))
+
+
+def winners_line(winners: Sequence[str]) -> str:
+    """``Winner: Cy``, or ``Shared win: Ann, Cy`` when several players have the highest total (SCORE-3): the one
+    wording of replay, score and audit."""
+    return ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
 
 
 def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]
