@@ -21,6 +21,21 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain click help: rich's help formatter (rich.markdown, markdown_it) doubles start-up
 )
 
+def _version(value: bool) -> None:
+    """``lifeboat --version``: the installed version (what a bug report names), then exit."""
+    if value:
+        from importlib.metadata import version
+
+        print(f"lifeboat {version('lifeboat')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the installed version and exit.")) -> None:
+    """Referee, scribe and replayer for the card game Lifeboat."""
+
+
 GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
@@ -60,7 +75,7 @@ def new(
 
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
     if serve_:
-        cmd_serve.check_listen(host, port, bot_delay)  # before the game is written
+        cmd_serve.before_new(game, host, port, bot_delay)  # the port and the folder's lock (SERVE-10), before writing
     cmd_new.run(game, players, seed, option, serve=serve_, cards=cards)
     if serve_:
         cmd_serve.new_and_serve(game, kinds, host, port, bot_delay, qr, cards=cards)
@@ -122,7 +137,7 @@ def replay(
     game: Path = GAME,
     as_: str = AS,
     to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
-    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, q quits."),
+    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, t the table, w a bot's advice, q quits."),
     json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),

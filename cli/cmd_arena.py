@@ -19,7 +19,7 @@ def parse_think(text: str) -> int:
             ms = int(float(t[:-1]) * 1000)
         else:
             ms = int(t)
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: 'infs', '1e400s' (it was an internal error)
         raise fail(f"--think: expected a time like 200ms or 1s, got {text!r}", USAGE) from None
     if ms < 1:
         raise fail(f"--think: at least 1ms, got {ms}ms", USAGE)

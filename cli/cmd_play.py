@@ -54,6 +54,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
         else:
             if players:
                 raise fail(f"{game}: already exists; --players only starts a new game", USAGE)
+            if not game.exists() and not game.is_symlink():  # a newcomer's first try: say how to start one
+                raise fail(f"{game}: no such game; start one with: lifeboat play {game} --players Ann,Bob,Cy,Dee "
+                           "(or lifeboat new)", 4)
             table = Table.open(game)
         if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
             bot_kinds(table.state, bots)
@@ -104,7 +107,7 @@ class _Game:
         except (EOFError, KeyboardInterrupt):
             if self.last_human is not None:  # a seat's hand, LOVE and HATE may be on the screen: clear it first
                 render.clear(self.out)
-            self.say(f"\nSaved. Resume with: {resume_command(game, self.bots)}")
+            self.say(f"\nSaved. Resume with: {resume_command(game, self.bots, self.think_ms)}")
             return
         render.final(self.out, table.views.public_view())
 
@@ -158,12 +161,14 @@ class _Game:
             self.hotseat.hold(me)
 
 
-def resume_command(game: Path, bots: str | None) -> str:
+def resume_command(game: Path, bots: str | None, think_ms: int = 200) -> str:
     """The command that resumes ``game`` as it was played: the same ``--bots`` (without it, bot seats would come
-    back as human seats), shell-quoted."""
+    back as human seats) and, when it was not the default, the same ``--think``; shell-quoted."""
     import shlex
 
     words = ["lifeboat", "play", str(game)] + (["--bots", bots] if bots else [])
+    if bots and think_ms != 200:  # the search bots' budget the game was played with (it was dropped)
+        words += ["--think", f"{think_ms}ms"]
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -274,7 +279,7 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     while True:
         answer = _ask(f"Your choice (1-{len(items)}, a line of notation, or help): ")
         word = answer.lower()
-        if answer.isdigit() and 1 <= int(answer) <= len(items):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(items):  # '²' is no int()
             text, cmd = items[int(answer) - 1]
             return cmd, text == HOLD
         if word in ("help", "?", "h"):
@@ -286,7 +291,7 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
             out.print(render.memory(view))
         elif word == "table":
             out.print(render.table(view))
-        elif answer and not answer.isdigit():
+        elif answer and not (answer.isascii() and answer.isdigit()):
             cmd = _typed(out, answer, state, me)
             if cmd is not None:
                 return cmd, False
@@ -306,7 +311,7 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
         head, sep, _ = answer.replace("：", ":").partition(":")
         if sep and getattr(parse(f"{head}: pass", state), "by", None) != me:
             # checked before the rest is read: reading another seat's line would look in their hand
-            out.print(Text("Type a decision of your own character."))
+            out.print(Text(_own(me)))
             return None
         cmd = parse(answer, state, me)
     except RuleViolation as exc:
@@ -314,5 +319,12 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
         return None
     if getattr(cmd, "by", None) == me:
         return cmd
-    out.print(Text("Type a decision of your own character."))
+    out.print(Text(_own(me)))
     return None
+
+
+def _own(me: str) -> str:
+    """SERVE-3's rule at the hotseat: the line for another character is refused, naming the one at the keyboard."""
+    from cli.describe import who
+
+    return f"[SERVE-3] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."

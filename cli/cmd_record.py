@@ -332,9 +332,20 @@ def short(character: str) -> str:
         character, character.replace("_", " "))
 
 
+def _is_character(state: Any, word: str) -> bool:
+    """Whether ``word`` names a character (a "did you mean" of the notation may name a card: 'water')."""
+    from service import RuleViolation, character_named
+
+    try:
+        return character_named(state, word) is not None
+    except RuleViolation:
+        return False
+
+
 def _guided_setup(rec: Recorder) -> None:
     """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1.
-    Each answer is checked at once (a known character, not taken yet) and asked again if wrong."""
+    Each answer is checked at once (a known character, not taken yet) and asked again if wrong. Raises EOFError at
+    the end of input (nothing is dealt until every player is named)."""
     from cli.describe import who
     from lifeboat.state import AwaitSetup
     from service import RuleViolation, character_named
@@ -351,14 +362,19 @@ def _guided_setup(rec: Recorder) -> None:
             sys.stdout.write(f"  {player}'s character: ")
             sys.stdout.flush()
             answer = sys.stdin.readline()
-            if not answer:
-                return
+            if not answer or answer.strip().lower() in ("quit", "exit", "q"):  # Ctrl-D: stop, as at the prompt
+                raise EOFError
+            if re.match(r"\s*(chance\s*:\s*)?deal\b", answer, re.I):  # the deal line, typed whole (recording.md)
+                rec.decide(answer.strip(), 0)
+                if not isinstance(rec.state.step, AwaitSetup):
+                    return
+                continue
             try:
                 character = character_named(rec.state, answer.strip())
             except RuleViolation as exc:  # said "unknown actor … or 'chance' or 'recorder'": not asked here
-                guess = re.search(r"did you mean '[^']+'\?", exc.message)
-                rec.say(f"  [SETUP-2] {answer.strip()!r} is not a character; {guess[0] + ' ' if guess else ''}"
-                        f"{choices}")
+                guess = re.search(r"did you mean '([^']+)'\?", exc.message)
+                hint = f"{guess[0]} " if guess and _is_character(rec.state, guess[1]) else ""  # not 'water'
+                rec.say(f"  [SETUP-2] {answer.strip()!r} is not a character; {hint}{choices}")
                 continue
             if character is None:
                 rec.say(f"  type a character's name, e.g. captain; {choices}")
@@ -435,7 +451,12 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
         rec.prompting = interactive
         if interactive:
-            _guided_setup(rec)
+            try:
+                _guided_setup(rec)
+            except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
+                rec.say("")
+                rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+                return
         rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
         number = 0
         try:

@@ -8,6 +8,8 @@ from cli.errors import USAGE, fail, user_errors
 
 
 def run(game: Path, json_: bool) -> None:
+    import shlex
+
     import msgspec
     from rich.text import Text
 
@@ -19,7 +21,8 @@ def run(game: Path, json_: bool) -> None:
         try:
             sheet = score_game(game)
         except BadRequest as exc:  # END-2: scores follow from hidden hands, LOVE and HATE, revealed only at the end
-            raise fail(f"{exc.message}. A referee can look with: lifeboat show GAME --as referee", USAGE) from None
+            raise fail(f"{exc.message}. A referee can look with: lifeboat show {shlex.quote(str(game))} --as referee",
+                       USAGE) from None
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}

@@ -31,6 +31,53 @@ def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
                    "--port, or a --host of this machine", USAGE) from None
 
 
+LOCK_NAME = ".lifeboat-serve.lock"
+"""The file in a served folder that one ``serve`` process holds locked (``flock``) while it runs (SERVE-10)."""
+
+_held: dict[Path, int] = {}  # folder -> the open lock file of this process (a second flock of it would conflict)
+
+
+def lock_folder(folder: Path, base: str, shared: bool = False) -> None:
+    """SERVE-10: hold ``folder``'s lock file for as long as this process runs (the system drops it at exit, a kill
+    included). ``serve`` of the folder holds it alone: a second ``serve`` of the folder would not see the first
+    one's decisions (its pages would stay behind and every decision made there would be refused as late, SERVE-2),
+    so it is refused: exits with USAGE. ``new … --serve`` (``shared``) serves only the game it writes: several of
+    them share a folder, but not with a ``serve`` of the whole folder. A folder where no file can be created is
+    served without the lock."""
+    import fcntl
+    import os
+
+    folder = folder.resolve()
+    if folder in _held:
+        return
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+    except OSError:
+        other = os.read(fd, 200).decode("utf-8", "replace").strip() or "unknown"
+        os.close(fd)
+        raise fail(f"{folder}: already served by another lifeboat serve ({other}); two servers of one folder "
+                   "do not see each other's decisions: stop it (or use its links), or serve a PostgreSQL store from "
+                   "several processes (--store, docs/postgresql.md)", USAGE) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"pid {os.getpid()}, {base}\n".encode())
+    _held[folder] = fd
+
+
+def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
+    """``new … --serve``, before the game is written: the server can listen (:func:`check_listen`) and the game's
+    folder is served by no other process (:func:`lock_folder`, SERVE-10). Exits with USAGE."""
+    from web.serving import base_url
+
+    with user_errors():
+        check_listen(host, port, bot_delay_ms)
+        lock_folder(game.resolve().parent, base_url(host, port), shared=True)  # it serves only its own game
+
+
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
         bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None, only: Path | None = None) -> None:
     from cli.common import console
@@ -39,10 +86,12 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     out = console()
     with user_errors():
         if not folder.is_dir():
-            raise fail(f"--dir {folder}: not a folder of games", USAGE)
+            what = "a file, not a folder" if folder.exists() else f"no such folder (create it: mkdir {folder})"
+            raise fail(f"--dir {folder}: {what}; --dir names the folder of the game files to serve", USAGE)
         check_listen(host, port, bot_delay_ms)
         card_set = _card_set(cards)
         base = serving.base_url(host, port)
+        lock_folder(folder, base, shared=only is not None)
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
                                                   bots=bots, cards=card_set, only=only)
         for s in skipped:
@@ -55,6 +104,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         out.print(f"Serving {len(tables.all())} game(s) from {folder} at {base}  (start a game: {base}/ ; "
                   "Ctrl-C stops)", markup=False)
     serving.run(tables, host, port)
+    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
 
 
 def _card_set(cards: Path | None):  # type: ignore[no-untyped-def]
@@ -87,6 +137,7 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
         out.print(f"Serving the games of {store.location} at {base}  (start a game: {base}/ ; Ctrl-C stops)",
                   markup=False)
     serving.run(tables, host, port)
+    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
 
 
 def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
@@ -125,7 +176,8 @@ def bot_spec(bots: str | None, players: str) -> dict[str, str]:
         try:
             kinds = named_bots([b.strip() for b in bots.split(",")]) if bots else {}
         except LiveError as exc:
-            raise fail(f"--bots: [{exc.rule}] {exc.message} (nothing was written)", USAGE) from None
+            message = exc.message.removeprefix("bots: ")  # the server's field name; here it is --bots
+            raise fail(f"--bots: [{exc.rule}] {message} (nothing was written)", USAGE) from None
         names = {p.strip() for p in players.split(",")}
         unknown = [b for b in kinds if b not in names]
         if unknown:

@@ -77,13 +77,13 @@ def _move(steps: list[Any], i: int, answer: str) -> tuple[int, str | None]:
     if a in ("", "n"):
         return (i + 1, None) if i + 1 < len(steps) else (i, "That was the last step (q quits, b goes back).")
     if a == "b":
-        return max(0, i - 1), None
-    if a.isdigit():
+        return (i - 1, None) if i > 0 else (i, "That is the first step (Enter goes on).")
+    if a.isascii() and a.isdigit():  # '²' is a digit to isdigit, not to int()
         seq = int(a)
         k = next((k for k, s in enumerate(steps) if s.first <= seq <= s.seq), None)
         return (k, None) if k is not None else (i, f"No step holds commit {seq} (they go from {steps[0].first} to "
                                                    f"{steps[-1].seq}).")
-    if a.startswith("r") and a[1:].strip().isdigit():
+    if a.startswith("r") and a[1:].strip().isascii() and a[1:].strip().isdigit():
         r = int(a[1:].strip())
         k = next((k for k, s in enumerate(steps) if s.round == r), None)
         rounds = sorted({s.round for s in steps})
@@ -117,8 +117,15 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
             shown = i
         sys.stdout.write("> ")
         sys.stdout.flush()
-        answer = sys.stdin.readline()
-        if not answer or answer.strip().lower() == "q":
+        try:
+            answer = sys.stdin.readline()
+        except KeyboardInterrupt:  # Ctrl-C: end the line, so the shell's prompt does not follow '> ^C'
+            sys.stdout.write("\n")
+            raise
+        if not answer:  # end of input (Ctrl-D at a terminal)
+            sys.stdout.write("\n")
+            return
+        if answer.strip().lower() == "q":
             return
         a = answer.strip().lower()
         if a == "t":

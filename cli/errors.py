@@ -48,6 +48,9 @@ def user_errors() -> Iterator[None]:
         elif isinstance(exc, e.JournalTampered) and exc.path:  # the id and the next step, as audit gives them
             hint = (f" — [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {exc.path}"
                     " (every finding, with its line: docs/disputes.md)")
+        elif isinstance(exc, e.JournalCorrupt) and exc.path and (exc.line or 0) > 1:  # a line after a good start
+            hint = (f" — [JOURNAL-CORRUPT] run: lifeboat audit {exc.path} (every finding, with its line: "
+                    "docs/disputes.md); repair cuts only a torn last line (one with no newline), not this one")
         raise fail(f"{exc}{hint}", JOURNAL) from None
     except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None

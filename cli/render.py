@@ -101,7 +101,9 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     for col in ("seat", "character", "player", "wounds", "status", "face up", "hand", "markers"):
         t.add_column(col)
     for ch in view.characters:
-        markers = " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought)) if on)
+        drinks = view.drank.count(ch.character)  # LIQUID-1, WONG-1: +3 in fights, one more thirst, each
+        drank = "drank" if drinks == 1 else f"drank ×{drinks}"
+        markers = " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought), (drank, drinks)) if on)
         t.add_row(
             "-" if ch.seat is None else str(ch.seat + 1), Text(ch.name), Text(ch.player),
             f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up, cards)),

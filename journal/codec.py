@@ -20,7 +20,8 @@ from typing import IO, Annotated, Any
 
 import msgspec
 
-from journal.errors import JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion
+from journal.errors import (JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion,
+                            check_text, printable)
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
@@ -59,8 +60,7 @@ _header_decoder = msgspec.json.Decoder(HeaderLine)
 
 def _show(raw: bytes) -> str:
     """Bytes for an error message: UTF-8 text, with invalid bytes and control characters escaped."""
-    text = raw.decode("utf-8", errors="backslashreplace")
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return printable(raw.decode("utf-8", errors="backslashreplace"))
 
 
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
@@ -88,6 +88,7 @@ def check_clean(raw: bytes, number: int, path: str | None) -> None:
                              f"{REPAIR_HINT}", kind="crlf", path=path, line=number,
                              expected="the line to end in LF alone", found="CR LF")
     if too_deep(raw):
+        check_text(raw, number, path)
         raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
                              line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
                              found=_show(raw[:40]))
@@ -264,6 +265,7 @@ class ChainReader:
         try:
             obj = _decode(msgspec.json.decode, raw, 1, self.path)
         except msgspec.DecodeError as exc:
+            check_text(raw, 1, self.path)
             raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
                                  expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
@@ -314,6 +316,7 @@ class ChainReader:
                 obj = _decode(msgspec.json.decode, raw, number, self.path)
                 commit = msgspec.convert(upcast_commit(obj, self.file_version), Commit)
         except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
+            check_text(raw, number, self.path)
             raise JournalCorrupt(f"the line is not a commit: {exc}", path=self.path, line=number,
                                  expected="a commit as in docs/journal-schema.json", found=_show(raw)) from exc
         digest = self._sealed(raw, number)
@@ -346,8 +349,18 @@ class ChainHead:
         return self._reader.head_hash
 
 
-def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *,
-                 build: bool = True) -> Iterator[tuple[int, Commit | None]]:
+KEEP_BYTES = 64 * 1024
+"""How many bytes of a file's first lines :func:`check_stream` keeps, with their commits, when asked (``keep``): a
+journal opened and then read again (``open`` then ``commits()``, as every replay does) checks those lines once.
+A constant, whatever the file's length: reading stays streaming."""
+
+Kept = list[tuple[bytes, "Commit | None"]]
+"""The first lines of a file as :func:`check_stream` read them (each with its newline) and the commit of each
+(``None`` for the header)."""
+
+
+def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *, build: bool = True,
+                 keep: Kept | None = None, kept: Kept | tuple[()] = ()) -> Iterator[tuple[int, Commit | None]]:
     """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line
     (``None`` for the header, and for every usual commit line when ``build`` is false: a caller that only checks
     the chain does not pay for the :class:`Commit`). Raises what :func:`check_lines` raises, at the same line.
@@ -355,6 +368,12 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *
     The usual line (a version-1 commit, sealed, not nested deeper than :data:`MAX_DEPTH`, whose prev, seq and hash
     follow) is checked here in one go, with the same checks :meth:`ChainReader.feed` makes on it; any other line
     goes through :func:`check_lines`'s own steps, so every error is the same.
+
+    ``keep`` (a list, reading from the start of the file) collects the header and the usual lines that follow it,
+    up to :data:`KEEP_BYTES`, with their commits. ``kept`` is such a list from an earlier read of the same file:
+    while every line read so far is byte for byte the kept one, a kept commit line is not checked again (the same
+    bytes after the same lines check the same) and its kept :class:`Commit` is yielded; from the first line that
+    differs, every line is checked.
     """
     if start == 0 and end == 0:
         raise JournalCorrupt("the file is empty", path=reader.path, line=1,
@@ -362,11 +381,26 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *
     stream.seek(start)
     readline, decode, sha256 = stream.readline, _fields_decoder.decode, hashlib.sha256
     offset, cut, usual = start, -SUFFIX_LEN - 1, reader.file_version == FORMAT_VERSION
+    room = KEEP_BYTES if keep is not None and start == 0 else -1
+    same = len(kept) if start == 0 else 0  # lines of ``kept`` still to compare, while the file matches
     while offset < end:
         chunk = readline(end - offset)
         if not chunk:  # the file shrank under us; treat what we have as the end
             return
         size = len(chunk)
+        if same:
+            if chunk != kept[reader.line][0]:
+                same = 0
+            else:
+                same -= 1
+                if reader.line:  # a commit line the earlier read checked, after the same lines
+                    commit = kept[reader.line][1]
+                    assert commit is not None
+                    offset += size
+                    reader.line += 1
+                    reader.last_seq, reader.head_hash = commit.seq, commit.hash
+                    yield offset, commit
+                    continue
         if usual and reader.line and chunk[-3:] == b'"}\n' and size > SUFFIX_LEN + 1 \
                 and chunk[cut:-67] == HASH_KEY and chunk.count(b"[", 0, cut) + chunk.count(b"{", 0, cut) <= MAX_DEPTH:
             # (too_deep's count, but for the hash member: hex once accepted.) The newline is whitespace to msgspec.
@@ -380,10 +414,21 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *
                 offset += size
                 reader.line += 1
                 reader.last_seq, reader.head_hash = line.seq, digest
-                yield offset, (Commit(seq=line.seq, at_ms=line.at_ms, actor=line.actor, command=line.command,
-                                      events=line.events, prev=line.prev, hash=digest) if build else None)
+                commit = (Commit(seq=line.seq, at_ms=line.at_ms, actor=line.actor, command=line.command,
+                                 events=line.events, prev=line.prev, hash=digest) if build or room >= size else None)
+                if room >= size:
+                    room -= size
+                    keep.append((chunk, commit))  # type: ignore[union-attr]  # room >= 0 only with a list
+                else:
+                    room = -1
+                yield offset, commit
                 continue
         commit = _feed_chunk(reader, stream, offset, chunk, end)
+        if room >= size and reader.line == 1:  # the header, the first line kept
+            room -= size
+            keep.append((chunk, None))  # type: ignore[union-attr]
+        else:
+            room = -1  # only the header and the usual lines right after it are kept
         offset += size
         usual = reader.file_version == FORMAT_VERSION
         yield offset, commit

@@ -10,7 +10,7 @@ message text:
     or ``None`` when the problem is not on a line (a missing file, a wrong argument).
 ``expected`` / ``found``
     short human-readable descriptions of what the reader expected there and what it found instead
-    (``found`` is cut to :data:`FOUND_LIMIT` characters).
+    (``found`` is cut to :data:`FOUND_LIMIT` characters, every unprintable character escaped: :func:`printable`).
 
 ``str(error)`` reads ``path:line: message (expected ...; found ...)``.
 
@@ -35,8 +35,18 @@ FOUND_LIMIT = 80
 """``found`` fields longer than this many characters are cut and end in ``...``."""
 
 
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on or not show (control characters such as ESC and NUL,
+    separators other than the space) escaped as Python writes it (``\\x1b``): a message that quotes a broken
+    line never drives the terminal or a log it is printed to."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _cut(text: str | None) -> str | None:
-    if text is None or len(text) <= FOUND_LIMIT:
+    if text is None:
+        return None
+    text = printable(text)
+    if len(text) <= FOUND_LIMIT:
         return text
     return text[: FOUND_LIMIT - 3] + "..."
 
@@ -49,7 +59,8 @@ class JournalError(Exception):
         path: the journal file as a string, or ``None`` (in-memory journal, no file involved).
         line: 1-based line number, or ``None``.
         expected: what the reader expected, or ``None``.
-        found: what it found instead (at most :data:`FOUND_LIMIT` characters), or ``None``.
+        found: what it found instead (at most :data:`FOUND_LIMIT` characters, unprintable ones escaped), or
+            ``None``.
     """
 
     def __init__(
@@ -179,3 +190,23 @@ class JournalTampered(JournalError):
 
     ``expected`` and ``found`` hold the hashes or seqs that differ.
     """
+
+
+def check_text(raw: bytes, number: int, path: str | None) -> None:
+    """Raise :class:`JournalCorrupt` when line ``number`` (``raw``) is not text: a NUL byte, or bytes that are not
+    UTF-8 (a binary file given as a journal, or a journal a disk or a transfer broke). The error names where the
+    first such byte is and quotes none of the line. Called only once a line failed to decode (msgspec refuses both
+    in JSON), so a good line costs nothing."""
+    nul = raw.find(b"\x00")
+    try:
+        raw.decode("utf-8")
+        bad = -1
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    if nul < 0 and bad < 0:
+        return
+    what, at = ("a NUL byte", nul) if nul >= 0 and (bad < 0 or nul < bad) else ("a byte that is not UTF-8", bad)
+    todo = "; name the game's journal (the .jsonl file)" if number == 1 else ""
+    raise JournalCorrupt(f"not a text journal: line {number} holds {what} at byte {at + 1}{todo}", path=path,
+                         line=number, expected="UTF-8 text, a JSON object on each line, as docs/journal-format.md says",
+                         found="binary bytes, not shown") from None

@@ -96,7 +96,8 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
     """
     path = Path(path)
     if os.path.lexists(path):
-        raise JournalExists("a file already exists here", path=path, expected="no file", found="a file")
+        what = "a directory" if path.is_dir() else "a file"  # 'export -o DIR' said 'found a file'
+        raise JournalExists(f"{what} already exists here", path=path, expected="no file", found=what)
     directory = path.parent
     temp = directory / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:

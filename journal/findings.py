@@ -22,7 +22,8 @@ from pathlib import Path
 import msgspec
 
 from journal.codec import ChainReader, blank_line, blank_to, line_hash, split_hash
-from journal.errors import JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion
+from journal.errors import (JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion,
+                            printable)
 from journal.model import Commit, Header, HeaderLine, header_of
 
 TORN_SHOWN = 60
@@ -78,7 +79,7 @@ class FindingsReader:
             message=f"the last line ({len(raw)} bytes) is torn: it has no newline (a crash during a write, or the "
                     "file was cut); journal.repair cuts it and keeps a copy",
             expected="a complete line ending in a newline",
-            found=raw[:TORN_SHOWN].decode("utf-8", "replace")))
+            found=printable(raw[:TORN_SHOWN].decode("utf-8", "backslashreplace"))))  # no raw ESC to a terminal
 
     def commits(self) -> Iterator[tuple[int, Commit, str]]:
         """Every commit that can be read, with its line number and the hash its bytes really have.

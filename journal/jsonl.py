@@ -24,12 +24,17 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, check_stream,
+from journal.codec import (ChainHead, ChainReader, Kept, check_current_version, check_expected_seq, check_stream,
                            encode_commit, encode_header)
 from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn
 from journal.files import PathLike, flocked, open_existing, write_all, write_new_file
 from journal.fork import fork_lines
 from journal.model import Clock, Commit, Header, decode_as, system_clock
+
+
+READ_BUFFER = 1 << 16
+"""The buffer of a whole-file read (``open``, ``commits()``): 64 KiB, a ``read`` call for ~160 lines rather than the
+file system's block (4 KiB here, ~10 lines); the lines read are the same."""
 
 
 class JsonlJournal(ChainHead):
@@ -59,6 +64,7 @@ class JsonlJournal(ChainHead):
         self._clock = clock
         self._mutex = threading.RLock()
         self._closed = False
+        self._kept: Kept | tuple[()] = ()  # open()'s first lines, for the first commits() (codec.KEEP_BYTES)
         assert reader.header is not None
         self.header: Header = reader.header
         self.header_hash: str = reader.header_hash
@@ -90,6 +96,11 @@ class JsonlJournal(ChainHead):
     def open(cls, path: PathLike, *, clock: Clock | None = None, allow_torn: bool = False) -> JsonlJournal:
         """Open an existing journal, streaming through it once to check the whole hash chain.
 
+        The first lines (up to :data:`journal.codec.KEEP_BYTES`, 64 KiB, whatever the file's length) are kept with
+        their commits until the first :meth:`commits` (or an ``append``, or ``close``): that read compares them
+        byte for byte with the file and checks again only from the first line that differs, so a journal opened
+        and then read (every replay) checks those lines once. Nothing else is kept.
+
         Args:
             path: the journal file.
             clock: the clock ``append`` reads when no ``at_ms`` is given (default :func:`journal.system_clock`).
@@ -118,16 +129,18 @@ class JsonlJournal(ChainHead):
             with flocked(fd, fcntl.LOCK_SH):
                 end = os.fstat(fd).st_size
             reader = ChainReader(str(path))
-            offset, torn = 0, None
-            with os.fdopen(os.dup(fd), "rb") as stream:
+            offset, torn, kept = 0, None, []
+            with os.fdopen(os.dup(fd), "rb", buffering=READ_BUFFER) as stream:
                 try:
-                    for offset, _ in check_stream(reader, stream, 0, end, build=False):
+                    for offset, _ in check_stream(reader, stream, 0, end, build=False, keep=kept):
                         pass
                 except JournalTorn as exc:
                     if not allow_torn:
                         raise
                     torn = exc
-            return cls(path, fd, writable, reader, offset, torn, clock or system_clock)
+            journal = cls(path, fd, writable, reader, offset, torn, clock or system_clock)
+            journal._kept = kept  # the first commits() checks these lines once more only if they changed
+            return journal
         except BaseException:
             os.close(fd)
             raise
@@ -137,6 +150,7 @@ class JsonlJournal(ChainHead):
         with self._mutex:
             if not self._closed:
                 self._closed = True
+                self._kept = ()
                 os.close(self._fd)
 
     def __enter__(self) -> JsonlJournal:
@@ -240,6 +254,7 @@ class JsonlJournal(ChainHead):
                 raise JournalError("the journal file is read-only", path=self.path,
                                    expected="a writable file", found="no write permission")
             check_current_version(self.file_version, self.path)
+            self._kept = ()  # a writer's journal: open()'s lines are not read again through it
             with flocked(self._fd, fcntl.LOCK_EX):
                 self._check_same_file()
                 self._catch_up()
@@ -282,12 +297,13 @@ class JsonlJournal(ChainHead):
         """
         self._check_open()
         known_seq, known_hash = self.last_seq, self.head_hash
+        kept, self._kept = self._kept, ()  # only the first read after open() compares with what open() kept
         fd = open_existing(self.path, os.O_RDONLY)
-        with os.fdopen(fd, "rb") as stream:
+        with os.fdopen(fd, "rb", buffering=READ_BUFFER) as stream:
             with flocked(fd, fcntl.LOCK_SH):
                 end = os.fstat(fd).st_size
             reader = ChainReader(str(self.path))
-            for _, commit in check_stream(reader, stream, 0, end):
+            for _, commit in check_stream(reader, stream, 0, end, kept=kept):
                 if commit is None:
                     if reader.header_hash != self.header_hash:
                         raise JournalTampered("the header changed since the journal was opened", path=self.path,

@@ -170,9 +170,8 @@ class PostgresStore:
             if conn.execute("SELECT current_setting('synchronous_commit')").fetchone() == ("off",):
                 conn.execute("SET synchronous_commit = on")
         except psycopg.Error as exc:
-            raise JournalError(f"cannot connect to the PostgreSQL store ({_first_line(exc)})",
-                               path=self.location, expected="a PostgreSQL server accepting connections",
-                               found=_first_line(exc)) from exc
+            raise JournalError(f"cannot connect to the PostgreSQL store: {_first_line(exc)}", path=self.location,
+                               expected="a PostgreSQL server accepting connections") from exc
         return conn
 
     @contextmanager

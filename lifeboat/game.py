@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from lifeboat.cards import cards_of
 from lifeboat.cards import CHARACTERS
@@ -22,6 +23,19 @@ def max_players(ruleset: Ruleset) -> int:
     return len(cards_of(ruleset).characters_in(ruleset.card_sets))
 
 
+def _count_hint(names: tuple[str, ...]) -> str:
+    """What to add to SETUP-1's wrong-count message: the expansion a 7th or 8th player needs, or, for too few names
+    where one holds ``;``, ``/``, ``|``, a tab, or (a single name) a space, that names are separated by commas."""
+    if len(names) == 7:
+        return " (a 7th player needs the Cannibalism or the Liquid Courage expansion)"
+    if len(names) == 8:
+        return " (an 8th player needs both the Cannibalism and the Liquid Courage expansions)"
+    run_together = any(ch in n for n in names for ch in ";/|\t") or len(names) == 1 and " " in names[0]
+    if len(names) < MIN_PLAYERS and run_together:
+        return " (separate the names with commas)"
+    return ""
+
+
 def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     """The state before setup: ``players`` are names in joining order (4-6 of them, 4-7 with one expansion, 4-8
     with both; distinct, non-empty).
@@ -35,10 +49,8 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     most = max_players(ruleset)
     if not MIN_PLAYERS <= len(names) <= most:
         game = "the base game" if not ruleset.expansions else f"the game with {' and '.join(ruleset.expansions)}"
-        hint = (" (a 7th player needs the Cannibalism or the Liquid Courage expansion)" if len(names) == 7
-                else " (an 8th player needs both the Cannibalism and the Liquid Courage expansions)"
-                if len(names) == 8 else "")
-        raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}{hint}")
+        raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}"
+                             f"{_count_hint(names)}")
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
         raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
     for n in names:
@@ -51,6 +63,7 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
 RESERVED = frozenset({"public", "referee", "chance", "recorder", "system", "dealer", "me"})
 
 
+@lru_cache(maxsize=1024)  # a pure function of the name; every replay starts a game of the header's players
 def reserved_name(name: str) -> bool:
     """SETUP-1: a player may not be called like a character (``captain``, ``The Kid``, ``first_mate``, ``cap``,
     ``船长``: every name the notation reads as a character) or like an audience or actor word, nor contain the

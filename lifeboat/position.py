@@ -12,7 +12,7 @@ used). Every error is an :class:`~lifeboat.errors.InvalidCommand` with rule ``PO
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -21,10 +21,12 @@ from lifeboat.cards import UNKNOWN, cards_of
 from lifeboat.errors import InvalidCommand
 from lifeboat.evolve import fold
 from lifeboat.game import max_players, reserved_name
-from lifeboat.ruleset import Ruleset, validate
+from lifeboat.position_types import explain
+from lifeboat.ruleset import OPTION_NAMES, Ruleset, validate
 from lifeboat.state import CharacterState, State
 
 RULE = "POS-1"
+Phase = Literal["round", "action", "navigation"]
 
 
 class CharacterPosition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -61,7 +63,7 @@ class Position(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """
 
     characters: tuple[CharacterPosition, ...]
-    phase: Literal["round", "action", "navigation"] = "round"
+    phase: Phase = "round"
     round: int = 1
     seagulls: int = 0
     actor: str | None = None
@@ -78,8 +80,10 @@ def load(data: dict[str, object]) -> Position:
     """A :class:`Position` from decoded JSON or TOML. Raises InvalidCommand (POS-1) naming what is wrong."""
     try:
         return msgspec.convert(data, Position)
-    except msgspec.ValidationError as exc:
-        raise InvalidCommand(RULE, f"not a valid position: {exc}") from None
+    except msgspec.ValidationError as exc:  # in the file's words: key, what it takes, what it has (POS-1)
+        keys = {"": ("a position", Position.__struct_fields__),
+                ".characters": ("a character", CharacterPosition.__struct_fields__)}
+        raise InvalidCommand(RULE, explain(str(exc), data, keys=keys, choices={".phase": get_args(Phase)})) from None
 
 
 def stored(position: Position) -> dict[str, object]:
@@ -106,8 +110,8 @@ def _ruleset(position: Position, card_data: str | None) -> Ruleset:
         options["card_data"] = card_data
     try:
         return validate(msgspec.convert(options, Ruleset))
-    except msgspec.ValidationError as exc:
-        raise _fail(f"options: {exc}") from None
+    except msgspec.ValidationError as exc:  # quick_game = "yes": the key, true or false, what the file has (POS-1)
+        raise _fail(explain(str(exc), options, within=("options",), keys={"": ("options", OPTION_NAMES)})) from None
 
 
 def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:

@@ -187,8 +187,9 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
         return find(1, "FORK-PARENT", f"the parent cannot be read: {exc}")
     assert pscan.header is not None
     if pscan.header.game_id != ref.game_id:
-        return find(1, "FORK-PARENT", f"{parent_path} is another game, not this fork's parent",
-                    f"game {pscan.header.game_id}", f"game {ref.game_id}")
+        return find(1, "FORK-PARENT", f"{parent_path} is another game, not this fork's parent; give --parent the "
+                    f"file of game {ref.game_id}", f"game {pscan.header.game_id} (the --parent file)",
+                    f"game {ref.game_id} (the parent this fork's header names)")
     for f in parent_findings:
         if f.line is not None and f.line <= ref.line:
             find(1, "FORK-PARENT", f"the parent {parent_path}:{f.line} has a structure problem: {f.message}",
@@ -199,10 +200,11 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
         parent_hash = parent_commits[ref.seq][1] if ref.seq in parent_commits else None
     if parent_hash is None:
         find(1, "FORK-SHORT", f"the parent ends before its line {ref.line}, which this fork was made from",
-             "the end of the parent", f"parent seq {ref.seq}")
+             f"seq {max(parent_commits, default=0)}, its last (the --parent file)",
+             f"seq {ref.seq} (the parent line this fork's header names)")
     elif parent_hash != ref.hash:
         find(1, "FORK-HASH", f"the parent's line {ref.line} is not the one this fork was made from: the parent was "
-             "rewritten since (or it is another copy)", f"parent line hash {parent_hash}",
+             "rewritten since (or it is another copy)", f"hash {parent_hash} (the --parent file's line {ref.line})",
              f"hash {ref.hash} (this fork's header)")
     for line, commit, _ in Scan(path, None).commits():
         if commit.seq > ref.seq:

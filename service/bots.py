@@ -46,11 +46,13 @@ def _kind(text: str, field: str) -> str:
 def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str, str]:
     """The seats (character ids) ``spec`` gives to bots, with their kind: ``"all"`` or ``"all=KIND"``, or
     comma-separated ``NAME`` or ``NAME=KIND`` (a player or character name; the kind is ``random`` unless given:
-    ``Ann=search,Bob=heuristic``). Empty for ``None``. Raises :class:`BadRequest` (``field``) for a name that is
-    no seat or an unknown kind."""
+    ``Ann=search,Bob=heuristic``; a seat named after ``all`` takes its own kind). Empty for ``None``. Raises
+    :class:`BadRequest` (``field``) for a name that is no seat, an unknown kind, or a seat named twice with two
+    kinds (``Ann=heuristic,Ann=search``: the last one used to win silently)."""
     if not spec:
         return {}
     out: dict[str, str] = {}
+    named: dict[str, str] = {}
     for part in spec.split(","):
         name, kind = _name_and_kind(part, field)
         if name.strip().lower() == "all":
@@ -59,30 +61,47 @@ def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str
         who = resolve_viewer(state, name, option=field)
         if who in ("public", "referee"):
             raise BadRequest(f"{field}: {name!r} is not a seat", field)
+        _once(named, who, name.strip(), kind, field)
         out[who] = kind
     return out
 
 
+def _once(named: dict[str, str], key: str, name: str, kind: str, field: str) -> None:
+    """Record that ``key`` (a seat or a player) is given ``kind``; raise :class:`BadRequest` (``field``) if it was
+    given another kind before."""
+    if key in named and named[key] != kind:
+        raise BadRequest(f"{field}: {name!r} is named twice, as {named[key]} and as {kind}; name each player "
+                         "once", field)
+    named[key] = kind
+
+
 def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> None:
     """Before a new game is dealt (nothing written yet): each part of a ``--bots`` spec has a known kind and names
-    ``all`` or one of ``players`` (no character is dealt yet). Raises :class:`BadRequest` (``field``) otherwise."""
+    ``all`` or one of ``players`` (no character is dealt yet), and no player is named twice with two kinds, as
+    :func:`bot_kinds` will check once the characters are dealt. Raises :class:`BadRequest` (``field``) otherwise."""
     known = {p.strip().casefold() for p in players}
+    named: dict[str, str] = {}
     for part in spec.split(","):
-        name, _ = _name_and_kind(part, field)
+        name, kind = _name_and_kind(part, field)
         if name.strip().casefold() not in known | {"all"}:
             raise BadRequest(f"{field}: {name.strip()!r} is not a player of the new game; expected NAME or NAME=KIND "
                              f"with a name of {', '.join(players)}, or all (nothing was written)", field)
+        if name.strip().casefold() != "all":
+            _once(named, name.strip().casefold(), name.strip(), kind, field)
 
 
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
     """The players ``spec`` gives to bots, by name, with their kind: each item ``NAME`` or ``NAME=KIND`` (the kind
     is ``random`` unless given), as ``lifeboat new --serve --bots`` and the server's start page take them, before a
-    game exists. Raises :class:`BadRequest` (``field``) for an unknown kind or an empty name."""
+    game exists. Raises :class:`BadRequest` (``field``) for an unknown kind, an empty name, or a name given twice
+    with two kinds."""
     out: dict[str, str] = {}
+    named: dict[str, str] = {}
     for item in spec:
         name, kind = _name_and_kind(item, field)
         if not name.strip():
             raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
+        _once(named, name.strip().casefold(), name.strip(), kind, field)
         out[name.strip()] = kind
     return out
 

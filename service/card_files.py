@@ -14,6 +14,10 @@ from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, register
 from service.errors import FileProblem
 
+#: what to do about a file that is not card data at all (CARD-2), after the problem
+_SHAPE = ("card data is one JSON object shaped like the bundled lifeboat/data/cards.json; correct the file and run "
+          "the command again")
+
 
 def read_card_file(path: Path) -> tuple[dict, str]:
     """Read the card data file at ``path`` (JSON, the shape of ``lifeboat/data/cards.json``) and check it.
@@ -22,7 +26,7 @@ def read_card_file(path: Path) -> tuple[dict, str]:
 
     Raises:
         FileProblem: the file cannot be read, is a game journal (the message says what to pass instead), is not
-            UTF-8 JSON (the message gives the line and column), or a field is wrong (CARD-2: the message names the field, what was found and what was expected).
+            UTF-8 JSON (the message gives the line and column, the rule CARD-2 and what to do), or a field is wrong (CARD-2: the message names the field, what was found and what was expected).
     """
     try:
         raw = path.read_bytes()
@@ -31,17 +35,20 @@ def read_card_file(path: Path) -> tuple[dict, str]:
     try:
         text = raw.decode("utf-8")
         if _journal_header(text):
-            raise FileProblem(f"{path}: this looks like a game journal (line 1 is a lifeboat-journal header), not a "
+            raise FileProblem(f"[CARD-2] {path}: this looks like a game journal (line 1 is a lifeboat-journal header), not a "
                               "card data file; pass a card data file (JSON shaped like lifeboat/data/cards.json), "
                               "or no file to check the bundled card data (a journal names its card data by hash in "
                               "its header; 'lifeboat audit GAME.jsonl' checks the journal)")
         data = json.loads(text)
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"{path}: the card data file is not UTF-8 text (byte {exc.start})") from None
+        raise FileProblem(f"[CARD-2] {path}: the card data file is not UTF-8 text (byte {exc.start}); {_SHAPE}"
+                          ) from None
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"{path}:{exc.lineno}: not JSON ({exc.msg}, column {exc.colno})") from None
+        raise FileProblem(f"[CARD-2] {path}:{exc.lineno}: not JSON ({exc.msg}, column {exc.colno}); {_SHAPE}"
+                          ) from None
     except RecursionError:
-        raise FileProblem(f"{path}: the card data file nests JSON too deep to be card data") from None
+        raise FileProblem(f"[CARD-2] {path}: the card data file nests JSON too deep to be card data; {_SHAPE}"
+                          ) from None
     try:
         return data, check(data, str(path))
     except CardDataError as exc:

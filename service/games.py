@@ -12,6 +12,7 @@ These functions work on a journal object (:class:`journal.JsonlJournal` or :clas
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 import msgspec
@@ -22,7 +23,7 @@ from lifeboat.card_data import CardDataError, data_hash
 from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, cards_of, register
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
-from lifeboat.commands import Command, is_chance, is_recorder
+from lifeboat.commands import CHANCE_TYPES, RECORDER_TYPES, Command
 from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
@@ -140,7 +141,9 @@ MAX_NAME = 40
 def check_new_names(players: list[str]) -> None:
     """SETUP-1, the one check of a new game's player names that a user sees (``new``, ``record``, ``play
     --players``, a position file, serve's ``POST /api/games``; journals made before are read as they are): each name
-    holds no control character or line break (one split every table that named the player), is at most
+    holds no control character or line break (one split every table that named the player) nor an invisible
+    formatting character (Unicode Cf but the emoji joiner: a zero-width space made a name look empty or like
+    another's, a text-direction override turned the rest of each line naming it around), is at most
     :data:`MAX_NAME` characters and not empty, is not ``spectator`` (serve's watching link: that player's link was
     lost), and no two are the same compared without case (both spellings are
     named). The engine's :func:`lifeboat.new_game` keeps its own plainer check as an invariant, and checks the
@@ -151,6 +154,11 @@ def check_new_names(players: list[str]) -> None:
         if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in name):
             raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a control character or a line break; "
                                  "give a name of letters, digits and spaces")
+        hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch != "\u200d"), None)  # ZWJ: emoji
+        if hidden is not None:  # an invisible name, 'A\u200bnn' beside 'Ann', a text-direction override
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} holds an invisible formatting character "
+                                 f"(U+{ord(hidden):04X}: a zero-width space or a text-direction mark); give a name "
+                                 "of letters, digits and spaces")
         key = name.strip()
         if len(key) > MAX_NAME:
             raise InvalidCommand("SETUP-1", f"player name {shown!r} is {len(key)} characters long; give "
@@ -244,16 +252,19 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
 
+_ACTOR_WORDS = {**dict.fromkeys(CHANCE_TYPES, "chance"), **dict.fromkeys(RECORDER_TYPES, "recorder")}
+
+
 def actor_of(state: State, command: Command) -> str:
     """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``."""
-    if is_chance(command):
-        return "chance"
-    if is_recorder(command):
-        return "recorder"
-    try:
-        return state.char(command.by).player  # type: ignore[union-attr]
-    except KeyError:
-        return command.by  # type: ignore[union-attr]
+    word = _ACTOR_WORDS.get(type(command))  # is_chance / is_recorder in one look-up (the classes are final)
+    if word is not None:
+        return word
+    by = command.by  # type: ignore[union-attr]
+    for c in state.characters:  # state.char, inlined: replay asks for every commit
+        if c.character == by:
+            return c.player
+    return by
 
 
 def create_game(path: Path, players: list[str], *, seed: int | None = None, ruleset: Ruleset | None = None,

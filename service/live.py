@@ -134,9 +134,19 @@ class LiveGame:
         """Open an existing game file (a strict replay of it)."""
         try:
             table = Table.open(path)
-            return cls(path, table, eng.event_marks(path, table))
+            return cls(path, table, eng.event_marks(path, table))._deal_owed()
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+
+    def _deal_owed(self) -> LiveGame:
+        """Deal the chance a decision cut short left owed (the host stopped between a decision and the draws that
+        follow it; CHANCE-2), and the deck reveal of a game that ended so: otherwise the game would wait for a
+        dealer nobody is. A store's game another process dealt first is caught up with instead."""
+        try:
+            self._note(self._table.deal(detail=False))
+        except eng.JournalConflict:
+            self.catch_up()
+        return self
 
     @classmethod
     def create(cls, path: Path, players: list[str], *, seed: int | None = None,
@@ -155,7 +165,7 @@ class LiveGame:
         as :meth:`open` does (JOURNAL for a game not in the store)."""
         try:
             table = store.open(game_id)
-            return cls(table.path, table, eng.event_marks(table.path, table), store)
+            return cls(table.path, table, eng.event_marks(table.path, table), store)._deal_owed()
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
 
@@ -294,7 +304,8 @@ class LiveGame:
 
     def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
         """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
-        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written)."""
+        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule
+        ``JOURNAL`` when another program left a line in the file that does not read)."""
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
         if not self.playable:
@@ -308,6 +319,11 @@ class LiveGame:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
+        except eng.JournalError as exc:  # a line another program wrote does not read: not our bug (it was a 500)
+            detail = exc.message.replace("; nothing written", "")
+            raise Refused("JOURNAL", f"the game's file was changed outside this server (line {exc.line}: {detail}); "
+                                     "nothing was written: the host stops serve and runs lifeboat audit on the file"
+                          ) from None
         self._note(self._table.deal(detail=False))
         return Update(before_seq=before, seq=self.seq, first_event=first)
 

@@ -98,9 +98,13 @@ def _audience(access: Access) -> str:
 
 
 def _since(request: Request) -> int:
-    raw = request.query_params.get("since") or request.headers.get("last-event-id") or "0"
-    if not raw.isdigit() or len(raw) > 9:
-        raise ApiError(400, "SERVE-4", "since must be a seq: a whole number from 0")
+    """SERVE-4: ``since`` (or the ``Last-Event-ID`` header) as a seq; ASCII digits only ('²' is a digit to
+    str.isdigit, not to int(): it was a 500)."""
+    query = request.query_params.get("since")
+    raw = query or request.headers.get("last-event-id") or "0"
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        name = "since" if query else "Last-Event-ID"
+        raise ApiError(400, "SERVE-4", f"{name} must be a seq: a whole number from 0")
     return int(raw)
 
 

@@ -15,6 +15,7 @@ from lifeboat.notation.names import (
     CHANCE,
     CHARACTER_NAMES,
     FACE_NAMES,
+    _phrase,
     _static,
 )
 from lifeboat.notation.tokens import _Item, _Tok
@@ -49,11 +50,11 @@ class Suggestions:
         # suggest only the verbs of the list (not aliases such as 'fight' or face names such as 'give water')
         words = list(self.verb_list())
         cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
-        sugg: list[str] = []
+        score: dict[str, float] = {}  # the closest first, whether it matched one word or two ('kep watr': keep)
         for cand in cands:
             for s in difflib.get_close_matches(cand, words, n=3, cutoff=0.6):
-                if s not in sugg:
-                    sugg.append(s)
+                score[s] = max(score.get(s, 0.0), difflib.SequenceMatcher(None, cand, s).ratio())
+        sugg = sorted(score, key=lambda s: -score[s])
         other = self.pverbs if self.actor == CHANCE else self.cverbs
         hint = ""
         if other.match(toks, 0)[0]:
@@ -78,7 +79,9 @@ class Suggestions:
         kinds_ = set(kinds)
         parts = []
         if "char" in kinds:
-            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')")
+            players = [p for p in self.state.players if _phrase(p) in self.players.phrases]  # public names
+            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')"
+                         + (" or a player's name (" + ", ".join(players) + ")" if players else ""))
         if "chance" in kinds:
             parts.append("'chance' or 'recorder'")
         if "face" in kinds or "card" in kinds:

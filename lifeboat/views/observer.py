@@ -282,6 +282,7 @@ class Observer:
             open_parasol=st.open_parasol, action_order=st.action_order, ruleset=st.ruleset, over=st.over,
             reveal=reveal, parasol_holder=next(
                 (c.character for c in st.characters if st.open_parasol and st.open_parasol in c.face_up), None),
+            drank=st.drank,  # LIQUID-1, WONG-1: public (REF-24)
         )
         self._common_cache = (len(self), common)
         return common

@@ -133,6 +133,9 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     - ``reveal``: ``None`` until the game has ended (END-2).
     - ``open_parasol``: the Parasol card opened as an action (PARASOL-1), ``parasol_holder`` the character id in
       front of whom it lies face up; both ``None`` when no Parasol is open.
+    - ``drank``: the character ids who drank Firewater this round, or shared it (Liquid Courage: LIQUID-1, WONG-1),
+      once per drink, in the order drunk: each is +3 size in fights and one more thirst until the round ends
+      (REF-24); public, since the card goes face up and Mrs. Wong answers aloud; ``()`` without the expansion.
     """
 
     round: int
@@ -154,6 +157,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     over: bool
     reveal: Reveal | None = None
     parasol_holder: str | None = None
+    drank: tuple[str, ...] = ()
 
     @property
     def step_text(self) -> str:

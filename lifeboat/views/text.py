@@ -370,6 +370,10 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "provisions_draw":
         return f"{subj(d['quartermaster'], me)}, the quartermaster, will draw {plural(d['count'], 'provision')}."
     if kind == "provisions_pick":
+        if len(d["offered"]) == 1:  # the last of the draw (PROV-2): no choice left
+            seen = f": {cards(d['offered'])}" if d["offered"][0] is not None else ""  # a referee sees it
+            return (f"Keep the last card{seen}." if d["picker"] == me
+                    else f"{name(d['picker'])} keeps the last card{seen}.")
         if d["picker"] == me:
             return f"Keep one of: {cards(d['offered'])}."
         return f"{name(d['picker'])} keeps one of {cards(d['offered'])}."
@@ -400,6 +404,9 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
         return (f"{subj(d['navigator'], me)}, the navigator, {verb} the top navigation card to the row stack "
                 "(rowing variant).")
     if kind == "navigator_choice":
+        if len(row_stack) == 1 and d["navigator"] != me:  # NAV-1: one card on the row stack, no choice of two
+            seen = f": {cards(row_stack)}" if row_stack[0] is not None else ""  # the referee sees it
+            return f"{name(d['navigator'])}, the navigator, chooses the only card on the row stack{seen}."
         if d["navigator"] == me:
             return f"Choose the navigation card: {cards(row_stack, 'card')}."
         return f"{name(d['navigator'])}, the navigator, chooses one of {cards(row_stack, 'card')}."

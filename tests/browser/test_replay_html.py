@@ -7,11 +7,9 @@ jumped to a round, opened at a ``#seq=`` link, and used on a 390-px phone. Scree
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,9 @@ from typer.testing import CliRunner
 from browser.conftest import shot
 from cli.app import app
 from service import view_at
+from tests.helpers import EXE
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 NOTES = [("public", 40, "Round 2: watch who rows."), ("Ann", 44, "Ann, your LOVE is still in the boat."),
          ("referee", 45, "REFEREE-ONLY: the deck is stacked for a storm.")]
 
@@ -144,6 +142,24 @@ def test_a_recorded_episode_shows_its_commentary(page, tmp_path: Path) -> None:
     assert page.errors == []
 
 
+def test_LIQUID_1_WONG_1_who_drank_this_round_is_marked_on_the_seat(page, tmp_path: Path) -> None:
+    """LIQUID-1, WONG-1, REF-24 (public): the bundled Liquid Courage game at seq 122, the Captain having drunk and
+    Mrs. Wong shared; at seq 150 (round 5) nobody is marked."""
+    out = tmp_path / "liquid.html"
+    lifeboat("replay", ROOT / "docs" / "examples" / "liquid-courage.jsonl", "--html", out)
+    marked = "els => els.map(e => [e.closest('.lb-seat').dataset.character, e.textContent, e.title])"
+    page.goto(out.as_uri() + "#seq=122")
+    assert page.eval_on_selector_all(".lb-drank", marked) == [
+        [who, "drank", "drank Firewater this round: +3 size in fights, one more thirst"]
+        for who in ("mrs_wong", "captain")]
+    shot(page, "replay-html-liquid-drank")
+    page.goto("about:blank")
+    page.goto(out.as_uri() + "#seq=150")
+    assert seq_of(page) == 150
+    assert page.eval_on_selector_all(".lb-drank", marked) == []
+    assert page.errors == []
+
+
 def test_a_phone_screen_stays_usable(browser, ann: tuple[Path, dict]) -> None:
     path, doc = ann
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
@@ -177,3 +193,32 @@ def test_the_end_of_game_scores_fit_a_phone(browser, tmp_path: Path) -> None:
         "player", "character", "survival", "treasure", "love", "hate", "total"]
     shot(page, "replay-html-scores-390")
     ctx.close()
+
+
+def test_a_forty_character_name_keeps_the_page_one_screen_wide(tmp_path: Path, browser) -> None:
+    """SETUP-1 allows a 40-character player name: with no space in it, the replay at 390 px was 420 px wide from
+    the first step (the story column) and 598 px at the end (the scores table); at desktop widths the page must
+    stay as wide as the window too, and the scores table inside its panel."""
+    name = "MaximilianaWilhelminaVonHabsburgsteinXyz"
+    path = tmp_path / "long.jsonl"
+    lifeboat("new", path, "--players", f"{name},Bob,Cy,Dee", "--seed", "4")
+    lifeboat("play", path, "--bots", "all", "--seed", "4")
+    out = tmp_path / "long.html"
+    lifeboat("replay", path, "--as", name, "--html", out)
+    for width in (390, 820, 1280):
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = ctx.new_page()
+            pg.goto(out.as_uri())
+            pg.wait_for_selector(".lb-where")
+            assert pg.evaluate("document.documentElement.scrollWidth") == width
+            pg.keyboard.press("End")
+            pg.wait_for_selector(".lb-scores")
+            assert pg.evaluate("document.documentElement.scrollWidth") == width
+            table, panel = pg.eval_on_selector(".lb-scores", "e => [e.getBoundingClientRect().width, "
+                                                            "e.parentElement.clientWidth]")
+            assert table <= panel
+            if width == 390:
+                shot(pg, "replay-html-phone-long-name-end")
+        finally:
+            ctx.close()

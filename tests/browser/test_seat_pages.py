@@ -256,6 +256,14 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         wrong.wait_for_selector("#sv-conn[data-state=closed]")
         assert wrong.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
         assert not wrong.is_visible("#sv-line") and not wrong.is_visible(".sv-story-box")  # no box to type into
+        # a link cut after a '%' threw 'URI malformed' and the page said 'connecting…' for ever
+        errors: list[str] = []
+        cut = ctx.new_page()
+        cut.on("pageerror", lambda exc: errors.append(str(exc)))
+        cut.goto(g["links"]["Ann"].split("#")[0] + "#abc%E0%A4%A")
+        cut.wait_for_selector("#sv-conn[data-state=closed]")
+        assert cut.inner_text("#sv-notice") == "This link is not valid (ask the host for your link)."
+        assert errors == []
     finally:
         ctx.close()
 
@@ -284,5 +292,23 @@ def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser
                                                "no word or name of the notation is longer than 60")
         assert pg.evaluate("document.documentElement.scrollWidth") == 390
         shot(pg, "serve-seat-phone-long-name")
+    finally:
+        ctx.close()
+
+
+def test_the_referees_small_navigation_cards_hold_their_title(server: Server, browser) -> None:  # noqa: F811
+    """The referee's decks at 390 px: each small navigation card's 'Navigation 19' stuck 5.5 px out of its card's
+    right edge (74 px wide, the icon and the bold title did not fit)."""
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], seed=24)  # nobody moves: the 24 navigation cards stay
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["links"]["referee"])
+        pg.wait_for_selector("#sv-conn[data-state=live]")
+        out = pg.eval_on_selector_all(".lb-referee .lb-card-nav.lb-card-small", """els => els.map(e => {
+            const t = e.querySelector('.lb-card-title').getBoundingClientRect(), c = e.getBoundingClientRect();
+            return [e.scrollWidth <= e.clientWidth, t.right <= c.right]; })""")
+        assert out == [[True, True]] * 24
+        assert pg.evaluate("document.documentElement.scrollWidth") == 390
     finally:
         ctx.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from tests import helpers
+from tests.helpers import EXE
 
 runner = CliRunner()
 
@@ -20,10 +20,8 @@ def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
 
 
 def test_arena_plays_audits_and_tables(tmp_path: Path) -> None:
-    exe = shutil.which("lifeboat")
-    assert exe is not None
     out = tmp_path / "arena"
-    done = subprocess.run([exe, "arena", "--bots", "random,heuristic,search", "--games", "2", "--seed", "3",
+    done = subprocess.run([EXE, "arena", "--bots", "random,heuristic,search", "--games", "2", "--seed", "3",
                            "--think", "2ms", "--out", str(out)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "Per bot kind" in done.stdout and "Pairwise" in done.stdout
@@ -34,11 +32,11 @@ def test_arena_plays_audits_and_tables(tmp_path: Path) -> None:
         ("search-vs-heuristic", 0), ("search-vs-heuristic", 1)]
     assert [r["kinds"]["Ann"] for r in results] == ["heuristic", "random", "search", "random", "search", "heuristic"]
     assert all(r["clean"] and r["findings"] == 0 for r in results)
-    audit = subprocess.run([exe, "audit", str(out / results[4]["file"])], capture_output=True, text=True)
+    audit = subprocess.run([EXE, "audit", str(out / results[4]["file"])], capture_output=True, text=True)
     assert audit.returncode == 0, audit.stdout
-    replay = subprocess.run([exe, "replay", str(out / results[4]["file"])], capture_output=True, text=True)
+    replay = subprocess.run([EXE, "replay", str(out / results[4]["file"])], capture_output=True, text=True)
     assert replay.returncode == 0
-    again = subprocess.run([exe, "arena", "--bots", "random,heuristic", "--games", "1", "--out", str(out)],
+    again = subprocess.run([EXE, "arena", "--bots", "random,heuristic", "--games", "1", "--out", str(out)],
                            capture_output=True, text=True)
     assert again.returncode == 2 and "already holds an arena" in again.stderr and "Traceback" not in again.stderr
 
@@ -56,6 +54,8 @@ def test_arena_json_and_bad_options(tmp_path: Path) -> None:
         (["--games", "0"], "at least 1 game per pairing"),
         (["--seats", "7"], "4 to 6 players"),
         (["--think", "fast"], "expected a time like 200ms or 1s"),
+        (["--think", "infs"], "--think: expected a time like 200ms or 1s, got 'infs'"),  # was an OverflowError
+        (["--think", "1e400s"], "--think: expected a time like 200ms or 1s, got '1e400s'"),
         (["--out", str(tmp_path / "file")], "is a file; name a new directory for the arena's games"),
         (["--out", str(tmp_path / "file" / "sub")], "is not a directory; name a new directory in an existing one"),
     ):
@@ -80,6 +80,12 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
     bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Zed")
     assert bad.exit_code == 2 and "--bots: 'Zed' is not a player of the new game" in bad.output, bad.output
     assert not (tmp_path / "h.jsonl").exists()
+    # a player named twice with two kinds too (docs/cli.md: refused before anything is written; it wrote the game
+    # and its deck file, then refused, so the same command said "already exists" the next time)
+    bad = run("play", str(tmp_path / "h.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--bots", "Ann=random,ann=search")
+    assert (bad.exit_code, bad.output) == (2, "lifeboat: --bots: 'ann' is named twice, as random and as search; "
+                                              "name each player once\n")
+    assert list(tmp_path.glob("h.jsonl*")) == []
     for spec, message in (("all=genius", "unknown bot kind 'genius'"), ("Zed", "unknown seat 'Zed' for --bots")):
         bad = run("play", str(game), "--bots", spec)
         assert bad.exit_code == 2 and message in bad.output, (spec, bad.output)
@@ -112,11 +118,9 @@ def test_arena_resume_and_jobs_play_the_same_games(tmp_path: Path) -> None:
     """An arena cut off after two games (a torn results line and a half-played journal left behind) is finished
     by --resume, in two processes (--jobs 2): the same games, with the same seeds and lineups, as one uninterrupted
     run; the two finished games are kept byte for byte; the cut-off journal is kept aside, never overwritten."""
-    exe = shutil.which("lifeboat")
-    assert exe is not None
     whole, cut = tmp_path / "whole", tmp_path / "cut"
     args = ["arena", "--bots", "random,heuristic", "--games", "4", "--seed", "9"]
-    assert subprocess.run([exe, *args, "--out", str(whole)], capture_output=True).returncode == 0
+    assert subprocess.run([EXE, *args, "--out", str(whole)], capture_output=True).returncode == 0
     lines = (whole / "results.jsonl").read_text().splitlines()
     cut.mkdir()
     (cut / "results.jsonl").write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])
@@ -128,7 +132,7 @@ def test_arena_resume_and_jobs_play_the_same_games(tmp_path: Path) -> None:
             (pairing / name).write_bytes((whole / "heuristic-vs-random" / name).read_bytes())
     half = (whole / "heuristic-vs-random" / "game-0002.jsonl").read_text().splitlines(keepends=True)[:9]
     (pairing / "game-0002.jsonl").write_text("".join(half))
-    done = subprocess.run([exe, *args, "--out", str(cut), "--resume", "--jobs", "2"], capture_output=True, text=True)
+    done = subprocess.run([EXE, *args, "--out", str(cut), "--resume", "--jobs", "2"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "4 games in" in done.stdout and "all clean" in done.stdout
     key = lambda r: (r["pairing"], r["game"])  # noqa: E731
@@ -141,7 +145,7 @@ def test_arena_resume_and_jobs_play_the_same_games(tmp_path: Path) -> None:
         name = f"game-{g:04d}.jsonl"
         assert (pairing / name).read_bytes() == (whole / "heuristic-vs-random" / name).read_bytes()
     assert resumed[:2] == [json.loads(x) for x in lines[:2]]
-    other = subprocess.run([exe, "arena", "--bots", "random,heuristic", "--games", "4", "--seed", "10", "--out",
+    other = subprocess.run([EXE, "arena", "--bots", "random,heuristic", "--games", "4", "--seed", "10", "--out",
                             str(cut), "--resume"], capture_output=True, text=True)
     assert other.returncode == 2 and "Traceback" not in other.stderr
     # the resumed run now keeps its options (arena.json): the refusal names them

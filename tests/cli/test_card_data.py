@@ -189,3 +189,26 @@ def test_CARD_2_a_game_journal_given_as_card_data_is_named_as_one(tmp_path: Path
         assert f"{game}: this looks like a game journal" in err and "not a card data file" in err
         assert "pass a card data file (JSON shaped like lifeboat/data/cards.json)" in err and "Extra data" not in err
     assert not (tmp_path / "n.jsonl").exists()
+
+
+SHAPE = ("card data is one JSON object shaped like the bundled lifeboat/data/cards.json; correct the file and run the "
+         "command again")
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    (b"not json\n", ":1: not JSON (Expecting value, column 1)"),
+    (b'{\n  "characters": [', ":2: not JSON (Expecting value, column 18)"),
+    (b"\xff\xfe\x00", ": the card data file is not UTF-8 text (byte 0)"),
+    (b"[" * 100_000, ": the card data file nests JSON too deep to be card data"),
+])
+def test_CARD_2_a_file_that_is_not_json_names_the_rule_and_what_to_do(tmp_path: Path, content: bytes,
+                                                                     problem: str) -> None:
+    """It said ``x.json:1: not JSON (Expecting value, column 1)``: no rule, nothing to do about it."""
+    path = tmp_path / "cards.json"
+    path.write_bytes(content)
+    done = run("cards", path)
+    assert (done.returncode, done.stdout, done.stderr) == (4, "", f"lifeboat: [CARD-2] {path}{problem}; {SHAPE}\n")
+    game = tmp_path / "g.jsonl"
+    done = run("new", game, "--players", "Ann,Bob,Cy,Dee", "--cards", path)  # the same for a table's --cards
+    assert (done.returncode, done.stderr) == (4, f"lifeboat: [CARD-2] {path}{problem}; {SHAPE}\n")
+    assert not game.exists()

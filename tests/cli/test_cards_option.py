@@ -14,14 +14,13 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import lines_of, rechain
+from tests.helpers import EXE
 
 DATA = Path(__file__).resolve().parents[2] / "lifeboat" / "data" / "cards.json"
-EXE = shutil.which("lifeboat")
 DOUBLER = {"lady_lauren": "jewels", "sir_stephen": "painting", "captain": "cash"}  # SCORE-1
 
 
 def lifeboat(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
-    assert EXE is not None, "the lifeboat command is installed with the package"
     return subprocess.run([EXE, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
 
 
@@ -140,7 +139,6 @@ def test_CARD_2_CARD_3_a_bad_card_file_is_refused_naming_file_and_field_and_noth
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "other.json"]
 
 
-
 POSITION = {"phase": "navigation", "round": 1, "characters": [  # POS-1, as JSON: the navigation card is turned next
     {"character": "lady_lauren", "player": "Ann", "hand": ["painting", "?"]},
     *({"character": ch, "player": p, "hand": ["?"]}
@@ -158,7 +156,6 @@ def test_CARD_3_NAV_3_record_show_and_replay_name_cards_as_the_game_prints_them(
         nav["thirsty"] = ["captain"]
     (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
     (tmp_path / "p.json").write_text(json.dumps(POSITION), encoding="utf-8")
-    assert EXE is not None
     rec = subprocess.run([EXE, "record", "r.jsonl", "--position", "p.json", "--cards", "mine.json"], cwd=tmp_path,
                          input="chance: nav 28\n", capture_output=True, text=True, timeout=120)
     assert rec.returncode == 0, rec.stderr

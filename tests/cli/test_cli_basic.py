@@ -6,8 +6,6 @@ Exit codes (docs/cli.md): 0 ok, 2 usage, 3 rule violation, 4 journal problem.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +17,7 @@ from cli.app import app
 from lifeboat.cards import CARD_DATA_SHA256
 from tests import helpers
 from tests.helpers import unreadable
+from tests.helpers import EXE
 
 runner = CliRunner()
 
@@ -118,14 +117,12 @@ def test_edited_consequence_stops_with_line_and_exit_4(played: Path, tmp_path: P
 
 
 def test_installed_executable_end_to_end(tmp_path: Path) -> None:
-    exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
-    assert exe, "the lifeboat executable is installed beside the interpreter"
     game = tmp_path / "e2e.jsonl"
-    subprocess.run([exe, "new", str(game), "--players", "A,B,C,D,E", "--seed", "3"], check=True, capture_output=True)
-    subprocess.run([exe, "play", str(game), "--bots", "all", "--seed", "3"], check=True, capture_output=True)
-    done = subprocess.run([exe, "score", str(game), "--json"], check=True, capture_output=True, text=True)
+    subprocess.run([EXE, "new", str(game), "--players", "A,B,C,D,E", "--seed", "3"], check=True, capture_output=True)
+    subprocess.run([EXE, "play", str(game), "--bots", "all", "--seed", "3"], check=True, capture_output=True)
+    done = subprocess.run([EXE, "score", str(game), "--json"], check=True, capture_output=True, text=True)
     assert json.loads(done.stdout)["over"] is True
-    missing = subprocess.run([exe, "score", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
+    missing = subprocess.run([EXE, "score", str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
     assert missing.returncode == 4
     assert "nope.jsonl" in missing.stderr and "Traceback" not in missing.stderr
 
@@ -294,3 +291,88 @@ def test_an_option_that_takes_one_value_is_refused_twice(tmp_path: Path) -> None
     assert new.returncode == 0, new.stderr
     twice = lifeboat("replay", game, "--json", "--json", "--to", "0")
     assert twice.returncode == 0, twice.stderr
+
+
+def test_play_a_missing_game_says_how_to_start_one(tmp_path: Path) -> None:
+    """A newcomer's 'lifeboat play tonight.jsonl' said only 'no journal file here (expected a journal file; found
+    nothing)'; it now says how to start one (exit 4, nothing written)."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "tonight.jsonl"
+    done = lifeboat("play", game)
+    assert done.returncode == 4 and not game.exists()
+    assert done.stderr == (f"lifeboat: {game}: no such game; start one with: lifeboat play {game} --players "
+                           "Ann,Bob,Cy,Dee (or lifeboat new)\n")
+
+
+def test_version() -> None:
+    """A bug report names the version: 'lifeboat --version' said 'No such option'."""
+    from importlib.metadata import version
+
+    from tests.helpers import run as lifeboat
+
+    done = lifeboat("--version")
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"lifeboat {version('lifeboat')}\n", "")
+    assert version("lifeboat") == "0.1.0"  # pyproject.toml's
+
+
+def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_path: Path) -> None:
+    """SERVE-3 at the hotseat: 'kid: pass' typed by Lady Lauren's player said only 'Type a decision of your own
+    character.'; it now cites the rule and names the character at the keyboard."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    done = lifeboat("play", game, stdin="\nkid: pass\n")
+    assert done.returncode == 0, done.stderr
+    assert ("Your choice (1-4, a line of notation, or help): [SERVE-3] Type a decision of your own character, "
+            "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
+
+
+def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) -> None:
+    """SETUP-1 (ours): a zero-width space made a name look empty, or 'A\\u200bnn' look like 'Ann'; a right-to-left
+    override turned around the rest of each line naming the player. Refused; an emoji with its joiner is fine."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "n.jsonl"
+    for names, shown, code in (("\u200b,Bob,Cy,Dee", "'\\u200b'", "U+200B"),
+                               ("Ann,A\u200bnn,Cy,Dee", "'A\\u200bnn'", "U+200B"),
+                               ("Ann\u202eevE,Bob,Cy,Dee", "'Ann\\u202eevE'", "U+202E")):
+        done = lifeboat("new", game, "--players", names)
+        assert (done.returncode, done.stderr) == (3, f"lifeboat: [SETUP-1] player name {shown} holds an invisible "
+                                                     f"formatting character ({code}: a zero-width space or a "
+                                                     "text-direction mark); give a name of letters, digits and "
+                                                     "spaces\n")
+        assert not game.exists()
+    fine = lifeboat("new", game, "--players", "\U0001f469\u200d\U0001f692,Bob,Cy,Dee")  # 👩‍🚒
+    assert fine.returncode == 0, fine.stderr
+
+
+def test_a_complete_line_that_does_not_read_says_what_to_run(tmp_path: Path) -> None:
+    """A newline-ended last line that is no commit: repair (and every reader) said what was wrong but not what to
+    run; it now names audit, and says repair only cuts a torn line (exit 4, the file untouched)."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    lines = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "four-players.jsonl").read_text().splitlines()
+    game.write_text("\n".join(lines[:10]) + '\n{"seq":9,"garbage"\n')
+    before = game.read_bytes()
+    done = lifeboat("repair", game)
+    assert done.returncode == 4 and game.read_bytes() == before
+    assert done.stderr == (f"lifeboat: {game}:11: the line is not a commit: Input data was truncated (expected a "
+                           'commit as in docs/journal-schema.json; found {"seq":9,"garbage") — [JOURNAL-CORRUPT] '
+                           f"run: lifeboat audit {game} (every finding, with its line: docs/disputes.md); repair cuts "
+                           "only a torn last line (one with no newline), not this one\n")
+
+
+def test_the_resume_hint_keeps_think(tmp_path: Path) -> None:
+    """'Saved. Resume with: …' kept --bots but dropped --think: resuming, the search bots thought 200 ms again."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    done = lifeboat("play", game, "--players", "A,B,C,D", "--bots", "B=search,C,D", "--think", "5ms", "--seed", "3",
+                    stdin="\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D --think 5ms\n")
+    default = lifeboat("play", game, "--bots", "B=search,C,D", stdin="")
+    assert default.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D\n")

@@ -6,14 +6,16 @@ notation lines, and every bot answering Mrs. Wong. Real files and real processes
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from service import audit
 from service.live import LiveGame
-from tests.helpers import refusals, run
+from tests.helpers import EXE, refusals, run
 
 ROOT = Path(__file__).resolve().parents[2]
 EIGHT = "Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal"
@@ -195,3 +197,19 @@ def test_OPT_1_play_starts_a_game_with_options_and_refuses_them_for_a_game_that_
     again = run("play", game, "--option", "shark_variant=on")
     assert again.returncode == 2
     assert "--option goes with --players (a new game); a game keeps the options it was made with" in again.stderr
+
+
+def test_LIQUID_1_WONG_1_show_marks_who_drank_this_round(tmp_path: Path) -> None:
+    """LIQUID-1, WONG-1, REF-24: the drinks of the round are public; ``show`` marks each drinker in the markers
+    column (the bundled game: the Captain drinks at seq 121, Mrs. Wong shares at 122; the next round has none),
+    and ``show --json`` lists them in ``drank``."""
+    game = ROOT / "docs" / "examples" / "liquid-courage.jsonl"
+    shown = subprocess.run([EXE, "show", str(game), "--at", "122"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "COLUMNS": "120"})  # one line per seat
+    assert shown.returncode == 0, shown.stderr
+    rows = {line.split("│")[2].strip(): line.split("│")[8].strip() for line in shown.stdout.splitlines()
+            if line.startswith("│ ") and line.split("│")[2].strip()}
+    assert rows == {"Sir Stephen": "", "Mrs. Wong": "drank", "First Mate": "", "The Captain": "drank",
+                    "The Kid": ""}
+    drank = [json.loads(run("show", game, "--at", str(at), "--json").stdout)["drank"] for at in (120, 121, 122)]
+    assert drank == [[], ["captain"], ["captain", "mrs_wong"]]

@@ -5,10 +5,7 @@ under docs/examples replay and audit clean."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +13,9 @@ import pytest
 import journal
 from service import active_commits, initial_state, replay
 from lifeboat.state import State
+from tests.helpers import EXE
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 
 
 def record(tmp_path: Path, name: str) -> Path:

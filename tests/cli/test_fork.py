@@ -209,6 +209,12 @@ def test_parent_that_is_not_the_parent(game: Path, tmp_path: Path, lb: SimpleNam
         result = lb.run("audit", target, "--parent", parent, "--json")
         assert result.exit_code == 5
         assert [(f["line"], f["rule"]) for f in json.loads(result.stdout)["files"][0]["findings"]] == [(1, rule)]
+    # which game id is which was not said ('the journal says: game X' was the --parent file's id)
+    parent_id, other_id = lb.lines(game)[0]["game_id"], lb.lines(other)[0]["game_id"]
+    text = lb.run("audit", child, "--parent", other).output
+    assert (f"line     1  fork [FORK-PARENT]  {other} is another game, not this fork's parent; give --parent the "
+            f"file of game {parent_id}\n      the journal says: game {other_id} (the --parent file)\n      it should "
+            f"say:    game {parent_id} (the parent this fork's header names)\n") in text
 
 
 def test_child_header_hash_is_the_parent_line_hash(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
@@ -218,3 +224,24 @@ def test_child_header_hash_is_the_parent_line_hash(game: Path, tmp_path: Path, l
     assert lb.run("fork", game, "--at", 20, "-o", child).exit_code == 0
     body = raw[: raw.rindex(b',"hash":"')] + b"}"
     assert lb.lines(child)[0]["parent"]["hash"] == hashlib.sha256(body).hexdigest()
+
+
+def test_FORK_SHORT_and_FORK_HASH_say_which_file_said_what(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    """FORK-SHORT put 'the end of the parent' under 'the journal says' and FORK-HASH the --parent file's hash
+    unlabelled; both now label each value with the file it comes from, as FORK-PARENT does."""
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", 20, "-o", child).exit_code == 0
+    fork_hash = lb.lines(child)[0]["parent"]["hash"]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(game.read_bytes().splitlines(keepends=True)[:10]))  # the header and seqs 1..9
+    text = lb.run("audit", child, "--parent", cut).output
+    assert ("fork [FORK-SHORT]  the parent ends before its line 21, which this fork was made from\n"
+            "      the journal says: seq 9, its last (the --parent file)\n"
+            "      it should say:    seq 20 (the parent line this fork's header names)\n") in text
+    lines = lb.lines(game)
+    lines[5]["at_ms"] += 1
+    game.write_bytes(lb.rechain(lines))
+    found = json.loads(lb.run("audit", child, "--parent", game, "--json").stdout)["files"][0]["findings"][0]
+    assert (found["rule"], found["found"], found["expected"]) == (
+        "FORK-HASH", f"hash {lb.lines(game)[20]['hash']} (the --parent file's line 21)",
+        f"hash {fork_hash} (this fork's header)")

@@ -7,15 +7,12 @@ Two human seats and two bots. After each handoff the screen shows what happened 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 HOLD = "pass until something changes for me"
 

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
-
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+from tests.helpers import EXE
 
 
 def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:

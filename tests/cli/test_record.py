@@ -460,3 +460,15 @@ def test_a_character_whose_thirst_water_cancelled_is_no_longer_listed_as_thirsty
     assert "Frenchy gave Water to The Captain.\n" in done.stdout
     assert "] Thirst: Lady Lauren 1, Frenchy 2 and The Kid 2. Play a card or pass." in done.stdout
     assert "The Captain 0" not in done.stdout
+
+
+def test_NAV_1_a_navigator_with_one_card_on_the_row_stack_chooses_the_only_card(tmp_path: Path) -> None:
+    """The step said 'The Kid, the navigator, chooses one of 1 card.' (NAV-1: one card kept on the row stack)."""
+    game = started(tmp_path, upto("kid: choose 31"))
+    for who, now in (("public", "Now: The Kid, the navigator, chooses the only card on the row stack."),
+                     # the Captain put it there: he knows which card it is, and the record does not
+                     ("Ann", "Now: The Kid, the navigator, chooses the only card on the row stack: an unknown card."),
+                     ("Bob", "Now: Choose the navigation card: an unknown card.")):
+        shown = run("show", game, "--as", who)
+        assert shown.returncode == 0, shown.stderr
+        assert [x for x in shown.stdout.splitlines() if x.startswith("Now:")] == [now], (who, shown.stdout)

@@ -3,17 +3,13 @@ answer (the Captain twice, an unknown name) is refused at once and asked again."
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
 
 import journal
 from service import initial_state, replay
-
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
+from tests.helpers import EXE
 
 
 def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
@@ -32,6 +28,9 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     child.expect("Bob's character: ")
     child.sendline("captian")
     child.expect("did you mean 'captain'\\? type one of")
+    child.expect("Bob's character: ")
+    child.sendline("captain: keep watr")  # the notation's guess was 'water', no character: not offered
+    child.expect("'captain: keep watr' is not a character; type one of: Lady Lauren")
     child.expect("Bob's character: ")
     child.sendline("wong")  # SETUP-2, EXP-1: Mrs. Wong plays only with Liquid Courage, refused at once
     child.expect("Mrs. Wong is not in this game \\(its sets: base\\)")
@@ -52,3 +51,44 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     assert [state.character_of(p) for p in ("Ann", "Bob", "Cy", "Dee")] == ["captain", "frenchy", "kid", "lady_lauren"]
     assert state.char("kid").love == "?" and state.char("kid").hand[0].startswith("?p")
     assert type(state.step).__name__ == "ProvisionsPick"
+
+
+def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: Path) -> None:
+    """Ctrl-C at "Bob's character:" ended with exit 130 and '^C' alone; it now says what the prompt after the setup
+    says (exit 0), and record resumes the setup; Ctrl-D there stops the same way."""
+    game = tmp_path / "g.jsonl"
+    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
+                          dimensions=(50, 200))
+    child.expect("Ann's character: ")
+    child.sendline("captain")
+    child.expect("Bob's character: ")
+    child.sendintr()
+    child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    child = pexpect.spawn(EXE, ["record", str(game)], encoding="utf-8", timeout=20, dimensions=(50, 200))
+    child.expect("Ann's character: ")  # nothing was dealt: the setup is asked again
+    child.sendline("chance: deal ann = captain love ? hate ? ?")  # a deal line typed whole is read as one
+    child.expect("deal one part per player")
+    child.expect("Ann's character: ")
+    child.sendline("deal ann = captain love ? hate ? ?; bob = kid love ? hate ? ?; cy = frenchy love ? hate ? ?; "
+                   "dee = lauren love kid hate ? ?; removed 10 ?")
+    child.expect("> ")
+    child.sendeof()
+    child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
+    child.expect(pexpect.EOF)
+    j = journal.JsonlJournal.open(game)
+    state = initial_state(j.header, str(game))
+    for step in replay(j, str(game)):
+        state = step.after
+    assert [state.character_of(p) for p in ("Ann", "Bob", "Cy", "Dee")] == ["captain", "kid", "frenchy", "lady_lauren"]
+    assert state.char("lady_lauren").love == "kid" and state.char("kid").love == "?"
+    j.close()
+    game.unlink()
+    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
+                          dimensions=(50, 200))
+    child.expect("Ann's character: ")
+    child.sendeof()  # end of input stops here too (it went on to the prompt after the setup, and waited)
+    child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
+    child.expect(pexpect.EOF)

@@ -104,3 +104,20 @@ def test_open_decisions_that_play_alike_are_listed_once() -> None:
         assert len(plain) == len(set(plain)), plain
         collapsed += len(legal_commands(befores[s.seq], s.decider)) > len(s.alternatives)
     assert collapsed > 0
+
+
+def test_a_superscript_digit_and_back_at_the_first_step(tmp_path: Path) -> None:
+    """'²' is a digit to str.isdigit but not to int(): at replay --step's prompt (and play's) it was an internal
+    error; 'b' at the first step said nothing."""
+    from tests.helpers import run
+
+    game = EXAMPLES / "four-players.jsonl"
+    done = run("replay", game, "--step", stdin="²\nr²\nb\nq\n")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.count("> Enter/n: next · b: back") == 2  # the help, for both
+    assert "> That is the first step (Enter goes on).\n" in done.stdout
+    new = tmp_path / "g.jsonl"
+    assert run("new", new, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    played = run("play", new, stdin="\n²\n")
+    assert (played.returncode, played.stderr) == (0, "")
+    assert "Your choice (1-4, a line of notation, or help): [NOTATION-1] unknown verb '2';" in played.stdout

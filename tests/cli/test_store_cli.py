@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
@@ -28,7 +27,6 @@ def run(*args: object):  # type: ignore[no-untyped-def]
 
 def lifeboat(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The installed executable."""
-    assert EXE is not None
     return subprocess.run([EXE, *map(str, args)], capture_output=True, text=True, timeout=60,
                           env=None if env is None else {**os.environ, **env})
 
@@ -128,6 +126,10 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
     over = run("export", game_id, "-o", six, *store.options)
     assert over.exit_code == 4
     assert over.stderr == f"lifeboat: {six}: a file already exists here (expected no file; found a file)\n"
+    (tmp_path / "folder").mkdir()
+    into_dir = run("export", game_id, "-o", tmp_path / "folder", *store.options)  # it said 'found a file'
+    assert (into_dir.exit_code, into_dir.stderr) == (4, f"lifeboat: {tmp_path / 'folder'}: a directory already "
+                                                        "exists here (expected no file; found a directory)\n")
 
     no_output = run("export", game_id, *store.options)
     assert (no_output.exit_code, no_output.stderr) == (2, "lifeboat: export GAME_ID needs -o/--output: the new "
@@ -142,8 +144,9 @@ def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, t
 
     down = lifeboat("import", six, "--store", "postgresql://lifeboat:hunter2@127.0.0.1:1/games")
     assert down.returncode == 4
-    assert down.stderr.startswith("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the "
-                                  "PostgreSQL store (")
+    assert down.stderr == ("lifeboat: postgresql://127.0.0.1:1/games/journal: cannot connect to the PostgreSQL "
+                           'store: connection failed: connection to server at "127.0.0.1", port 1 failed: Connection '
+                           "refused (expected a PostgreSQL server accepting connections)\n")  # the cause said once
     assert "hunter2" not in down.stderr and "Traceback" not in down.stderr
     # the file is read before any connection: a missing one is named as such, not as a store that is down
     missing = lifeboat("import", tmp_path / "nope.jsonl", "--store", "postgresql://127.0.0.1:1/games")

@@ -8,15 +8,13 @@ import io
 import json
 import os
 import shlex
-import shutil
 import signal
-import sys
 from pathlib import Path
 
 import pexpect
 import pyte
+from tests.helpers import EXE
 
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable))
 ENV = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "LINES": "50"}
 ROWS, COLS = 50, 160
 
@@ -111,5 +109,6 @@ def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> N
     child.expect("> ")
     child.sendintr()
     child.expect(pexpect.EOF)
+    assert child.before.endswith("\r\n")  # the line is ended: the shell's prompt does not follow '> ^C'
     child.close()
     assert child.exitstatus == 130  # stopped by Ctrl-C, as a shell says it

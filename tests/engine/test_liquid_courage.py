@@ -374,6 +374,28 @@ def test_LIQUID_1_WONG_1_the_drink_and_the_share_are_public() -> None:
     assert obs.public_view().waiting_for == ("lady_lauren",)
 
 
+
+def test_LIQUID_1_WONG_1_REF_24_every_view_says_who_drank_this_round() -> None:
+    """LIQUID-1, WONG-1, REF-24: the drinks of the round (each +3 in fights, one more thirst) are public, so every
+    audience's view lists them, once per drink or share, until the round ends; a page or the terminal shows them."""
+    s = table(hand("captain", "firewater-1", "firewater-2"), hand("kid", "water-1"), actions("captain"))
+    obs = Observer(s)
+    assert obs.public_view().drank == ()
+    for cmd in (c.DrinkFirewater(by="captain", card="firewater-1"), c.ShareFirewater(by="mrs_wong", share=True),
+                c.DrinkFirewater(by="captain", card="firewater-2"), c.ShareFirewater(by="mrs_wong", share=False)):
+        s, events = apply(s, cmd)
+        obs.record(events)
+    views = (obs.public_view(), obs.seat_view("kid"), obs.seat_view("mrs_wong"), obs.referee_view())
+    assert [v.drank for v in views] == [("captain", "mrs_wong", "captain")] * 4
+    assert msgspec.json.decode(msgspec.json.encode(views[0]))["drank"] == ["captain", "mrs_wong", "captain"]
+    for cmd in (c.DoNothing(by="captain"), c.DoNothing(by="mrs_wong"), c.DoNothing(by="kid"),
+                c.DrawNavigation(cards=("nav-25",)), c.Pass(by="lady_lauren"), c.Pass(by="captain"),
+                c.Pass(by="mrs_wong"), c.Pass(by="kid")):
+        s, events = apply(s, cmd)
+        obs.record(events)
+    assert (s.round, obs.public_view().drank) == (2, ())
+
+
 # ---- property runs: Liquid Courage alone and with Cannibalism -----------------------------------------------------
 
 

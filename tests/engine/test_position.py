@@ -59,7 +59,7 @@ def test_POS_1_a_navigation_position_with_an_empty_row_stack_turns_the_top_card(
         ({"characters": chars(), "provisions_deck": 100}, "do not add up"),
         ({"characters": chars(), "discard": ["oar", "?"], "discard_size": 1}, "discard_size: 1 is fewer"),
         ({"characters": chars(), "seagulls": 4}, "seagulls"),
-        ({"characters": chars(), "colour": "red"}, "not a valid position"),
+        ({"characters": chars(), "colour": "red"}, "colour: not a key of a position"),
     ],
 )
 def test_POS_1_a_bad_position_is_refused_naming_the_field(change: dict, words: str) -> None:

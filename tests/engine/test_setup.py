@@ -23,6 +23,21 @@ def test_SETUP_1_the_base_game_takes_four_to_six_players(names: list[str]) -> No
     assert info.value.rule == "SETUP-1"
 
 
+@pytest.mark.parametrize("names, said", [
+    (["Ann;Bob;Cy;Dee"], "got 1 (separate the names with commas)"),
+    (["Ann Bob Cy Dee"], "got 1 (separate the names with commas)"),
+    (["Ann/Bob", "Cy/Dee"], "got 2 (separate the names with commas)"),
+    (["Ann Lee", "Bob"], "got 2"),  # a name may hold a space: no hint for two names
+    (["a", "b", "c", "d", "e", "f", "g"], "got 7 (a 7th player needs the Cannibalism or the Liquid Courage expansion)"),
+])
+def test_SETUP_1_a_wrong_count_says_what_to_do(names: list[str], said: str) -> None:
+    """SETUP-1: the wrong-count refusal's exact text, with a hint when the names seem run together (a start page's
+    box typed with semicolons or spaces) or the count needs an expansion."""
+    with pytest.raises(InvalidCommand) as info:
+        new_game(names)
+    assert (info.value.rule, str(info.value)) == ("SETUP-1", f"[SETUP-1] the base game takes 4 to 6 players, {said}")
+
+
 @pytest.mark.parametrize("names", [["Ann", "Bob", "ann", "Dee"], ["Ann", "Bob", " ", "Dee"]])
 def test_SETUP_1_player_names_are_distinct_and_non_empty(names: list[str]) -> None:
     """SETUP-1: names compared without case; an empty name is refused."""

@@ -1,21 +1,26 @@
 """The reader's fast path for the usual line (``journal.codec.check_stream``, issue 16) answers exactly as the
 line-by-line reference (``check_lines``, each line through ``ChainReader.feed``): the same commits at the same
 offsets, or the same error (class, message, line) after the same commits, on the fuzz test's edited journals
-(bytes flipped, inserted or cut, lines swapped, JSON nested deep, values replaced with the chain recomputed...)."""
+(bytes flipped, inserted or cut, lines swapped, JSON nested deep, values replaced with the chain recomputed...).
+And the lines ``open`` keeps for the first ``commits()`` change nothing either, whatever happened to the file
+in between."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from test_journal_fuzz import GAME, SOUND, edited
+from hypothesis import strategies as st
+from test_journal_fuzz import GAME, SCRATCH, SOUND, edited
 
-from journal import JournalError
-from journal.codec import ChainReader, check_lines, check_stream
+from journal import JournalError, JsonlJournal
+from journal.codec import KEEP_BYTES, ChainReader, check_lines, check_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,3 +83,47 @@ def test_a_line_nested_64_levels_is_read_and_65_refused_both_ways() -> None:
 @given(data=edited())
 def test_the_fast_path_answers_as_the_line_by_line_reader(data: bytes) -> None:
     compare(data)
+
+
+def commits_outcome(j: JsonlJournal) -> tuple[list[Any], Any]:
+    got: list[Any] = []
+    try:
+        for commit in j.commits():
+            got.append(commit)
+    except JournalError as exc:
+        return got, (type(exc), str(exc), exc.line)
+    return got, None
+
+
+@settings(max_examples=300, deadline=None, database=None, print_blob=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=edited(), in_place=st.booleans())
+def test_a_file_changed_after_open_reads_as_if_nothing_was_kept(data: bytes, in_place: bool) -> None:
+    """``open`` keeps the first lines for the first ``commits()`` (codec.KEEP_BYTES); a file changed in between
+    gives the same commits and the same error as a read that keeps nothing (``_kept`` emptied)."""
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as tmp:
+        path = Path(tmp) / "g.jsonl"
+        path.write_bytes(b"".join(SOUND))
+        with JsonlJournal.open(path) as kept, JsonlJournal.open(path) as plain:
+            assert len(kept._kept) == len(SOUND)  # the whole sound file is under the limit
+            plain._kept = ()
+            if in_place:
+                with open(path, "r+b") as f:
+                    f.write(data)
+                    f.truncate()
+            else:
+                (Path(tmp) / "new").write_bytes(data)
+                os.replace(Path(tmp) / "new", path)
+            assert commits_outcome(kept) == commits_outcome(plain)
+
+
+def test_only_the_first_lines_are_kept_and_only_for_the_first_read(tmp_path: Path) -> None:
+    game = ROOT / "docs" / "examples" / "six-players.jsonl"
+    lines = game.read_bytes().splitlines(keepends=True)
+    with JsonlJournal.open(game) as j:
+        kept = j._kept
+        assert sum(len(line) for line, _ in kept) <= KEEP_BYTES < sum(len(line) for line in lines)
+        assert [line for line, _ in kept] == lines[:len(kept)] and kept[0][1] is None
+        first = list(j.commits())
+        assert j._kept == () and [c.seq for c in first] == list(range(1, len(lines)))
+        assert first == list(j.commits())  # the second read checks every line

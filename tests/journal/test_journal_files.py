@@ -123,8 +123,11 @@ def test_a_binary_file(tmp_path: Path, content: bytes) -> None:
     (tmp_path / "b.jsonl").write_bytes(content)
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(tmp_path / "b.jsonl")
-    assert caught.value.line == 1
-    assert caught.value.expected == "a JSON object: the lifeboat-journal header"
+    assert caught.value.line == 1  # said as what it is, quoting none of its bytes
+    what = "a NUL byte" if content.startswith(b"\x00") else "a byte that is not UTF-8"
+    assert caught.value.message == f"not a text journal: line 1 holds {what} at byte 1; name the game's journal (the .jsonl file)"
+    assert caught.value.expected == "UTF-8 text, a JSON object on each line, as docs/journal-format.md says"
+    assert caught.value.found == "binary bytes, not shown"
 
 
 def test_a_json_file_of_another_kind(tmp_path: Path) -> None:

@@ -166,13 +166,19 @@ def test_a_known_head_at_every_seq_holds_on_the_true_file_and_not_on_a_rewritten
 def test_a_line_that_is_not_json_is_shown_with_its_control_characters_escaped(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     lines = sound(path)
-    lines[2] = b'{"seq":2,\x07\xff oops}\n'
+    lines[2] = b'{"seq":2,\x07\x1b[31m oops}\n'
     path.write_bytes(b"".join(lines))
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(path)
-    assert caught.value.line == 3 and caught.value.found == '{"seq":2,\\x07\\xff oops}'
-    lines[2] = b"\x00" * 100 + b"\n"
+    assert caught.value.line == 3 and caught.value.found == '{"seq":2,\\x07\\x1b[31m oops}'
+    lines[2] = b"\x07" * 100 + b"\n"
     path.write_bytes(b"".join(lines))
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(path)
-    assert caught.value.found == ("\\x00" * 20)[:77] + "..."  # cut to 80 characters
+    assert caught.value.found == ("\\x07" * 20)[:77] + "..."  # cut to 80 characters
+    for binary, what in ((b'{"seq":2,\xff oops}', "a byte that is not UTF-8 at byte 10"), (b"\x00" * 100, "a NUL byte at byte 1")):
+        path.write_bytes(b"".join([*lines[:2], binary + b"\n", *lines[3:]]))
+        with pytest.raises(JournalCorrupt) as caught:
+            JsonlJournal.open(path)
+        assert (caught.value.message, caught.value.found) == (f"not a text journal: line 3 holds {what}",
+                                                              "binary bytes, not shown")

@@ -37,6 +37,12 @@ def test_a_typo_in_the_verb_suggests_the_verb(table: State) -> None:
     assert err.seat == "fay"  # the seat of the acting character
 
 
+def test_the_closest_verb_is_suggested_first(table: State) -> None:
+    """'kep watr' suggested 'water' (close to both words together) before 'keep' (closer to the first word)."""
+    assert "unknown verb 'kep'; did you mean 'keep' or 'water'? expected" in invalid("kid: kep watr", table).message
+    assert "unknown verb 'do'; did you mean 'do nothing'? expected" in invalid("kid: do nothin", table).message
+
+
 def test_a_typo_in_a_character_suggests_the_character(table: State) -> None:
     err = invalid("kid: mug lauern hand", table)
     assert "unknown character 'lauern'; did you mean 'lauren'?" in err.message
@@ -47,6 +53,13 @@ def test_a_typo_in_the_actor_suggests_the_actor(table: State) -> None:
     err = invalid("kdi: row", table)
     assert "unknown actor 'kdi'; did you mean 'kid'?" in err.message
     assert "'chance'" in err.message
+
+
+def test_an_unknown_actor_lists_the_players_names_too(table: State) -> None:
+    """A player's name works as the actor once characters are dealt ('ann: row'), so the refusal lists them."""
+    assert invalid("zed: row", table).message == (
+        "unknown actor 'zed'; expected a character (lauren, stephen, captain, first mate, frenchy, kid, or 'me') or "
+        "a player's name (ann, bob, cy, dee, eve, fay) or 'chance' or 'recorder'")
 
 
 def test_a_typo_in_a_card_suggests_the_card(table: State) -> None:

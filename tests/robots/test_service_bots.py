@@ -28,6 +28,13 @@ def test_bot_kinds_reads_names_and_kinds(game: Path) -> None:
         bot_kinds(state, "Ann=genius")
     with pytest.raises(BadRequest, match="'referee' is not a seat"):
         bot_kinds(state, "referee")
+    # a seat named twice with two kinds: the last one won silently; after 'all' a seat takes its own kind
+    with pytest.raises(BadRequest) as twice:
+        bot_kinds(state, f"Ann=heuristic,{ann}=search")
+    assert twice.value.args[0] == (f"--bots: '{ann}' is named twice, as heuristic and as search; name each player "
+                                   "once")
+    assert bot_kinds(state, "Ann,Ann") == {ann: "random"}
+    assert bot_kinds(state, "all,Ann=search")[ann] == "search"
     with pytest.raises(BadRequest, match="at least 1ms"):
         make_bot("search", 0)
 

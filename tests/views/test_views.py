@@ -84,6 +84,18 @@ def test_the_pick_step_shows_the_offered_cards_to_the_picker_only() -> None:
     assert kid.legal == (c.Reveal(by="kid", card="oar-1"),)  # PLAY-1: a reveal at any time, his own hand only
 
 
+def test_the_last_card_of_the_draw_is_kept_not_chosen() -> None:
+    """PROV-2: the last picker is offered one card and has no choice; the step said 'keeps one of 1 card'."""
+    t = Table()
+    t.do(c.DrawProvisions(cards=DRAWN))
+    for by, card in (("sir_stephen", "water-2"), ("captain", "cash-2"), ("frenchy", "blackjack-1")):
+        t.do(c.KeepProvision(by=by, card=card))
+    assert t.seat("kid").step.text == "Keep the last card: Gaffing Hook."
+    assert t.seat("captain").step.text == "The Kid keeps the last card."
+    assert t.public().step.text == "The Kid keeps the last card."
+    assert t.referee().step.text == "The Kid keeps the last card: Gaffing Hook."
+
+
 def test_state_views(drafted: Table) -> None:
     pub = drafted.public()
     assert isinstance(pub, PublicView)

@@ -5,11 +5,8 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.helpers import EXE
 
 
 @dataclass(frozen=True)
@@ -36,8 +34,7 @@ def spawn_serve(log: Path, *args: str, port: int | None = None) -> tuple[subproc
     """``lifeboat serve *args`` on ``port`` (default: a free one), output to ``log``; returns the process and its
     base URL (not yet waited for: see :func:`wait_up`)."""
     port = port or free_port()
-    exe = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
-    proc = subprocess.Popen([exe, "serve", *args, "--port", str(port), "--bot-delay", "0", "--no-qr"],
+    proc = subprocess.Popen([EXE, "serve", *args, "--port", str(port), "--bot-delay", "0", "--no-qr"],
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
     return proc, f"http://127.0.0.1:{port}"
 

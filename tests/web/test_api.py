@@ -184,6 +184,9 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
     the game is over."""
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy"]})
     assert (r.status_code, r.json()["error"]["rule"]) == (422, "SETUP-1")
+    r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann;Bob;Cy;Dee"]})  # the start page's box
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "SETUP-1", "message": "the base game takes 4 to 6 players, got 1 (separate the names with commas)"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["A" * 5000, "Bob", "Cy", "Dee"]})
     assert r.status_code == 422 and r.json()["error"] == {
         "rule": "SETUP-1", "message": "player name 'AAAAAAAAAAAAAAAAAAAA…' is 5000 characters long; give at most 40"}
@@ -241,3 +244,45 @@ def test_SERVE_9_a_since_past_the_game_is_refused_not_answered_from_the_start(se
         first = next(lines), next(lines), next(lines)
     assert first[:2] == (f"id: {seq}", "event: update")
     assert json.loads(first[2].removeprefix("data: "))["events"] == []
+
+
+def test_a_line_another_program_left_in_the_file_is_refused_not_a_500(server: Server) -> None:
+    """A line that does not read, appended to a served game's file by another program (or the file removed), made
+    the next decision an internal error (500, a traceback in the log): now 422 JOURNAL naming the line, and
+    nothing is written."""
+    g = new_game(server, PLAYERS, seed=31)
+    path = next(p for p in server.folder.glob("*.jsonl") if g["game"] in p.read_text().splitlines()[0])
+    ref = state(server, g["game"], g["tokens"]["referee"]).json()
+    mover = next(c["player"] for c in ref["view"]["characters"] if c["character"] in ref["view"]["waiting_for"])
+    mine = state(server, g["game"], g["tokens"][mover]).json()
+    with path.open("a") as f:
+        f.write('{"garbage": true}\n')
+    before = path.read_bytes()
+    r = httpx.post(f"{server.base}/api/games/{g['game']}/decisions", headers=auth(g["tokens"][mover]),
+                   json={"expected_seq": mine["seq"], "line": mine["decisions"][0]["line"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "JOURNAL", "message": f"the game's file was changed outside this server (line {ref['seq'] + 2}: the "
+        "line is not a commit: Object contains unknown field `garbage`); nothing was written: the host stops serve "
+        "and runs lifeboat audit on the file"}
+    assert path.read_bytes() == before
+    path.unlink()  # the file removed: the same refusal, not a 500
+    r = httpx.post(f"{server.base}/api/games/{g['game']}/decisions", headers=auth(g["tokens"][mover]),
+                   json={"expected_seq": mine["seq"], "line": mine["decisions"][0]["line"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "JOURNAL", "message": "the game's file was changed outside this server (line 1: the journal file "
+        "was replaced or removed since it was opened); nothing was written: the host stops serve and runs lifeboat "
+        "audit on the file"}
+    assert not path.exists()
+
+
+def test_SERVE_4_since_is_ascii_digits_and_the_header_is_named(server: Server) -> None:
+    """since=² (a digit to str.isdigit, not to int) was a 500; a bad Last-Event-ID header was called 'since'."""
+    g = new_game(server, PLAYERS, seed=32)
+    url = f"{server.base}/api/games/{g['game']}"
+    r = httpx.get(f"{url}/state", params={"since": "²"}, headers=auth(g["tokens"]["spectator"]))
+    assert (r.status_code, r.json()) == (400, {"error": {"rule": "SERVE-4", "message": "since must be a seq: a "
+                                                         "whole number from 0"}})
+    r = httpx.get(f"{url}/events", headers={**auth(g["tokens"]["spectator"]), "Last-Event-ID": "x1"})
+    assert (r.status_code, r.json()) == (400, {"error": {"rule": "SERVE-4", "message": "Last-Event-ID must be a "
+                                                         "seq: a whole number from 0"}})
+    assert state(server, g["game"], g["tokens"]["spectator"], since=1).status_code == 200

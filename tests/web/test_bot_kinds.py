@@ -50,4 +50,7 @@ def test_an_unknown_bot_kind_is_refused_and_no_game_is_made(server: Server) -> N
     assert r.status_code == 422
     assert r.json()["error"] == {"rule": "SERVE-6", "message": "bots: unknown bot kind 'genius'; expected one of "
                                  "random, heuristic, search"}
+    r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "bots": ["Dee", "dee=search"]})
+    assert r.status_code == 422 and r.json()["error"] == {
+        "rule": "SERVE-6", "message": "bots: 'dee' is named twice, as random and as search; name each player once"}
     assert sorted(server.folder.glob("*.jsonl")) == before

@@ -4,22 +4,19 @@ games reported."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
 from tests.web.conftest import free_port
-
-LIFEBOAT = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
+from tests.helpers import EXE
 
 
 def serve_until_ready(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([LIFEBOAT, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen([EXE, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = []
     deadline = time.monotonic() + 20
     assert proc.stdout is not None
@@ -40,7 +37,7 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 def test_new_with_serve_prints_links_and_qr_codes(tmp_path: Path) -> None:
     # another game in the folder is not served with it (it once got links printed here too)
-    subprocess.run([LIFEBOAT, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+    subprocess.run([EXE, "new", "old.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
                    capture_output=True)
     port = free_port()
     proc, out = serve_until_ready(["new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--serve",
@@ -84,7 +81,7 @@ def test_new_with_serve_and_no_qr_prints_the_links_only(tmp_path: Path) -> None:
 
 
 def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
-    subprocess.run([LIFEBOAT, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
+    subprocess.run([EXE, "new", "t.jsonl", "--players", "Ann,Bob,Cy,Dee", "--seed", "4"], cwd=tmp_path,
                    check=True, capture_output=True)
     (tmp_path / "notes.jsonl").write_text("not a game\n")
     port = free_port()
@@ -103,7 +100,7 @@ def test_serve_a_terminal_game_and_keep_its_links(tmp_path: Path) -> None:
 
 def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
     # SERVE-8: the copy once took over the game's id, silently: the first file's printed links then led nowhere
-    subprocess.run([LIFEBOAT, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
+    subprocess.run([EXE, "new", "a.jsonl", "--players", "Ann,Bob,Cy,Dee"], cwd=tmp_path, check=True,
                    capture_output=True)
     for suffix in ("", ".deck.json"):
         shutil.copy(tmp_path / f"a.jsonl{suffix}", tmp_path / f"b.jsonl{suffix}")
@@ -119,20 +116,27 @@ def test_a_copied_game_file_is_not_served_twice(tmp_path: Path) -> None:
 
 
 def test_serve_usage_errors(tmp_path: Path) -> None:
-    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
-    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: not a folder of games\n")
-    r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'nope'}: no such folder (create it: mkdir "
+                                           f"{tmp_path / 'nope'}); --dir names the folder of the game files to serve\n")
+    (tmp_path / "games.jsonl").write_text("", encoding="utf-8")
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path / "games.jsonl")], capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (2, f"lifeboat: --dir {tmp_path / 'games.jsonl'}: a file, not a folder; --dir "
+                                           "names the folder of the game files to serve\n")
+    r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--store", "postgresql://127.0.0.1/test"],
                        capture_output=True, text=True)
     assert (r.returncode, r.stderr) == (2, "lifeboat: --dir and --store name two places to serve from; give one (a "
                                            "folder of game files, or a PostgreSQL store)\n")
-    r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
+    r = subprocess.run([EXE, "new", str(tmp_path / "x.jsonl"), "--players", "A,B,C,D", "--bots", "D"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--bots goes with --serve" in r.stderr
-    for bots, message in [("Dee=genius", "--bots: [SERVE-6] bots: unknown bot kind 'genius'; expected one of random, "
-                                         "heuristic, search (nothing was written)"),
+    for bots, message in [("Dee=genius", "--bots: [SERVE-6] unknown bot kind 'genius'; expected one of random, "
+                                         "heuristic, search (nothing was written)"),  # once said '--bots: … bots:'
+                          ("Dee,Dee=search", "--bots: [SERVE-6] 'Dee' is named twice, as random and as search; name "
+                                             "each player once (nothing was written)"),
                           ("Zed=search", "--bots: [SERVE-6] not players of the game: Zed; expected names from --players "
                                          "(nothing was written)")]:
-        r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+        r = subprocess.run([EXE, "new", str(tmp_path / "y.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
                             "--bots", bots], capture_output=True, text=True)
         assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
         assert not (tmp_path / "y.jsonl").exists()
@@ -147,10 +151,65 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
                                                        "of this machine"),
                                (["--port", "99999"], "--port 99999: expected a port number from 1 to 65535"),
                                (["--bot-delay", "-5"], "--bot-delay -5: expected milliseconds, 0 or more")]:
-            r = subprocess.run([LIFEBOAT, "new", str(tmp_path / "z.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
+            r = subprocess.run([EXE, "new", str(tmp_path / "z.jsonl"), "--players", "Ann,Bob,Cy,Dee", "--serve",
                                 *extra], capture_output=True, text=True)
             assert (r.returncode, r.stderr) == (2, f"lifeboat: {message}\n")
             assert not (tmp_path / "z.jsonl").exists() and "New game" not in r.stdout
-        r = subprocess.run([LIFEBOAT, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
+        r = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(port)], capture_output=True,
                            text=True)
         assert r.returncode == 2 and "cannot listen there" in r.stderr and "Serving" not in r.stdout
+
+
+def test_SERVE_10_a_second_serve_of_one_folder_is_refused(tmp_path: Path) -> None:
+    """SERVE-10: two serve processes of one folder did not see each other's decisions (the second one's pages stayed behind,
+    every decision made there was refused as late, SERVE-2): the second is refused, naming the first; new --serve
+    in that folder is refused before it writes its game; once the first stops, the folder serves again."""
+    from tests.web.conftest import start_server, stop_server
+
+    proc, srv = start_server(tmp_path)
+    try:
+        lock = (tmp_path / ".lifeboat-serve.lock").read_text()
+        assert lock == f"pid {proc.pid}, {srv.base}\n"
+        port = free_port()
+        second = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(port), "--no-qr"],
+                                capture_output=True, text=True, timeout=30)
+        message = (f"lifeboat: {tmp_path.resolve()}: already served by another lifeboat serve (pid {proc.pid}, "
+                   f"{srv.base}); two servers of one folder do not see each other's decisions: stop it (or use its "
+                   "links), or serve a PostgreSQL store from several processes (--store, docs/postgresql.md)\n")
+        assert (second.returncode, second.stdout, second.stderr) == (2, "", message)
+        new = subprocess.run([EXE, "new", str(tmp_path / "n.jsonl"), "--players", "A,B,C,D", "--serve", "--port",
+                              str(port)], capture_output=True, text=True, timeout=30)
+        assert (new.returncode, new.stderr) == (2, message) and not (tmp_path / "n.jsonl").exists()
+    finally:
+        stop_server(proc)
+    proc, srv = start_server(tmp_path)  # the lock went with the process
+    stop_server(proc)
+
+
+def test_SERVE_10_two_new_serve_tables_share_a_folder(tmp_path: Path) -> None:
+    """SERVE-10: 'new … --serve' serves only the game it writes, so two tables may share a folder (each its own
+    port); a serve of the whole folder is refused while they run."""
+    import signal
+
+    procs = []
+    try:
+        for name in ("a", "b"):
+            port = free_port()
+            log = (tmp_path / f"{name}.log").open("w")
+            procs.append(subprocess.Popen([EXE, "new", str(tmp_path / f"{name}.jsonl"), "--players", "A,B,C,D",
+                                           "--serve", "--port", str(port), "--no-qr"], stdout=log, stderr=log))
+            deadline = time.monotonic() + 30
+            while "Serving 1 game(s)" not in (tmp_path / f"{name}.log").read_text():
+                assert procs[-1].poll() is None, (tmp_path / f"{name}.log").read_text()
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        whole = subprocess.run([EXE, "serve", "--dir", str(tmp_path), "--port", str(free_port()), "--no-qr"],
+                               capture_output=True, text=True, timeout=30)
+        assert whole.returncode == 2 and "already served by another lifeboat serve (pid " in whole.stderr
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=30)
+    for name in ("a", "b"):  # Ctrl-C said nothing: the shell's prompt followed '^C'
+        assert (tmp_path / f"{name}.log").read_text().endswith(
+            "\nStopped. Every decision is in the games' journals; serve them again with the same links.\n")

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import httpx
 
 from tests.web.conftest import auth, new_game, start_server, stop_server
+from tests.helpers import EXE
 
 DATA = Path(__file__).resolve().parents[2] / "lifeboat" / "data" / "cards.json"
 SIX = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -41,8 +41,7 @@ def test_CARD_3_a_server_holds_games_of_two_printings_side_by_side(tmp_path: Pat
     cards.write_text(json.dumps(raw), encoding="utf-8")
     folder = tmp_path / "games"
     folder.mkdir()
-    exe = shutil.which("lifeboat")
-    made = subprocess.run([exe, "new", folder / "old.jsonl", "--players", ",".join(SIX)], capture_output=True,
+    made = subprocess.run([EXE, "new", folder / "old.jsonl", "--players", ",".join(SIX)], capture_output=True,
                           text=True)
     assert made.returncode == 0, made.stderr
     proc, server = start_server(folder, "--cards", str(cards))
@@ -68,5 +67,5 @@ def test_CARD_3_a_server_holds_games_of_two_printings_side_by_side(tmp_path: Pat
     assert len(files) == 1
     header = json.loads(files[0].read_text(encoding="utf-8").splitlines()[0])
     assert header["meta"]["cards"] == raw
-    audit = subprocess.run([exe, "audit", files[0]], capture_output=True, text=True)
+    audit = subprocess.run([EXE, "audit", files[0]], capture_output=True, text=True)
     assert audit.returncode == 0, audit.stdout + audit.stderr

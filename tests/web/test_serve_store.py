@@ -10,10 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import os
-import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,8 +19,7 @@ import psycopg
 import pytest
 
 from tests.web.conftest import auth, spawn_serve, stop_server, wait_up
-
-EXE = shutil.which("lifeboat", path=os.path.dirname(sys.executable)) or "lifeboat"
+from tests.helpers import EXE
 
 
 def spawn(url: str, schema: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:

@@ -13,7 +13,9 @@
 
   var parts = location.pathname.split('/');
   var game = parts[parts.length - 1];
-  var token = decodeURIComponent(location.hash.replace(/^#/, ''));
+  var token = location.hash.replace(/^#/, '');
+  try { token = decodeURIComponent(token); } catch (e) { /* '%' cut off a link: the raw text, refused as invalid */ }
+  if (!/^[\x20-\x7e]*$/.test(token)) token = '';  // a header takes no other character: an invalid link, not an error
   var api = '/api/games/' + encodeURIComponent(game);
   var auth = { Authorization: 'Bearer ' + token };
   var $ = function (id) { return document.getElementById(id); };

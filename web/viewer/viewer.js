@@ -201,6 +201,14 @@
       el('span', { cls: 'lb-hate', 'data-hate': s.hate, title: 'HATE' }, icon('cross'), 'HATE ', nameNode(catalog, s.hate, lang)));
   }
 
+  // LIQUID-1, WONG-1: who drank (or shared) Firewater this round, once per drink: +3 in fights, one more thirst
+  function drankMarker(view, ch) {
+    var n = (view.drank || []).filter(function (c) { return c === ch.character; }).length;
+    if (!n) return null;
+    return el('span', { cls: 'lb-marker lb-drank', title: 'drank Firewater this round: +3 size in fights, one more thirst' + (n > 1 ? ' (each)' : '') },
+      icon('firewater'), n > 1 ? 'drank \u00d7' + n : 'drank');
+  }
+
   function seatNode(catalog, view, ch, secrets, o) {
     var cat = catalog.characters && catalog.characters[ch.character];
     var waiting = (view.waiting_for || []).indexOf(ch.character) >= 0;
@@ -210,6 +218,7 @@
     var markers = el('div', { cls: 'lb-markers' },
       ch.rowed ? el('span', { cls: 'lb-marker lb-rowed', title: 'rowed this round' }, icon('oars'), 'rowed') : null,
       ch.fought ? el('span', { cls: 'lb-marker lb-fought', title: 'fought this round' }, icon('fight'), 'fought') : null,
+      drankMarker(view, ch),
       view.parasol_holder === ch.character ? el('span', { cls: 'lb-marker', title: 'open parasol' }, icon('parasol'), 'parasol') : null);
     node.appendChild(el('div', { cls: 'lb-seat-head' },
       el('span', { cls: 'lb-seat-no', title: 'seat from the bow' }, ch.seat === null ? '\u2013' : String(ch.seat + 1)),
