@@ -25,8 +25,11 @@ one process, on the same cores as the server: they are part of what is measured.
 (no thinking time: a closed loop, the headline figures), so each table has a decision in flight nearly all the
 time and, by Little's law, the latency is at least tables ÷ decisions/s: p99 ≤ 50 ms at 50 tables needs over
 1,000 decisions/s, i.e. under 2 ms of CPU a decision for server and clients together on two idle cores.
-``--think MS`` makes each seat wait MS ms before sending a decision, as a person at a table would (the decision
-is timed from its sending, after the wait): the latency of a server that is not saturated. Each client has its
+``--think MS`` makes each seat wait before sending a decision, as a person at a table would: MS ms on average,
+uniform from 0.5 to 1.5 × MS; a seat still thinking when the table changes decides again on the new table, as a
+person whose page was redrawn would (without that, every seat of a window sent its decision on a stale seq: as many
+409s as accepted decisions). The decision is timed from its sending, after the wait: the latency of a server that
+is not saturated. Each client has its
 own connection pool (httpcore polls every idle connection of a pool on each request), and the cyclic garbage
 collector is off in this process during the run (its full collections of the messages the clients keep stopped
 every stream at once for seconds: the clients' pause, not the server's).
@@ -121,6 +124,8 @@ class LightPlayer(Player):
 
     async def play_light(self, session: aiohttp.ClientSession, think: float) -> None:
         rng, tasks, decided_on = random.Random(self.seed), [], -1
+        self._pace = random.Random(self.seed + 1)  # thinking times: a stream of their own, the bot's stays as it was
+        self._thinking: asyncio.Task[None] | None = None  # a decision still being thought over (--think)
         url = f"{self.base}/api/games/{self.game}/events"
         try:
             async with session.get(url, params={"since": str(self.since)}, headers=self.headers,
@@ -135,19 +140,24 @@ class LightPlayer(Player):
                         continue
                     msg, data = _read(b"\n".join(data)), []
                     self.received.append(Received(time.perf_counter(), msg.seq, b"", {}))
+                    if self._thinking is not None:  # the table changed while this seat thought: as a person
+                        self._thinking.cancel()      # sees the page redrawn, it decides again on the new table
+                        self._thinking = None
                     if msg.view.over:
                         return
                     if self.decide and msg.decisions and msg.seq != decided_on:
                         decided_on = msg.seq
                         tasks.append(asyncio.get_running_loop().create_task(self._post(session, msg, rng, think)))
                         tasks[-1].add_done_callback(_stop_on_error(asyncio.current_task()))
+                        self._thinking = tasks[-1] if think else None
         finally:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _post(self, session: aiohttp.ClientSession, msg: _Message, rng: random.Random, think: float) -> None:
         cmd = random_bot(msg.view.viewer or "", [d.command for d in msg.decisions], rng)
-        if think:
-            await asyncio.sleep(think)
+        if think:  # a person: some time between half and one and a half times the mean
+            await asyncio.sleep(think * self._pace.uniform(0.5, 1.5))
+            self._thinking = None  # decided: sent whatever comes now (a 409 if the table moved meanwhile)
         body = msgspec.json.encode({"expected_seq": msg.seq, "command": cmd})
         url = f"{self.base}/api/games/{self.game}/decisions"
         headers = dict(self.headers, **{"Content-Type": "application/json"})
@@ -232,8 +242,8 @@ def main() -> None:
     ap.add_argument("--client", choices=("aiohttp", "httpx"), default="aiohttp",
                     help="the scripted clients' HTTP library (httpx: tests/web/players.py as the tests run it)")
     ap.add_argument("--think", type=float, default=0.0, metavar="MS",
-                    help="each seat waits MS milliseconds before sending a decision, like a person (aiohttp "
-                         "clients only; 0: a closed loop, the headline figures)")
+                    help="each seat waits MS milliseconds on average (uniform from 0.5 to 1.5 x MS) before sending "
+                         "a decision, like a person (aiohttp clients only; 0: a closed loop, the headline figures)")
     args = ap.parse_args()
     if args.think and args.client != "aiohttp":
         ap.error("--think works with --client aiohttp")
