@@ -30,7 +30,7 @@ HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  �
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
 Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help or ? · quit
 # comment: a public note on the next decision · ## comment: kept out of the journal
-The status line ends with a line you can type as it is shown (type: …)."""
+The status line ends with a line you can type as it is shown (type: …; in kid: choose <card>, name the card)."""
 
 CHANCE_EXAMPLES = {
     "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
@@ -107,6 +107,7 @@ class Recorder:
     def hint(self) -> str | None:
         """One line the recorder can type as shown now (chance's line, or the first legal line of whoever must
         decide), or ``None``."""
+        from cli.describe import recorder_hint
         from lifeboat.notation import recorder_lines
 
         req = self.table.chance_request()
@@ -117,7 +118,7 @@ class Recorder:
         for ch in self.table.waiting_for():
             lines = recorder_lines(self.state, ch)
             if lines:
-                return lines[0]
+                return recorder_hint(self.state, ch, lines[0])  # NAV-1: a card drawn, or <card>
         return None
 
     def chance_example(self, req) -> str:  # type: ignore[no-untyped-def]

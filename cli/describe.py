@@ -163,3 +163,19 @@ def command(cmd: c.Command, cards: CardSet, in_game: tuple[str, ...] = ()) -> st
             return "take a random hand card"
     return type(cmd).__name__  # pragma: no cover
 
+
+def recorder_hint(state, character: str, first: str) -> str:  # type: ignore[no-untyped-def]
+    """The line ``lifeboat record`` suggests to ``character``: ``first`` (its first legal line), but for the
+    navigator's choice (NAV-1) a card the row stack is known to hold (the first one named: ``kid: choose 27``), else
+    the form to fill in, ``kid: choose <card>``: the recorder does not see the unseen card the navigator turns up
+    (REC-1), so no number is suggested that the row stack may not hold."""
+    from lifeboat.cards import is_unknown
+    from lifeboat.notation import render
+    from lifeboat.state import NavigatorChoice
+
+    if not isinstance(state.step, NavigatorChoice) or state.step.navigator != character:
+        return first
+    known = [x for x in state.row_stack if not is_unknown(x)]
+    if known:
+        return render(c.ChooseNavigationCard(by=character, card=known[0]), state)
+    return first.rsplit(" ", 1)[0] + " <card>"
