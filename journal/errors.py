@@ -55,7 +55,7 @@ class JournalError(Exception):
     """Root of every journal error.
 
     Attributes:
-        message: what went wrong, one sentence.
+        message: what went wrong, one sentence (unprintable characters escaped, as in ``found``).
         path: the journal file as a string, or ``None`` (in-memory journal, no file involved).
         line: 1-based line number, or ``None``.
         expected: what the reader expected, or ``None``.
@@ -72,10 +72,10 @@ class JournalError(Exception):
         expected: str | None = None,
         found: str | None = None,
     ) -> None:
-        self.message = message
+        self.message = printable(message)  # msgspec names a line's own keys: "unknown field `\x1b[31m`"
         self.path = None if path is None else str(path)
         self.line = line
-        self.expected = expected
+        self.expected = None if expected is None else printable(expected)
         self.found = _cut(found)
         super().__init__(self._render())
 

@@ -68,3 +68,19 @@ def test_a_torn_last_line_of_control_characters_is_quoted_escaped(tmp_path: Path
     done = run("replay", path)
     assert done.returncode == 4 and not CONTROL.search(done.stderr)
     assert "found \\x1b[31mRED\\x00\\x07)" in done.stderr
+
+
+def test_a_key_of_control_characters_is_named_escaped(tmp_path: Path) -> None:
+    """msgspec's ``unknown field `…``` quoted the line's own key raw: ESC [31m reached the terminal."""
+    path = tmp_path / "game.jsonl"
+    assert run("new", path, "--players", "Ann,Bob,Cy,Dee", "--seed", "1").returncode == 0
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2].replace(b'{"seq":2,', b'{"seq":2,"\\u001b[31mRED":1,', 1)
+    path.write_bytes(b"\n".join(lines))
+    done = run("replay", path)
+    assert done.returncode == 4 and not CONTROL.search(done.stderr)
+    assert done.stderr.startswith(f"lifeboat: {path}:3: the line is not a commit: Object contains unknown field "
+                                  "`\\x1b[31mRED` (expected a commit as in docs/journal-schema.json; found ")
+    done = run("audit", path)
+    assert done.returncode == 5 and not CONTROL.search(done.stdout)
+    assert "[JOURNAL-CORRUPT]  the line is not a commit: Object contains unknown field `\\x1b[31mRED`\n" in done.stdout
