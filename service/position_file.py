@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from lifeboat.errors import InvalidCommand
@@ -17,6 +18,8 @@ from lifeboat.errors import InvalidCommand
 _OVERWRITE = re.compile(r"Cannot overwrite a value \(at line (\d+), column \d+\)")
 _KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
 _TABLE = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$")
+_CHARACTER = re.compile(r'\s*character\s*=\s*"([^"]*)"')
+_NAMED = re.compile(r"([A-Za-z0-9_.\[\]-]+?)(?:\[\d+\])?: ")
 
 
 class _Once(dict):  # type: ignore[type-arg]
@@ -88,3 +91,48 @@ def toml_twice(text: str, message: str) -> str | None:
     if first is None:
         return None
     return f"{table}{key.group(1)} is given twice (lines {first} and {at}); give it once"
+
+
+def _keys(text: str) -> dict[str, int]:
+    """``{key as POS-1 names it: line}`` for the ``key = value`` lines of TOML ``text``: ``round``,
+    ``options.quick_game``, a character's under its id and its place (``sir_stephen.hand``, ``characters[1].hand``);
+    the first line wins."""
+    out: dict[str, int] = {}
+    lines = text.splitlines()
+    prefixes, block = [""], -1
+    for n, line in enumerate(lines, start=1):
+        header = _TABLE.match(line)
+        if header is not None:
+            name = header.group(1)
+            if name == "characters" and line.lstrip().startswith("[["):
+                block += 1
+                rest = lines[n:]
+                end = next((i for i, x in enumerate(rest) if _TABLE.match(x)), len(rest))
+                ids = [m.group(1) for m in map(_CHARACTER.match, rest[:end]) if m]
+                prefixes = [f"characters[{block}]."] + [f"{x}." for x in ids[:1]]
+            else:
+                prefixes = [f"{name}."]
+            continue
+        key = _KEY.match(line)
+        if key is not None:
+            for prefix in prefixes:
+                out.setdefault(prefix + key.group(1), n)
+    return out
+
+
+def position_line(text: str, message: str) -> int | None:
+    """The line of the TOML position ``text`` that POS-1's ``message`` is about, when it starts with a key the file
+    sets (``options.quick_game: expected true or false, …`` -> the line of ``quick_game`` in ``[options]``), else
+    ``None`` (a key the file leaves out, a JSON file, a message about the whole position)."""
+    named = _NAMED.match(message)
+    return None if named is None else _keys(text).get(named.group(1))
+
+
+def where(path: Path, message: str) -> str:
+    """``FILE:LINE`` when POS-1's ``message`` names a key the TOML position at ``path`` sets on that line
+    (:func:`position_line`), else ``FILE`` (a JSON file, a key left out, a file that cannot be read now)."""
+    try:
+        line = None if path.suffix.lower() == ".json" else position_line(path.read_text(encoding="utf-8"), message)
+    except (OSError, UnicodeDecodeError):
+        line = None
+    return f"{path}:{line}" if line else str(path)

@@ -71,8 +71,9 @@ def test_POS_1_a_character_field_given_twice_in_json_names_its_character(tmp_pat
 
 def test_POS_1_an_expansion_named_twice(tmp_path: Path) -> None:
     pos = with_options(tmp_path, 'expansions = ["cannibalism", "cannibalism"]')
-    assert refused(tmp_path, pos) == (3, f"lifeboat: {pos}: [POS-1] options.expansions: 'cannibalism' is named "
-                                         f"twice; name it once{FIX}")
+    at = pos.read_text().splitlines().index('expansions = ["cannibalism", "cannibalism"]') + 1
+    assert refused(tmp_path, pos) == (3, f"lifeboat: {pos}:{at}: [POS-1] options.expansions: 'cannibalism' is "
+                                         f"named twice; name it once{FIX}")
 
 
 @pytest.mark.parametrize("option", ["quick_game=on", "quick_game=off"])

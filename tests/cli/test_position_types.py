@@ -1,7 +1,7 @@
 """A position file with a value of the wrong type (``quick_game = "yes"``, ``round = "3"``) is refused with POS-1
 in the file's words, TOML and JSON alike: the key (a character's under its id), what it takes, what the file
 gives, and how to write it when it is only quoted the wrong way; msgspec's ``Expected `bool`, got `str``` no longer
-reaches the user. Nothing is written."""
+reaches the user. A TOML file's line is named too (``pos.toml:42:``). Nothing is written."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ def episode_b() -> dict:
     return tomllib.loads(EPISODE_B.read_text(encoding="utf-8"))
 
 
+def line_of(position: Path, text: str) -> int:
+    """The line of ``position`` that reads ``text``."""
+    return position.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
 def refused(tmp_path: Path, position: Path) -> tuple[int, str]:
     game = tmp_path / "g.jsonl"
     done = run("record", game, "--position", position)
@@ -36,21 +41,28 @@ def refused(tmp_path: Path, position: Path) -> tuple[int, str]:
 def test_POS_1_an_option_of_the_wrong_type_in_toml(tmp_path: Path) -> None:
     pos = tmp_path / "pos.toml"
     pos.write_text(EPISODE_B.read_text() + '\n[options]\nquick_game = "yes"\n', encoding="utf-8")
-    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}: [POS-1] options.quick_game: expected true or false, got '
-                                         f'the text "yes"{FIX}')
+    at = line_of(pos, 'quick_game = "yes"')
+    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}:{at}: [POS-1] options.quick_game: expected true or false, '
+                                         f'got the text "yes"{FIX}')
     pos.write_text(EPISODE_B.read_text() + '\n[options]\nquick_game = "true"\n', encoding="utf-8")
-    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}: [POS-1] options.quick_game: expected true or false, got '
-                                         f'the text "true" (write true, without quotes){FIX}')
+    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}:{at}: [POS-1] options.quick_game: expected true or false, '
+                                         f'got the text "true" (write true, without quotes){FIX}')
 
 
 def test_POS_1_a_number_as_text_and_a_character_field_in_toml(tmp_path: Path) -> None:
     pos = tmp_path / "pos.toml"
     pos.write_text(EPISODE_B.read_text().replace("round = 3", 'round = "3"'), encoding="utf-8")
-    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}: [POS-1] round: expected a whole number, got the text '
-                                         f'"3" (write 3, without quotes){FIX}')
+    at = line_of(pos, 'round = "3"')
+    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}:{at}: [POS-1] round: expected a whole number, got the '
+                                         f'text "3" (write 3, without quotes){FIX}')
     pos.write_text(EPISODE_B.read_text().replace('hand = ["flare_gun", "?"]', 'hand = "flare_gun"'), encoding="utf-8")
-    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}: [POS-1] sir_stephen.hand: expected a list, got the text '
-                                         f'"flare_gun" (write a list: ["flare_gun"]){FIX}')
+    at = line_of(pos, 'hand = "flare_gun"')
+    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}:{at}: [POS-1] sir_stephen.hand: expected a list, got the '
+                                         f'text "flare_gun" (write a list: ["flare_gun"]){FIX}')
+    pos.write_text(EPISODE_B.read_text().replace('character = "lady_lauren"', "character = 1"), encoding="utf-8")
+    at = line_of(pos, "character = 1")  # no id to name it by: its place among the [[characters]]
+    assert refused(tmp_path, pos) == (3, f'lifeboat: {pos}:{at}: [POS-1] characters[0].character: expected text in '
+                                         f'quotes, got 1 (write "1", in quotes){FIX}')
 
 
 def test_POS_1_the_same_mistakes_in_json(tmp_path: Path) -> None:

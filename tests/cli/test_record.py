@@ -334,7 +334,8 @@ def test_a_bad_position_file_is_refused_and_writes_no_journal(tmp_path: Path) ->
     done = record(game, "", "--position", bad)
     assert done.returncode == 3
     assert "[POS-1] sir_stephen.hand: 'banana' is not a card" in done.stderr
-    assert done.stderr.startswith(f"lifeboat: {bad}: [POS-1] ")  # the file is named, as for any input file
+    at = bad.read_text().splitlines().index('hand = ["flare_gun", "banana"]') + 1
+    assert done.stderr.startswith(f"lifeboat: {bad}:{at}: [POS-1] ")  # the file and line, as for any input file
     assert done.stderr.rstrip().endswith("fix the file (docs/position-format.md) and run the command again (nothing "
                                          "was written)")
     assert not game.exists()
