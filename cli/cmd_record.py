@@ -114,7 +114,8 @@ class Recorder:
         if req is not None:
             if req.kind == "deal_setup":
                 return None
-            return self.chance_example(req).split("  (")[0]
+            example = self.chance_example(req).split("  (")[0]  # a card turned up: its form, not a made-up 27
+            return example if "?" in example else "chance: nav " + " ".join(["<card>"] * req.count)
         for ch in self.table.waiting_for():
             lines = recorder_lines(self.state, ch)
             if lines:

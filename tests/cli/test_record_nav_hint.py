@@ -31,3 +31,14 @@ def test_NAV_1_the_navigators_hint_names_a_card_drawn_or_the_form(tmp_path: Path
         done = run("record", game, stdin=f"kid: choose {card}\n")
         assert done.returncode == 0 and refusals(done.stdout) == [], done.stdout + done.stderr
         assert f"  The Kid chose Navigation {card} (" in done.stdout
+
+
+def test_NAV_1_a_card_turned_from_the_deck_is_suggested_as_the_form_to_fill_in(tmp_path: Path) -> None:
+    """An empty row stack: chance turns the top card, which the table names; the hint said 'chance: nav 27'."""
+    game = tmp_path / "g.jsonl"
+    lines = DEAL + ROUND.format(lauren="do nothing", stack="x").replace(
+        "captain: row\nchance: nav ? ?\ncaptain: x\n", "captain: do nothing\n")
+    done = run("record", game, "--players", "Ann,Bob,Cy,Dee", stdin=lines)
+    assert done.returncode == 0 and refusals(done.stdout) == [], done.stdout + done.stderr
+    assert "[round 1] The top navigation card is turned. · type: chance: nav <card> · legal · help" in (
+        done.stdout.splitlines())
