@@ -28,11 +28,10 @@ def parse_think(text: str) -> int:
 
 def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool, resume: bool = False,
         jobs: int = 1) -> None:
-    import msgspec
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cli import render
-    from cli.common import console
+    from cli.common import console, json_text
     from service.arena import Arena, summarize
 
     arena = Arena(kinds=[k.strip() for k in bots.split(",") if k.strip()], games=games, seed=seed, out=out,
@@ -49,7 +48,7 @@ def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, jso
     per_kind, pairwise = summarize(arena.results)
     unclean = [r.file for r in arena.results if not r.clean]
     if json_:
-        print(msgspec.json.encode({"per_kind": per_kind, "pairwise": pairwise, "unclean": unclean}).decode())
+        print(json_text({"per_kind": per_kind, "pairwise": pairwise, "unclean": unclean}))
     else:
         screen.print(render.arena_tables(per_kind, pairwise))
         screen.print(f"{len(arena.results)} games in {out}/ ; every game audited: "

@@ -56,6 +56,8 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
 def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
     import msgspec
 
+    from cli.common import json_text
+
     doc = {
         "exit_code": code,
         "clean": code == OK,
@@ -63,7 +65,7 @@ def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
         "files": [msgspec.to_builtins(r) for r in reports],
         "unmatched_receipts": [r.token for r in unmatched],
     }
-    print(msgspec.json.encode(doc).decode())
+    print(json_text(doc))
 
 
 def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]

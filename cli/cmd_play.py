@@ -12,11 +12,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cli.common import terminal_safe
 from cli.errors import USAGE, fail, user_errors
 
 
 def _ask(prompt: str) -> str:
-    sys.stdout.write(prompt)
+    sys.stdout.write(terminal_safe(prompt))
     sys.stdout.flush()
     line = sys.stdin.readline()
     if not line:

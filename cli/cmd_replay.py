@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cli.common import json_text, terminal_safe
 from cli.errors import USAGE, fail, user_errors
 
 
@@ -27,7 +28,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
     with user_errors():
         note = card_data_note_of(game)
     if note is not None:  # CARD-2: on stderr, so --json stays one JSON value per line
-        sys.stderr.write(f"lifeboat: note: {game}: {note}\n")
+        sys.stderr.write(terminal_safe(f"lifeboat: note: {game}: {note}", keep="") + "\n")
     if step:
         from cli import cmd_step
 
@@ -36,7 +37,6 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         with user_errors():
             cmd_step.run(game, as_, to, bot, parse_think(think))
         return
-    import msgspec
     from rich.text import Text
 
     from cli import render
@@ -58,7 +58,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
                         "events": last.views}
                 if note is not None:
                     line["note"] = note
-                sys.stdout.write(msgspec.json.encode(line).decode() + "\n")
+                sys.stdout.write(json_text(line) + "\n")
                 continue
             lines: list[tuple[str, str | None]] = []  # one write per commit: the same bytes as a print per line
             if note is not None:
@@ -79,7 +79,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         return
     view = perspective(last.observer, last.viewer)
     if json_:
-        sys.stdout.write(msgspec.json.encode({"table": view}).decode() + "\n")
+        sys.stdout.write(json_text({"table": view}) + "\n")
         return
     out.print()
     if view.over:

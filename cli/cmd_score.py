@@ -14,7 +14,7 @@ def run(game: Path, json_: bool) -> None:
     from rich.text import Text
 
     from cli import render
-    from cli.common import console
+    from cli.common import console, json_text
     from service import BadRequest, score_game
 
     with user_errors():
@@ -26,7 +26,7 @@ def run(game: Path, json_: bool) -> None:
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}
-        print(msgspec.json.encode(out).decode())
+        print(json_text(out))
         return
     best = list(sheet.winners)
     out_console = console()

@@ -9,16 +9,14 @@ from cli.errors import user_errors
 
 
 def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
-    import msgspec
-
     from cli import render
-    from cli.common import console
+    from cli.common import console, json_text
     from service import view_at
 
     with user_errors():
         view = view_at(game, as_, at, "--at")  # render.table names cards as its game prints them (CARD-3)
     if json_:
-        sys.stdout.write(msgspec.json.encode(view).decode() + "\n")
+        sys.stdout.write(json_text(view) + "\n")
         return
     out = console()
     out.print(render.table(view))

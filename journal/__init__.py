@@ -37,7 +37,7 @@ Public API::
 """
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
-                            JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion)
+                            JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
 from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
 from journal.memory import MemoryJournal
@@ -64,6 +64,6 @@ __all__ = [
     "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
     "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
-    "decode_as", "fork", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
+    "decode_as", "fork", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
     "supported_versions", "system_clock", "unregister_upcaster", "verify",
 ]

@@ -18,13 +18,14 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     ├── JournalNotFound, JournalExists, JournalCorrupt > JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
     └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
 
-The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only.
+The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only; so is
+:func:`journal.errors.printable`, which a front end applies to all it prints (journal content quoted in a message).
 """
 
 from __future__ import annotations
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JournalUnclean, UnsupportedJournalVersion)
+                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
@@ -90,5 +91,5 @@ class Unreadable(ServiceError):
 __all__ = [
     "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
-    "Unreadable", "UnsupportedJournalVersion",
+    "Unreadable", "UnsupportedJournalVersion", "printable",
 ]
