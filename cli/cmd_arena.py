@@ -31,7 +31,8 @@ def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, jso
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cli import render
-    from cli.common import console, json_text
+    from cli.common import console
+    from cli.terminal import json_text
     from service.arena import Arena, summarize
 
     arena = Arena(kinds=[k.strip() for k in bots.split(",") if k.strip()], games=games, seed=seed, out=out,

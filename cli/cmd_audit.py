@@ -56,7 +56,7 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
 def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
     import msgspec
 
-    from cli.common import json_text
+    from cli.terminal import json_text
 
     doc = {
         "exit_code": code,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cli.common import terminal_safe
 from cli.errors import USAGE, fail, user_errors
+from cli.terminal import terminal_safe
 
 
 def _ask(prompt: str) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cli.common import json_text, terminal_safe
 from cli.errors import USAGE, fail, user_errors
+from cli.terminal import json_text, terminal_safe
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str = "heuristic",

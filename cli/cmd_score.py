@@ -14,7 +14,8 @@ def run(game: Path, json_: bool) -> None:
     from rich.text import Text
 
     from cli import render
-    from cli.common import console, json_text
+    from cli.common import console
+    from cli.terminal import json_text
     from service import BadRequest, score_game
 
     with user_errors():

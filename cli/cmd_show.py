@@ -10,7 +10,8 @@ from cli.errors import user_errors
 
 def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
     from cli import render
-    from cli.common import console, json_text
+    from cli.common import console
+    from cli.terminal import json_text
     from service import view_at
 
     with user_errors():

@@ -12,15 +12,15 @@ from collections.abc import Iterator
 
 import typer
 
+from cli.terminal import terminal_safe
+
 OK, USAGE, RULE, JOURNAL, FINDINGS = 0, 2, 3, 4, 5
 
 
 def fail(message: str, code: int) -> typer.Exit:
     """Print ``message`` on stderr, its unprintable characters escaped (a refusal may quote a card id or a name
-    read from a hand-edited journal: :func:`cli.common.terminal_safe`), and return the :class:`typer.Exit` to
+    read from a hand-edited journal: :func:`cli.terminal.terminal_safe`), and return the :class:`typer.Exit` to
     raise."""
-    from cli.common import terminal_safe
-
     sys.stderr.write(f"lifeboat: {terminal_safe(message, keep='')}\n")
     return typer.Exit(code)
 

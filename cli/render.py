@@ -15,9 +15,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import terminal_safe
 from cli.describe import in_game as describe_in_game
 from cli.describe import who, with_contents
+from cli.terminal import terminal_safe
 from lifeboat.cards import cards_of
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def print_lines(out: Console, lines: list[tuple[str, str | None]]) -> None:
     written as it is, a styled non-empty row between its style's escape codes when the console has colour (bold and
     italic only: no colour for ``NO_COLOR`` to remove). Anything else (a tab, a control code rich strips, another
     style, a console that wraps, records or is quiet) goes through ``out.print``. On a console from :func:`cli.common.console`,
-    either way, unprintable characters but the newline are escaped (:func:`cli.common.terminal_safe`). Raises nothing of its own."""
+    either way, unprintable characters but the newline are escaped (:func:`cli.terminal.terminal_safe`). Raises nothing of its own."""
     plain = out.soft_wrap and not out.quiet and not out.record and out.style is None
     if not plain or any(s not in (None, "bold", "italic") or not _RICH_REWRITES.isdisjoint(t) for t, s in lines):
         out.print(*[Text(t, style=s or "") for t, s in lines], sep="\n")

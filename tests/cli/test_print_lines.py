@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
-from cli.common import escaping
+from cli.terminal import escaping
 from cli.render import print_lines
 
 TEXT = st.lists(st.sampled_from(["a", " ", "\n", "─", "é", "漢", "\x1b", "[bold]", ":ok:", "\t", "\r", "\x00"]),

@@ -1,0 +1,57 @@
+"""What reaches the terminal: text read from a journal (a card id, a player name, a note, any field of a
+hand-edited, re-chained journal) never drives it (docs/cli.md, "Errors"). Control characters are escaped as
+Python writes them (``\\x1b``, :func:`service.errors.printable`), the newline kept; ``--json`` text escapes DEL
+and the C1 controls too. Imports nothing of ``cli``."""
+
+from __future__ import annotations
+
+
+def terminal_safe(text: str, keep: str = "\n") -> str:
+    """``text`` with every unprintable character but those in ``keep`` escaped as Python writes it (ESC as
+    ``\\x1b``, as :func:`service.errors.printable` does): a player name, card id or note read from a hand-edited
+    journal never drives the terminal (clears the screen, hides text, sets the title). Raises nothing."""
+    if text.isprintable():
+        return text
+    from service.errors import printable
+
+    return "".join(c if c in keep else printable(c) for c in text)
+
+
+_DEL_AND_C1 = {c: f"\\u{c:04x}" for c in range(0x7F, 0xA0)}
+
+
+def json_text(value) -> str:  # type: ignore[no-untyped-def]
+    """``value`` (anything msgspec encodes) as compact JSON text, one line, DEL and the C1 controls (U+007F to
+    U+009F, which a terminal may act on) written as ``\\u`` escapes like those below U+0020 msgspec escapes
+    itself: ``--json`` output of a hand-edited journal drives no terminal. Raises ``TypeError`` for a value
+    msgspec cannot encode."""
+    import msgspec
+
+    return msgspec.json.encode(value).decode().translate(_DEL_AND_C1)
+
+
+class _Escaped:
+    """A renderable printed as ``inner`` is, the text of its segments made :func:`terminal_safe` (rich's own
+    control segments and the style codes it adds when writing are left alone)."""
+
+    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+        self.inner = inner
+
+    def __rich_console__(self, out, options):  # type: ignore[no-untyped-def]
+        from rich.segment import Segment
+
+        for seg in out.render(self.inner, options):
+            yield seg if seg.control or seg.text.isprintable() else Segment(terminal_safe(seg.text), seg.style)
+
+
+class _EscapeHook:
+    """A rich render hook wrapping everything printed in :class:`_Escaped`."""
+
+    def process_renderables(self, renderables):  # type: ignore[no-untyped-def]
+        return [_Escaped(r) for r in renderables]
+
+
+def escaping(out):  # type: ignore[no-untyped-def]
+    """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`."""
+    out.push_render_hook(_EscapeHook())
+    return out
