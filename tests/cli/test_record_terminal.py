@@ -12,10 +12,14 @@ from service import initial_state, replay
 from tests.helpers import EXE
 
 
+def record(game: Path, *args: str) -> pexpect.spawn:
+    """``lifeboat record GAME ARGS`` at a 50x200 terminal (its guided setup asks each player's character)."""
+    return pexpect.spawn(EXE, ["record", str(game), *args], encoding="utf-8", timeout=20, dimensions=(50, 200))
+
+
 def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
-    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
-                          dimensions=(50, 200))
+    child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")
     child.sendline("captain")
     child.expect("Bob's character: ")
@@ -57,8 +61,7 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     """Ctrl-C at "Bob's character:" ended with exit 130 and '^C' alone; it now says what the prompt after the setup
     says (exit 0), and record resumes the setup; Ctrl-D there stops the same way."""
     game = tmp_path / "g.jsonl"
-    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
-                          dimensions=(50, 200))
+    child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")
     child.sendline("captain")
     child.expect("Bob's character: ")
@@ -67,7 +70,7 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    child = pexpect.spawn(EXE, ["record", str(game)], encoding="utf-8", timeout=20, dimensions=(50, 200))
+    child = record(game)
     child.expect("Ann's character: ")  # nothing was dealt: the setup is asked again
     child.sendline("chance: deal ann = captain love ? hate ? ?")  # a deal line typed whole is read as one
     child.expect("deal one part per player")
@@ -86,8 +89,7 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     assert state.char("lady_lauren").love == "kid" and state.char("kid").love == "?"
     j.close()
     game.unlink()
-    child = pexpect.spawn(EXE, ["record", str(game), "--players", "Ann,Bob,Cy,Dee"], encoding="utf-8", timeout=20,
-                          dimensions=(50, 200))
+    child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")
     child.sendeof()  # end of input stops here too (it went on to the prompt after the setup, and waited)
     child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
