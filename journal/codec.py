@@ -269,7 +269,8 @@ class ChainReader:
             raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
                                  expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
-            found = f"format {obj.get('format')!r}" if isinstance(obj, dict) else _show(raw)
+            found = (_show(raw) if not isinstance(obj, dict) else f"format {obj['format']!r}" if "format" in obj
+                     else 'no "format" member')
             raise JournalCorrupt("line 1 is not a lifeboat-journal header", path=self.path, line=1,
                                  expected=f'a header with "format": "{FORMAT_NAME}"', found=found)
         version = obj.get("version")

@@ -130,7 +130,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     # 5. the fork's prefix against its parent
     if parent is not None:
         check_fork(path, header, parent, report)
-    elif header.parent is not None:
+    elif header.parent is not None and orders is None:  # else the draws' note above said it
         report.notes.append(f"a fork of game {header.parent.game_id} at seq {header.parent.seq}: pass --parent "
                             "PARENT.jsonl to check what it inherited")
 

@@ -376,3 +376,13 @@ def test_the_resume_hint_keeps_think(tmp_path: Path) -> None:
     assert done.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D --think 5ms\n")
     default = lifeboat("play", game, "--bots", "B=search,C,D", stdin="")
     assert default.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D\n")
+
+
+def test_a_deck_file_given_for_the_journal_is_named_as_having_no_format(tmp_path: Path) -> None:
+    """The dealer's GAME.jsonl.deck.json given where the journal goes said 'found format None' (Python's None)."""
+    game = tmp_path / "g.jsonl"
+    assert helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "3").returncode == 0
+    done = helpers.run("replay", f"{game}.deck.json")
+    assert (done.returncode, done.stdout, done.stderr) == (4, "", (
+        f"lifeboat: {game}.deck.json:1: line 1 is not a lifeboat-journal header (expected a header with \"format\": "
+        '"lifeboat-journal"; found no "format" member)\n'))

@@ -86,7 +86,9 @@ def test_reshuffle_fork_shuffles_only_the_unseen_cards(game: Path, tmp_path: Pat
     # with --parent given, the note does not ask for it again
     assert f"--parent checks they are its commits; audit {game} itself for its draws" in audited.stdout
     assert "this fork with --parent" not in audited.stdout and "pass --parent" not in audited.stdout
-    assert "audit the parent, and this fork with --parent" in lb.run("audit", child).stdout
+    alone = lb.run("audit", child).stdout
+    assert "audit the parent, and this fork with --parent" in alone
+    assert "pass --parent PARENT.jsonl" not in alone  # said once: the draws' note already asks for --parent
     assert lb.run("score", child, "--json").exit_code == 0
 
 
@@ -245,3 +247,16 @@ def test_FORK_SHORT_and_FORK_HASH_say_which_file_said_what(game: Path, tmp_path:
     assert (found["rule"], found["found"], found["expected"]) == (
         "FORK-HASH", f"hash {lb.lines(game)[20]['hash']} (the --parent file's line 21)",
         f"hash {fork_hash} (this fork's header)")
+
+
+def test_the_fork_line_says_what_became_of_the_decks(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
+    """fork's line ended 'chance keep.' (the option's word, jargon to a newcomer); it says what the mode did."""
+    parent_id = lb.lines(game)[0]["game_id"]
+    for mode, said in (("keep", "the decks in the parent's order"),
+                       ("reshuffle", "the cards nobody has seen reshuffled")):
+        child = tmp_path / f"{mode}.jsonl"
+        done = lb.run("fork", game, "--at", 10, "-o", child, "--chance", mode, "--seed", "8")
+        line = lb.lines(child)[0]
+        assert (done.exit_code, done.output.splitlines()[0]) == (0, (
+            f"Forked game {parent_id} at seq 10 (line 11, hash {line['parent']['hash'][:16]}…) into {child}: game "
+            f"{line['game_id']}, {said} (--chance {mode})."))

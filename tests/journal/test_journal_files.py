@@ -134,7 +134,7 @@ def test_a_json_file_of_another_kind(tmp_path: Path) -> None:
     (tmp_path / "other.jsonl").write_text('{"name": "not a journal"}\n{"seq": 1}\n')
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(tmp_path / "other.jsonl")
-    assert (caught.value.line, caught.value.found) == (1, "format None")
+    assert (caught.value.line, caught.value.found) == (1, 'no "format" member')
 
 
 def test_a_newer_version(tmp_path: Path) -> None:
