@@ -46,8 +46,7 @@ def open_existing(path: Path, flags: int) -> int:
     try:
         info = os.stat(path)
     except (FileNotFoundError, NotADirectoryError) as exc:
-        raise JournalNotFound("no journal file here", path=path, expected="a journal file",
-                              found="nothing") from exc
+        raise JournalNotFound("no such file", path=path) from exc  # as the streaming reader says
     except OSError as exc:
         raise JournalError(f"cannot read the journal: {exc.strerror}", path=path) from exc
     if not stat.S_ISREG(info.st_mode):
@@ -57,8 +56,7 @@ def open_existing(path: Path, flags: int) -> int:
     try:
         return os.open(path, flags | os.O_CLOEXEC)
     except FileNotFoundError as exc:
-        raise JournalNotFound("no journal file here", path=path, expected="a journal file",
-                              found="nothing") from exc
+        raise JournalNotFound("no such file", path=path) from exc  # as the streaming reader says
     except OSError as exc:
         raise JournalError(f"cannot open the journal: {exc.strerror}", path=path) from exc
 

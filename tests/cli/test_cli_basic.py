@@ -386,3 +386,13 @@ def test_a_deck_file_given_for_the_journal_is_named_as_having_no_format(tmp_path
     assert (done.returncode, done.stdout, done.stderr) == (4, "", (
         f"lifeboat: {game}.deck.json:1: line 1 is not a lifeboat-journal header (expected a header with \"format\": "
         '"lifeboat-journal"; found no "format" member)\n'))
+
+
+def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) -> None:
+    """replay said 'no such file' where show, score and fork said 'no journal file here (expected a journal file;
+    found nothing)': one line, exit 4, from all."""
+    for command in (["replay"], ["show"], ["score"], ["audit"], ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"]):
+        done = helpers.run(command[0], tmp_path / "nope.jsonl", *command[1:])
+        said = (f"{tmp_path / 'nope.jsonl'}: cannot be audited: {tmp_path / 'nope.jsonl'}: no such file\n"
+                if command == ["audit"] else f"lifeboat: {tmp_path / 'nope.jsonl'}: no such file\n")
+        assert (done.returncode, done.stderr if command != ["audit"] else done.stdout) == (4, said), command

@@ -97,7 +97,7 @@ def test_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(JournalNotFound) as caught:
         JsonlJournal.open(tmp_path / "none.jsonl")
     assert (caught.value.path, caught.value.line) == (str(tmp_path / "none.jsonl"), None)
-    assert str(caught.value).startswith(f"{tmp_path / 'none.jsonl'}: no journal file here")
+    assert str(caught.value) == f"{tmp_path / 'none.jsonl'}: no such file"
 
 
 def test_a_directory(tmp_path: Path) -> None:
