@@ -266,7 +266,9 @@ class ChainReader:
             obj = _decode(msgspec.json.decode, raw, 1, self.path)
         except msgspec.DecodeError as exc:
             check_text(raw, 1, self.path)
-            raise JournalCorrupt(f"line 1 is not JSON ({exc})", path=self.path, line=1,
+            why = (f"line 1 is not JSON ({exc})" if raw.lstrip().startswith(b"{")  # a header broken by hand
+                   else "not a lifeboat journal: line 1 is not JSON")  # another kind of file (README.md, a log)
+            raise JournalCorrupt(why, path=self.path, line=1,
                                  expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
             found = (_show(raw) if not isinstance(obj, dict) else f"format {obj['format']!r}" if "format" in obj

@@ -396,3 +396,18 @@ def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) ->
         said = (f"{tmp_path / 'nope.jsonl'}: cannot be audited: {tmp_path / 'nope.jsonl'}: no such file\n"
                 if command == ["audit"] else f"lifeboat: {tmp_path / 'nope.jsonl'}: no such file\n")
         assert (done.returncode, done.stderr if command != ["audit"] else done.stdout) == (4, said), command
+
+
+def test_a_file_of_another_kind_is_named_as_not_a_journal(tmp_path: Path) -> None:
+    """README.md given as the journal said 'line 1 is not JSON (JSON is malformed: invalid character (byte 0))';
+    a header broken by hand keeps msgspec's detail (where in the line)."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# lifeboat\n\nnotes\n", encoding="utf-8")
+    done = helpers.run("replay", readme)
+    assert (done.returncode, done.stderr) == (4, f"lifeboat: {readme}:1: not a lifeboat journal: line 1 is not JSON "
+                                              "(expected a JSON object: the lifeboat-journal header; found # lifeboat)\n")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"format": "lifeboat-journal",\n', encoding="utf-8")
+    assert helpers.run("show", broken).stderr == (
+        f"lifeboat: {broken}:1: line 1 is not JSON (Input data was truncated) (expected a JSON object: the "
+        'lifeboat-journal header; found {"format": "lifeboat-journal",)\n')
