@@ -222,3 +222,42 @@ def test_a_forty_character_name_keeps_the_page_one_screen_wide(tmp_path: Path, b
                 shot(pg, "replay-html-phone-long-name-end")
         finally:
             ctx.close()
+
+
+LINES_IN_VIEW = """l => { const box = l.getBoundingClientRect();
+  return {height: l.clientHeight, lines: [...l.children].map(li => { const r = li.getBoundingClientRect();
+    return [r.top - box.top, r.bottom - box.top, li.classList.contains('lb-current'), li.textContent]; })}; }"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_story_box_shows_whole_lines(browser, tmp_path: Path, width: int) -> None:
+    """The story box of the Liquid Courage replay opened at 390 px with '…shuffled.' half cut at its top. Now no
+    line is cut by either edge of the box; a step that fits ends at the box's foot (its last line in sight); the
+    setup step (20 lines, taller than the box) opens at its own first line."""
+    out = tmp_path / "liquid.html"
+    lifeboat("replay", ROOT / "docs" / "examples" / "liquid-courage.jsonl", "--html", out)
+    doc = embedded(out)
+    ctx = browser.new_context(viewport={"width": width, "height": 844 if width == 390 else 900})
+    page = ctx.new_page()
+    for seq in (1, 122, doc["steps"][-1]["seq"], "next"):
+        if seq == "next":
+            page.keyboard.press("ArrowLeft")  # stepping draws the box the same way as opening at a #seq
+            seq = doc["steps"][-2]["seq"]
+        else:
+            page.goto("about:blank")
+            page.goto(out.as_uri() + f"#seq={seq}")
+        assert seq_of(page) == seq
+        got = page.eval_on_selector(".lb-lines", LINES_IN_VIEW)
+        seen = [(top, bottom, cur, text) for top, bottom, cur, text in got["lines"]
+                if bottom > 0 and top < got["height"]]
+        assert all(0 <= top and bottom <= got["height"] for top, bottom, _, _ in seen), (seq, seen)
+        step = next(s for s in doc["steps"] if s["seq"] == seq)
+        current = [text for _, _, cur, text in seen if cur]
+        assert current[0] == step["lines"][0]["text"]
+        if seq == 1:
+            assert current == [line["text"] for line in step["lines"]][:len(current)]
+            assert len(step["lines"]) == 20 and 5 <= len(current) < 20
+        else:
+            assert current == [line["text"] for line in step["lines"]] and seen[-1][2]
+        shot(page, f"replay-html-story-{width}-{seq}")
+    ctx.close()

@@ -39,6 +39,34 @@
     return el('li', { cls: 'lb-line lb-ev-' + line.type + (current ? ' lb-current' : ''), 'data-seq': step.seq }, line.text);
   }
 
+  // The story box shows whole lines: the current step's lines end at its foot (the newest in sight) and the box is
+  // trimmed to the lines it shows, so none is cut in half at its top; a step longer than the box opens at its own
+  // first line instead. A view edge sits 1 px into the gap between two lines (sub-pixel layout cuts no text).
+  function fitLines(list) {
+    list.style.maxHeight = '';
+    var room = list.clientHeight, end = list.scrollHeight;
+    if (end <= room) return;
+    var base = list.getBoundingClientRect().top - list.scrollTop;
+    var lines = Array.prototype.map.call(list.children, function (li) {
+      var r = li.getBoundingClientRect();
+      return { top: r.top - base, bottom: r.bottom - base, current: li.classList.contains('lb-current') };
+    });
+    var k = 0;
+    while (!lines[k].current && k < lines.length - 1) k++;  // the current step's first line
+    var top, bottom = end;
+    if (end - (lines[k].top - 1) <= room) {  // the step fits: show as many earlier lines as fit whole
+      k = 0;
+      while (end - (lines[k].top - 1) > room) k++;
+      top = lines[k].top - 1;
+    } else {  // open at the step's first line; the box ends below the last line that fits whole
+      top = lines[k].top - 1;
+      for (var j = k; j < lines.length && lines[j].bottom + 1 - top <= room; j++) bottom = lines[j].bottom + 1;
+      if (bottom === end) bottom = top + room;  // even the first line alone does not fit: leave the box's height
+    }
+    list.style.maxHeight = (bottom - top) + 'px';
+    list.scrollTop = top;
+  }
+
   function replay(container, doc, options) {
     var useAddress = !(options && options.address === false);  // a served page keeps its token in the #fragment
     var steps = doc.steps || [];
@@ -79,7 +107,7 @@
       while (from > 0 && steps[from - 1].round === step.round && i - from < 12) from--;
       for (var k = from; k <= i; k++) steps[k].lines.forEach(function (line) { list.appendChild(lineNode(steps[k], line, k === i)); });
       story.appendChild(list);
-      list.scrollTop = list.scrollHeight;  // the current step is the last line: keep it in sight
+      fitLines(list);
       if (step.navigation && Object.keys(step.navigation).length) {
         var navs = el('div', { cls: 'lb-step-navs' });
         Object.keys(step.navigation).forEach(function (id) { navs.appendChild(V.card(catalog, id, { lang: lang, navigation: step.navigation })); });
@@ -157,6 +185,7 @@
     seqInput.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); toSeq(parseInt(seqInput.value, 10)); } });
     if (useAddress) global.addEventListener('hashchange', fromHash);
     else link.hidden = true;
+    global.addEventListener('resize', function () { var l = story.querySelector('.lb-lines'); if (l) fitLines(l); });  // lines re-wrap
     document.addEventListener('keydown', function (ev) {
       var t = ev.target && ev.target.tagName;
       if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
