@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -96,14 +97,31 @@ def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
 
 
-def table(view) -> Group:  # type: ignore[no-untyped-def]
-    """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
-    cards = cards_of(view.ruleset)  # CARD-3
+class _Seats:
+    """The seats table, fitted to the width it is drawn at: where its words would not all fit whole (six seats at
+    80 columns) the seat column is headed ``#`` (three columns fewer); wider, it is drawn as it always was."""
+
+    def __init__(self, view, cards: CardSet) -> None:  # type: ignore[no-untyped-def]
+        self.view, self.cards = view, cards
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):  # type: ignore[no-untyped-def]
+        wide = seats_table(self.view, self.cards)
+        fits = Measurement.get(console, options.update_width(10_000), wide).minimum <= options.max_width  # unclamped
+        yield wide if fits else seats_table(self.view, self.cards, seat_header="#")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, seats_table(self.view, self.cards))
+
+
+def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:  # type: ignore[no-untyped-def]
+    """One row per character bow to stern, then the lost at sea; a status ('unconscious', 'lost at sea') is never
+    wrapped or cut: the other columns wrap first."""
     title = Text(f"Round {view.round} · seagulls {view.seagulls}/4 · provisions deck {view.provisions_deck} · "
                  f"navigation deck {view.navigation_deck} · row stack {len(view.row_stack)}")
     t = Table(title=title, title_justify="left")
-    for col in ("seat", "character", "player", "wounds", "status", "face up", "hand", "markers"):
-        t.add_column(col)
+    longest = max((len(ch.status) for ch in view.characters), default=0)
+    for col in (seat_header, "character", "player", "wounds", "status", "face up", "hand", "markers"):
+        t.add_column(col, **({"no_wrap": True, "min_width": longest} if col == "status" else {}))
     for ch in view.characters:
         drinks = view.drank.count(ch.character)  # LIQUID-1, WONG-1: +3 in fights, one more thirst, each
         drank = "drank" if drinks == 1 else f"drank ×{drinks}"
@@ -113,8 +131,14 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
             f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up, cards)),
             str(ch.hand_size), markers,
         )
+    return t
+
+
+def table(view) -> Group:  # type: ignore[no-untyped-def]
+    """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
+    cards = cards_of(view.ruleset)  # CARD-3
     in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
-    parts: list = [t]
+    parts: list = [_Seats(view, cards)]
     if view.in_play:
         parts.append(Text("Face up: " + card_names(view.in_play, cards, in_game)))
     parts.append(Text("Now: " + with_contents(view.step.text, in_game, cards)))
