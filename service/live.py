@@ -98,8 +98,8 @@ class Message(msgspec.Struct, frozen=True):
     navigation: dict[str, dict[str, Any]]
 
 
-def _dealt(players: list[str], start: Callable[[], Table]) -> Table:
-    """The new table ``start()`` makes for ``players``, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
+def _dealt(start: Callable[[], Table]) -> Table:
+    """The new table ``start()`` makes, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
     named by :func:`service.games.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
     written)."""
     try:
@@ -156,7 +156,7 @@ class LiveGame:
 
         Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
         exists."""
-        table = _dealt(players, lambda: Table.deal_new(path, players, seed=seed, options=options or [], cards=cards))
+        table = _dealt(lambda: Table.deal_new(path, players, seed=seed, options=options or [], cards=cards))
         return cls(path, table, eng.event_marks(path, table))
 
     @classmethod
@@ -174,7 +174,7 @@ class LiveGame:
                       options: list[str] | None = None, cards: Any = None) -> LiveGame:
         """Start a digital game in ``store`` (a :class:`service.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
-        table = _dealt(players, lambda: store.deal_new(players, seed=seed, options=options or [], cards=cards))
+        table = _dealt(lambda: store.deal_new(players, seed=seed, options=options or [], cards=cards))
         return cls(table.path, table, eng.event_marks(table.path, table), store)
 
     def catch_up(self) -> bool:

@@ -16,7 +16,7 @@ from service.live import LiveError, LiveGame
 from service.stored import GameStore
 from web.app import create_app, links_of
 from web.tables import Table, Tables
-from web.tokens import TokenFileError, TokenStore, sidecar_path
+from web.tokens import TokenFileError, TokenStore
 
 
 @dataclass(frozen=True)
@@ -77,12 +77,13 @@ def prepare(folder: Path, base: str, *, new_links: bool = False, bot_delay: floa
     bots = bots or {}
     for path in [only] if only is not None else sorted(folder.glob("*.jsonl")):
         try:
-            has_links = sidecar_path(path).exists() and TokenStore.load(path).issued
+            kept = TokenStore.load(path)  # no sidecar: no links
+            has_links = kept.issued
             if has_links and not new_links and path not in bots:
                 tables.add(path)
                 continue
             game = LiveGame.open(path)
-            keep = TokenStore.load(path).bot_kinds if has_links else {}
+            keep = kept.bot_kinds if has_links else {}
             names = bots.get(path) or {game.seats()[c]: k for c, k in keep.items() if c in game.seats()}
             table, tokens = tables.issue(game, names)
         except (LiveError, TokenFileError) as exc:  # not a game we can serve (SERVE-8: a copy): say so, serve others
