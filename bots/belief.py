@@ -66,9 +66,10 @@ def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
 
 
 def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per event kind
+    navigation = in_use().navigation
     for value in d.values():  # every navigation card the seat sees anywhere
         for x in value if isinstance(value, tuple) else (value,):
-            if isinstance(x, str) and x in in_use().navigation:
+            if isinstance(x, str) and x in navigation:
                 b.seen_nav.add(x)
     if kind == "characters_dealt":
         b.players, b.characters = tuple(d["players"]), tuple(d["characters"])

@@ -17,7 +17,7 @@ from lifeboat.state import (
     ActionTurn, AwaitAnswer, CannibalismObjection, Fight, NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace,
     ThirstWindow,
 )
-from lifeboat.decide.procedure import FIREWATER_SIZE
+from lifeboat.decide.procedure import firewater_size
 from lifeboat.views import EventView, SeatView
 
 from bots.situation import Situation, face, from_view, weapon
@@ -173,12 +173,7 @@ def join_fights_for_love(sit: Situation) -> c.PlayerCommand | None:
 
 def reveal_weapon_to_win(sit: Situation) -> c.PlayerCommand | None:
     """In a fight on the losing side: reveal the weapon in hand that turns it (FIGHT-3, PLAY-1)."""
-    step = sit.step
-    if not isinstance(step, Fight) or sit.me not in step.attackers + step.defenders:
-        return None
-    attack, defence = _sides(sit, step)
-    attacking = sit.me in step.attackers
-    gap = (defence - attack + 1) if attacking else (attack - defence)
+    gap = _fight_gap(sit)
     if gap <= 0:
         return None
     weapons = sorted((x for x in sit.hand if weapon(x) >= gap), key=weapon)
@@ -199,8 +194,7 @@ def firewater_to_win(sit: Situation) -> c.PlayerCommand | None:
     """Liquid Courage (LIQUID-1, WONG-1): Mrs. Wong shares a Firewater only when +3 turns her losing fight
     (the extra thirst costs a wound or a Water); anyone drinks their own in that case too."""
     gap = _fight_gap(sit)
-    faces = in_use().faces
-    fire = faces["firewater"].size if "firewater" in faces else FIREWATER_SIZE  # CARD-3: the game's printing
+    fire = firewater_size(in_use())  # CARD-3: the game's printing
     if any(isinstance(x, c.ShareFirewater) for x in sit.legal):
         return _pick(sit, c.ShareFirewater, share=0 < gap <= fire)
     if 0 < gap <= fire:

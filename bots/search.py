@@ -145,8 +145,6 @@ class SearchBot:
             return self._choose(view, log, rng)
 
     def _choose(self, view: SeatView, log: Sequence[EventView], rng: random.Random) -> c.PlayerCommand:
-        if not isinstance(view, SeatView):
-            raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
         if not view.legal:
             raise ValueError("no legal command to choose from")
         options = candidates(view, self.limit)

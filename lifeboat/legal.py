@@ -71,16 +71,6 @@ def waiting_for(state: State) -> tuple[str, ...]:
     who = _DECIDER.get(type(step))
     if who is not None:
         return (getattr(step, who),)
-    if isinstance(step, ProvisionsPick):
-        return (step.picker,)
-    if isinstance(step, ActionTurn):
-        return (step.actor,)
-    if isinstance(step, RowPlace):
-        return (step.rower,)
-    if isinstance(step, AwaitAnswer):
-        return (step.target,)
-    if isinstance(step, (CompassChoice, NavigatorChoice)):
-        return (step.navigator,)
     if isinstance(step, (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)):
         return may_act_in_window(state)
     return ()

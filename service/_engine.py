@@ -8,7 +8,6 @@ Errors: the engine's :class:`RuleViolation`; ``GameFileError`` (the journal's an
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from lifeboat.legal import waiting_for
 from lifeboat.notation import parse, render
 from lifeboat.state import State
 from lifeboat.views import EventView, TableView
-from lifeboat.views.catalog import navigation_facts
+from lifeboat.views.catalog import navigation_facts, navigation_ids
 from service.bots import random_bot
 from service.errors import JournalConflict, JournalError, ServiceError
 from service.games import open_journal
@@ -68,23 +67,6 @@ def parse_for(line: str, state: State, seat: str) -> Command:
     return parse(line, state, seat)
 
 
-# A navigation card id, as a whole token: the neighbours are checked in Python (_nav_ids), since a look-behind
-# made the scan of a whole view ~10 times slower (~50 µs a view, six views a served decision)
-_NAV_TOKEN = re.compile(rb"nav-[cl]?[0-9]+")
-_ID_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-def _nav_ids(raw: bytes) -> set[str]:
-    """Every ``nav-…`` token of ``raw`` not part of a longer id (no letter, digit, ``_`` or ``-`` either side)."""
-    out = set()
-    for m in _NAV_TOKEN.finditer(raw):
-        start, end = m.span()
-        if (start and raw[start - 1] in _ID_CHARS) or (end < len(raw) and raw[end] in _ID_CHARS):
-            continue
-        out.add(m.group().decode())
-    return out
-
-
 @lru_cache(maxsize=4096)
 def _facts(card_id: str, in_game: tuple[str, ...], cards: CardSet) -> dict[str, Any]:
     return navigation_facts(card_id, in_game, cards)
@@ -95,5 +77,5 @@ def navigation_shown(view: TableView, in_game: tuple[str, ...]) -> dict[str, dic
     its step), keyed by card id, as :func:`lifeboat.views.catalog.navigation_in` gives them (cached per game:
     a card's facts depend only on the characters in the game and its card data, CARD-3)."""
     cards = cards_of(view.ruleset)
-    found = sorted(_nav_ids(msgspec.json.encode(view)) & cards.navigation.keys())
+    found = sorted(navigation_ids(msgspec.json.encode(view)) & cards.navigation.keys())
     return {cid: _facts(cid, in_game, cards) for cid in found}

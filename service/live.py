@@ -192,9 +192,9 @@ class LiveGame:
         """The printed facts of this game's own card data (CARD-3: its sizes, survival values, treasure points), in
         the shape of :func:`lifeboat.views.catalog.public_catalog`; public (no card instance, no secret)."""
         from lifeboat.cards import cards_of
-        from lifeboat.views.catalog import public_catalog
+        from service.names import catalog
 
-        return public_catalog(cards_of(self.state.ruleset))
+        return catalog(cards_of(self.state.ruleset))
 
     def replay_document(self, audience: str) -> dict[str, Any]:
         """The finished game as ``audience`` saw it (:func:`service.teaching.replay_document`)."""

@@ -25,10 +25,8 @@ from lifeboat.commands import Command
 from lifeboat.state import State
 from lifeboat.views import text as tx
 from lifeboat.views.book import Line, NoteView, ReplayBook
-from lifeboat.views.catalog import public_catalog
 from service.errors import BadRequest
 from service.games import open_journal
-from service.card_files import bundled_card_hash
 from service.names import catalog
 from service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note
 from service.replay import replay, story
@@ -168,13 +166,6 @@ def replay_book(path: Any, who: str, to: int | None = None) -> Book:
     return out
 
 
-def _catalog_of(book: Book) -> dict[str, Any]:
-    """The public card catalog of the book's game: its own printing's facts (CARD-3), else the bundled data's."""
-    if book.cards is None or not book.cards.sha256 or book.cards.sha256 == bundled_card_hash():
-        return catalog()
-    return public_catalog(book.cards)
-
-
 def replay_document(path: Any, who: str, to: int | None = None, title: str | None = None) -> dict[str, Any]:
     """The replay document of :func:`replay_book` (shape: ``web.viewer.replay_html``): perspective, the public
     card catalog, every step. Raises what :func:`replay_book` raises."""
@@ -185,4 +176,4 @@ def replay_document(path: Any, who: str, to: int | None = None, title: str | Non
         persp.update(character=book.viewer, player=book.player)
     name = path.name if isinstance(path, Path) else path.header.game_id  # a file, or an open journal of a store
     return {"format": "lifeboat-replay", "version": 1, "title": title or f"Lifeboat: {name}",
-            "perspective": persp, "catalog": _catalog_of(book), "steps": msgspec.to_builtins(book.steps)}
+            "perspective": persp, "catalog": catalog(book.cards), "steps": msgspec.to_builtins(book.steps)}

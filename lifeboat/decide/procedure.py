@@ -9,12 +9,19 @@ refuses anything: the command was checked before its first event.
 from __future__ import annotations
 
 from lifeboat import events as e
+from lifeboat.card_set import CardSet
 from lifeboat.cards import names_on
 from lifeboat.decide.context import Ctx
 from lifeboat.state import WINDOW_TYPES, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow
 
 SEAGULLS_TO_LAND = 4  # BIRD-1
 FIREWATER_SIZE = 3  # LIQUID-1: Firewater's size as the bundled data prints it (fights only, REF-24)
+
+
+def firewater_size(cards: CardSet) -> int:
+    """LIQUID-1: what one Firewater drunk (or shared) adds in fights, as ``cards`` print it (CARD-3);
+    :data:`FIREWATER_SIZE` for card data without the face."""
+    return cards.faces["firewater"].size if "firewater" in cards.faces else FIREWATER_SIZE
 
 
 def start_round(ctx: Ctx, n: int) -> None:
@@ -211,7 +218,7 @@ def strength(state: State, side: tuple[str, ...]) -> int:
     total = 0
     bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
     cards = state.cards
-    fire = cards.faces["firewater"].size if "firewater" in cards.faces else FIREWATER_SIZE  # CARD-3
+    fire = firewater_size(cards)  # CARD-3
     for ch in side:
         total += cards.size[ch] + bonus + fire * state.drank.count(ch)  # LIQUID-1, REF-24
         total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)

@@ -21,6 +21,8 @@ from lifeboat.state import (
     NavigatorChoice, OverboardWindow, ProvisionsPick, RowPlace, State, ThirstWindow, status_of,
 )
 
+_NO_PLAY = (AwaitSetup, GameOver, MugDraw)  # PLAY-1, MUG-2, REF-10: no card revealed or drunk in these steps
+
 Check = Callable[["Facts", Any], bool]
 
 
@@ -184,7 +186,7 @@ def _pass(f: Facts, cmd: c.Pass) -> bool:  # PROC-1, REF-14
 
 
 def _reveal(f: Facts, cmd: c.Reveal) -> bool:  # PLAY-1, MUG-2, REF-10
-    return not isinstance(f.step, (AwaitSetup, GameOver, MugDraw)) and cmd.card in f.hand()
+    return not isinstance(f.step, _NO_PLAY) and cmd.card in f.hand()
 
 
 def _object_to_cannibalism(f: Facts, cmd: c.ObjectToCannibalism) -> bool:  # CANNIBAL-1
@@ -215,7 +217,7 @@ def _give_water(f: Facts, cmd: c.GiveWater) -> bool:  # THIRST-1
 
 
 def _drink_firewater(f: Facts, cmd: c.DrinkFirewater) -> bool:  # LIQUID-1, REF-24, EXP-1
-    if "liquid_courage" not in f.s.ruleset.expansions or isinstance(f.step, (AwaitSetup, GameOver, MugDraw)):
+    if "liquid_courage" not in f.s.ruleset.expansions or isinstance(f.step, _NO_PLAY):
         return False
     return f.held(cmd.card, "firewater", hand_only=True)
 
@@ -288,7 +290,7 @@ def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand],
     if state.wong_share is not None:  # REF-25: nothing but Mrs. Wong's answer while she decides
         return tuple(x for x in candidates if type(x) is c.ShareFirewater and _share_firewater(f, x))
     checks = CHECKS
-    reveal, may_reveal = c.Reveal, not isinstance(f.step, (AwaitSetup, GameOver, MugDraw))
+    reveal, may_reveal = c.Reveal, not isinstance(f.step, _NO_PLAY)
     out = []
     for x in candidates:
         kind = type(x)

@@ -1,6 +1,6 @@
-"""The navigation cards a served message names (NAV-3): ``service._engine._nav_ids`` finds exactly the whole
-``nav-…`` tokens the look-around pattern of :mod:`lifeboat.views.catalog` finds (it checks the neighbours in Python,
-~10 times faster over a whole view)."""
+"""The navigation cards a served message or a replay step names (NAV-3): ``lifeboat.views.catalog.navigation_ids``
+(used by ``navigation_in`` and by ``service._engine.navigation_shown``) finds exactly the whole ``nav-…`` tokens a
+look-around pattern finds (it checks the neighbours in Python, ~10 times faster over a whole view)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service._engine import _nav_ids
+from lifeboat.views.catalog import navigation_ids as _nav_ids
 
 LOOKAROUND = re.compile(rb"(?<![A-Za-z0-9_-])nav-[cl]?[0-9]+(?![A-Za-z0-9_-])")
 
