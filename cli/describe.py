@@ -6,6 +6,7 @@ process-wide setting."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -70,8 +71,10 @@ def with_contents(text: str, in_game: tuple[str, ...], cards: CardSet) -> str:
 _NAV_NAME = re.compile(r"Navigation (\d+)(?! \()")
 
 
+@functools.lru_cache(maxsize=8)  # a CardSet is immutable and hashed by its sha256: a few printings per process
 def _by_number(cards: CardSet) -> dict[int, str]:
-    """Navigation card ids by print number, of the game's printing ``cards`` (CARD-3)."""
+    """Navigation card ids by print number, of the game's printing ``cards`` (CARD-3); built once per printing,
+    not for each navigation card a story line names. Do not mutate the answer."""
     return {nav.print_no: card_id for card_id, nav in cards.navigation.items()}
 
 

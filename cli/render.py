@@ -103,14 +103,15 @@ class _Seats:
 
     def __init__(self, view, cards: CardSet) -> None:  # type: ignore[no-untyped-def]
         self.view, self.cards = view, cards
+        self.wide = seats_table(view, cards)  # measured and drawn as it is; the narrow one only when needed
 
     def __rich_console__(self, console: Console, options: ConsoleOptions):  # type: ignore[no-untyped-def]
-        wide = seats_table(self.view, self.cards)
+        wide = self.wide
         fits = Measurement.get(console, options.update_width(10_000), wide).minimum <= options.max_width  # unclamped
         yield wide if fits else seats_table(self.view, self.cards, seat_header="#")
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, seats_table(self.view, self.cards))
+        return Measurement.get(console, options, self.wide)
 
 
 def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:  # type: ignore[no-untyped-def]
