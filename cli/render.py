@@ -122,7 +122,7 @@ def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:  # ty
     t = Table(title=title, title_justify="left")
     longest = max((len(ch.status) for ch in view.characters), default=0)
     for col in (seat_header, "character", "player", "wounds", "status", "face up", "hand", "markers"):
-        t.add_column(col, **({"no_wrap": True, "min_width": longest} if col == "status" else {}))
+        t.add_column(col, **({"no_wrap": True, "min_width": longest} if col == "status" else {"overflow": "fold"}))
     for ch in view.characters:
         drinks = view.drank.count(ch.character)  # LIQUID-1, WONG-1: +3 in fights, one more thirst, each
         drank = "drank" if drinks == 1 else f"drank ×{drinks}"

@@ -35,3 +35,14 @@ def test_show_at_100_columns_is_unchanged() -> None:
     assert lines[2] == ("┃ seat ┃ character   ┃ player ┃ wounds ┃ status      ┃ face up        ┃ hand ┃ markers "
                         "┃")
     assert "│ 4    │ The Captain │ Cy     │ 7/7    │ unconscious │                │ 3    │         │" in lines
+
+
+def test_show_at_80_columns_folds_a_long_word_instead_of_cutting_it() -> None:
+    """A face-up 'Life Preserver' in a narrow column was cut to 'Life Preserve…' (a header to 'charact…'); a word
+    wider than its column now folds onto the next line, so nothing in the table is hidden."""
+    env = {**os.environ, "COLUMNS": "80", "LINES": "40", "NO_COLOR": "1", "TERM": "dumb"}
+    lc = SIX.parent / "liquid-courage.jsonl"
+    done = subprocess.run([EXE, "show", str(lc), "--at", "140"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0 and "…" not in done.stdout
+    assert "│ 3 │ The       │ Bob    │ 2/7    │ conscious   │ Life      │ 4    │ fought    │" in done.stdout
+    assert "│   │ Captain   │        │        │             │ Preserver │      │ drank     │" in done.stdout
