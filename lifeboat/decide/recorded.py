@@ -69,6 +69,8 @@ def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ..
     a placeholder (which is then identified). Returns the cards drawn, as the state now names them."""
     if len(cards) != count:
         raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+    if not ctx.state.unaccounted and UNKNOWN not in cards:
+        return tuple(cards)  # a digital game (REC-1): bind names nothing, every card stays as named (~1 µs a draw)
     unseen, bottom = list(ctx.state.nav_unseen), list(ctx.state.nav_bottom)
     out: list[str] = []
     for card in cards:
@@ -97,6 +99,8 @@ def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ..
 
 def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
     """REC-1: resolve a provisions draw that may name ``"?"`` or real cards behind placeholders."""
+    if not ctx.state.unaccounted and UNKNOWN not in cards:
+        return tuple(cards)  # a digital game: bind names nothing, every card stays as named (~5 µs a draw)
     out: list[str] = []
     for card in cards:
         deck = tuple(x for x in ctx.state.provisions if x not in out)
