@@ -35,13 +35,13 @@ class Ctx:
         self.events: list[e.Event] = []
         self.probe = probe
 
-    def emit(self, *events: e.Event) -> None:
+    def emit(self, event: e.Event) -> None:
+        """Apply ``event`` to ``state`` at once and keep it (one event a call, no loop: ~0.1 µs a command less)."""
         if self.probe:
             raise Legal
-        for ev in events:
-            applier = APPLIERS.get(type(ev))  # evolve's own lookup, one call less for every event decided
-            self.state = evolve(self.state, ev) if applier is None else applier(self.state, ev)
-            self.events.append(ev)
+        applier = APPLIERS.get(type(event))  # evolve's own lookup, one call less for every event decided
+        self.state = evolve(self.state, event) if applier is None else applier(self.state, event)
+        self.events.append(event)
 
 
 def name_of(character: str) -> str:
