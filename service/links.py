@@ -7,7 +7,8 @@ import`` can carry a served game's links and bot seats into a store (:func:`serv
 
 Shapes: :class:`Sidecar` ``{"format": "lifeboat-serve", "version": 1, "links": [{"sha256": hex, "access":
 {"role": "seat" | "spectator" | "referee", "seat": character id or ""}}, …], "bots": ["CHARACTER=KIND", …]}``.
-Errors: :func:`decode_links` raises ``journal.JournalCorrupt`` for bytes of any other shape.
+Errors: :func:`read_links` raises :class:`LinksUnreadable`, :func:`decode_links` ``journal.JournalCorrupt``, for
+bytes of any other shape.
 """
 
 from __future__ import annotations
@@ -54,13 +55,30 @@ def sidecar_path(game: Path) -> Path:
     return game.with_name(game.name + SUFFIX)
 
 
+class LinksUnreadable(ValueError):
+    """Bytes that are not the links of a served game; ``reason`` says why (the decoder's words)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"not the links of a served game ({reason})")
+
+
+def read_links(raw: bytes) -> Sidecar:
+    """The links kept as ``raw`` (a sidecar file's bytes, or a store's ``serve.json``): the one decoder of them.
+    Raises :class:`LinksUnreadable` for bytes of any other shape (each caller says what to do about it)."""
+    try:
+        return msgspec.json.decode(raw, type=Sidecar)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+        raise LinksUnreadable(str(exc)) from None
+
+
 def decode_links(raw: bytes, where: str) -> Sidecar:
     """The links kept as ``raw`` (a sidecar file's bytes, named ``where``). Raises journal.JournalCorrupt (line 1)
     for anything that is not the links of a served game."""
     try:
-        return msgspec.json.decode(raw, type=Sidecar)
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise journal.JournalCorrupt(f"not the links of a served game ({exc})", path=where, line=1,
+        return read_links(raw)
+    except LinksUnreadable as exc:
+        raise journal.JournalCorrupt(str(exc), path=where, line=1,
                                      expected="the links 'lifeboat serve' keeps (token hashes and bot seats); "
                                      "move the file away to import the game without them") from None
 

@@ -268,7 +268,13 @@ class LiveGame:
         return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd)) for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
-        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now."""
+        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now.
+
+        Raises :class:`Diverged` (SERVE-9) for a ``since_seq`` past the game's seq: that reader followed another copy
+        of the game (a restored or cut file), and answering from 0 as if it were a catch-up would tell it a story
+        that does not continue; ``KeyError`` for an audience not in this game."""
+        if since_seq > self.seq:
+            raise Diverged(since_seq, self.seq)
         view = self.view(audience)
         start = self.event_index(since_seq)
         if audience == REFEREE:
