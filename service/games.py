@@ -28,7 +28,7 @@ from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from service.errors import BadRequest, FileProblem, ReplayError
+from service.errors import BadRequest, FileProblem, ReplayError, missing_folder
 from service.position_file import json_position, toml_twice
 from service.records import DecksRevealed
 
@@ -259,10 +259,13 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     registered :class:`CardSet`, CARD-3) the game plays with them and its header carries a copy.
 
     Raises:
-        journal.JournalExists: ``path`` exists. RuleViolation: bad players, options or position.
+        journal.JournalExists: ``path`` exists. FileProblem: its folder does not exist (:func:`missing_folder`).
+        RuleViolation: bad players, options or position.
     """
     from service.clock import new_game_id
 
+    if (why := missing_folder(path)) is not None:
+        raise FileProblem(why)
     if position is not None:
         from lifeboat.position import load as load_position, position_state, stored as stored_position
 
@@ -310,12 +313,14 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
 
     Raises:
         journal.JournalExists: ``path`` exists (nothing is overwritten).
-        FileProblem: its deck file exists (nothing is written).
+        FileProblem: its deck file exists, or its folder does not (nothing is written).
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
     if deck_path(path).exists() or deck_path(path).is_symlink():
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
+    if (why := missing_folder(path)) is not None:
+        raise FileProblem(why)
     header, state, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
                                              clock=clock)
     j = journal.JsonlJournal.create(path, header, clock=clock)

@@ -422,6 +422,31 @@ def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) ->
         assert (done.returncode, done.stderr if command != ["audit"] else done.stdout) == (4, said), command
 
 
+def test_a_missing_folder_is_named_alike_for_a_journal_and_for_another_output(played: Path, tmp_path: Path) -> None:
+    """A file to write in a folder that does not exist: 'new' said 'nope: the directory does not exist (expected a
+    directory; found nothing)' (exit 4), 'replay --html' said 'the folder nope does not exist' (exit 2). One
+    message now, saying what to do; the exit codes are docs/cli.md's: 4 where the journal goes, 2 for another
+    output (the journal is fine)."""
+    nope = tmp_path / "no pe"
+    said = "the folder {} does not exist; create it (mkdir '{}') or choose another (nothing was written)\n"
+    for args, label, code in (
+        (["new", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
+        (["play", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--bots", "all"], nope / "g.jsonl", 4),
+        (["record", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
+        (["fork", played, "--at", "5", "-o", nope / "f.jsonl"], nope / "f.jsonl", 4),
+        (["replay", played, "--html", nope / "out.html"], f"--html {nope / 'out.html'}", 2),
+        (["arena", "--bots", "random,heuristic", "--out", nope / "run"], f"--out {nope / 'run'}", 2),
+    ):
+        done = helpers.run(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            code, "", f"lifeboat: {label}: " + said.format(nope, nope)), args
+    assert not nope.exists()
+    (tmp_path / "file").write_text("not a folder")
+    done = helpers.run("new", tmp_path / "file" / "g.jsonl", "--players", "Ann,Bob,Cy,Dee")
+    assert (done.returncode, done.stderr) == (4, f"lifeboat: {tmp_path / 'file' / 'g.jsonl'}: {tmp_path / 'file'} "
+                                              "is a file, not a folder; choose another folder (nothing was written)\n")
+
+
 def test_a_file_of_another_kind_is_named_as_not_a_journal(tmp_path: Path) -> None:
     """README.md given as the journal said 'line 1 is not JSON (JSON is malformed: invalid character (byte 0))';
     a header broken by hand keeps msgspec's detail (where in the line)."""
