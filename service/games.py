@@ -353,6 +353,18 @@ def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ru
     return header, state, orders
 
 
+def write_private_file(target: Path, raw: bytes) -> None:
+    """Write ``raw`` to the new file ``target``, readable by its owner only (0600): how a deck file, its clean copy
+    and a served game's links (:func:`service.links.write_links_file`) are written.
+
+    Raises:
+        FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
+    """
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(raw)
+
+
 def write_deck_file(target: Path, orders: DeckOrders) -> None:
     """Write the dealer's secret deck orders to the new file ``target``, readable by its owner only (0600), so
     another account on a shared disk cannot read every hand to come.
@@ -360,9 +372,7 @@ def write_deck_file(target: Path, orders: DeckOrders) -> None:
     Raises:
         FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
     """
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(msgspec.json.encode(orders))
+    write_private_file(target, msgspec.json.encode(orders))
 
 
 def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | None:
@@ -472,7 +482,5 @@ def repair_game(path: Path) -> journal.RepairReport:
     if report.clean_copy is not None and deck.exists():
         target = deck_path(Path(report.clean_copy))
         if not target.exists():
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(deck.read_bytes())
+            write_private_file(target, deck.read_bytes())
     return report

@@ -13,13 +13,13 @@ bytes of any other shape.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Literal
 
 import msgspec
 
 import journal
+from service.games import write_private_file
 
 Role = Literal["seat", "spectator", "referee"]
 SUFFIX = ".serve.json"
@@ -90,6 +90,4 @@ def write_links_file(target: Path, raw: bytes) -> None:
     Raises:
         FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
     """
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(raw)
+    write_private_file(target, raw)
