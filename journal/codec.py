@@ -40,7 +40,7 @@ _encoder = msgspec.json.Encoder()
 _commit_decoder = msgspec.json.Decoder(Commit)
 
 
-class _CommitFields(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class _CommitFields(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """:class:`Commit`'s fields and checks but the hex patterns of ``prev`` and ``hash``, which cost half of a
     line's decoding: a line whose ``hash`` is its own SHA-256 and whose ``prev`` is the previous line's has them
     right anyway, and any other line is decoded again with :class:`Commit` (so its error is the same)."""
