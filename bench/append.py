@@ -246,6 +246,11 @@ def main() -> None:
                         help="the PostgreSQL server and database to use ('' to leave PostgreSQL out)")
     parser.add_argument("--only-postgres", action="store_true", help="leave out the JSONL, SQLite and floor stores")
     args = parser.parse_args()
+    if args.dir is not None and not args.dir.is_dir():  # a mistyped folder: one line, not mkdtemp's traceback
+        what = ("is a file, not a folder; name a folder" if args.dir.exists()
+                else f"no such folder; create it (mkdir {args.dir})")
+        print(f"bench/append.py: --dir {args.dir}: {what} or leave --dir out (a temp dir)", file=sys.stderr)
+        sys.exit(2)
     try:
         import eventsourcing  # noqa: F401
     except ImportError:

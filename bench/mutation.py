@@ -271,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
                         "(repeatable; e.g. to check that new tests kill the survivors of a run)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args(argv)
+    missing = [m for m in args.module or () if not (ROOT / m).exists()]
+    if missing:  # one line, not a FileNotFoundError from deep in the copy
+        print(f"bench/mutation.py: --module {missing[0]}: no such file or folder in {ROOT} (give a path from there, "
+              "e.g. journal/ or lifeboat/scoring.py)", file=sys.stderr)
+        return 2
     global SOURCE
     scope = tuple(args.module) if args.module else SCOPE
     work = None if args.list else make_copy()

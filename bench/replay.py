@@ -185,6 +185,11 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=None, help="where to build the corpora (default: a temp dir)")
     parser.add_argument("--keep", action="store_true", help="keep the corpora (the path is printed)")
     args = parser.parse_args()
+    if args.dir is not None and not args.dir.is_dir():  # a mistyped folder: one line, not mkdtemp's traceback
+        what = ("is a file, not a folder; name a folder" if args.dir.exists()
+                else f"no such folder; create it (mkdir {args.dir})")
+        print(f"bench/replay.py: --dir {args.dir}: {what} or leave --dir out (a temp dir)", file=sys.stderr)
+        sys.exit(2)
     try:
         import chess
         import chess.pgn  # noqa: F401

@@ -23,8 +23,10 @@ def _check_target(out: Path, game: Path) -> None:
     if out.exists() and (out.is_dir() or out.resolve() == game.resolve()):
         raise fail(f"--html {out}: is a directory or the game itself; choose another name (nothing was written)",
                    USAGE)
-    if not out.parent.is_dir():
-        raise fail(f"--html {out}: the folder {out.parent} does not exist (nothing was written)", USAGE)
+    from service.errors import missing_folder
+
+    if (why := missing_folder(out, f"--html {out}")) is not None:
+        raise fail(why, USAGE)
 
 
 def _write(out: Path, text: str) -> None:

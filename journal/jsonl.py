@@ -96,7 +96,7 @@ class JsonlJournal(ChainHead):
     def open(cls, path: PathLike, *, clock: Clock | None = None, allow_torn: bool = False) -> JsonlJournal:
         """Open an existing journal, streaming through it once to check the whole hash chain.
 
-        The first lines (up to :data:`journal.codec.KEEP_BYTES`, 64 KiB, whatever the file's length) are kept with
+        The first lines (up to :data:`journal.codec.KEEP_BYTES`, 128 KiB, whatever the file's length) are kept with
         their commits until the first :meth:`commits` (or an ``append``, or ``close``): that read compares them
         byte for byte with the file and checks again only from the first line that differs, so a journal opened
         and then read (every replay) checks those lines once. Nothing else is kept.

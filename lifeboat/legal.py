@@ -223,7 +223,8 @@ def _candidates(state: State, by: str, me: CharacterState | None = None) -> list
         maker = _nothing
     maker(state, step, by, me, out)
     out += [c.Reveal(by=by, card=x) for x in me.hand]
-    out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x, state.cards) == "firewater"]  # LIQUID-1
+    if "liquid_courage" in state.ruleset.expansions:  # LIQUID-1; without it no Firewater takes part (EXP-1)
+        out += [c.DrinkFirewater(by=by, card=x) for x in me.hand if _face(x, state.cards) == "firewater"]
     return out
 
 

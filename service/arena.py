@@ -28,7 +28,7 @@ import msgspec
 import bots
 from lifeboat.scoring import scores, winners
 from service.audit import audit
-from service.errors import BadRequest, EndlessGame
+from service.errors import BadRequest, EndlessGame, missing_folder
 from service.table import Table
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -169,9 +169,8 @@ class Arena:
         plan = pairings(self.kinds)
         if self.out.exists() and not self.out.is_dir():
             raise BadRequest(f"--out: {self.out} is a file; name a new directory for the arena's games", "--out")
-        if not self.out.exists() and not self.out.parent.is_dir():
-            raise BadRequest(f"--out: {self.out.parent} is not a directory; name a new directory in an existing "
-                             "one", "--out")
+        if not self.out.exists() and (why := missing_folder(self.out, f"--out {self.out}")) is not None:
+            raise BadRequest(why, "--out")
         if (self.out / "results.jsonl").exists() and not self.resume:
             raise BadRequest(f"--out: {self.out} already holds an arena (results.jsonl); choose a new directory, "
                              "or add --resume to finish it", "--out")

@@ -46,7 +46,7 @@ from service.audit_scan import Scan, read_header
 from service.audit_time import TimeCheck
 from service.errors import ReplayError, Unreadable
 from service.findings import Finding, ReceiptResult, Report, show
-from service.games import RULESET_NAME, card_data_note, initial_state
+from service.games import RULESET_NAME, card_data_note, deck_file_note, initial_state
 from service.receipts import Receipt
 
 
@@ -58,6 +58,10 @@ def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt]
     """Audit the journal at ``path``; see the module docstring. ``receipts`` must be this game's (see
     :func:`route_receipts`). Never raises for a bad file: an unreadable one gives ``readable=False``."""
     report = Report(path=str(path))
+    deck_note = deck_file_note(path)  # the dealer's deck file given for its journal: say so, show none of it
+    if deck_note is not None:
+        report.readable, report.error = False, deck_note
+        return report
     try:
         _audit(path, report, parent, receipts)
     except Unreadable as exc:

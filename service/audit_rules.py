@@ -118,6 +118,7 @@ class RuleCheck:
         self.log: list[Event] = []
         self.history: deque[tuple[int, State, int]] = deque(maxlen=UNDO_DEPTH)
         self.skipped = 0
+        self.broke_at = 0  # the line of the first refused command of the current run of refusals
         self.stopped = False
         self.reveals = 0
         self.decisions: set[int] = set()  # the seqs of game commands (what a note may point at, NOTE-1)
@@ -128,6 +129,15 @@ class RuleCheck:
             line=line, seq=seq, check=check, rule=rule, message=message,
             found=None if found is None else show(found), expected=None if expected is None else show(expected)))
 
+    def refuse(self, line: int, seq: int, rule: str, message: str, found: Any) -> None:
+        """A finding for a command the rules refuse. The first refusal of a run says what the game waited for
+        there; a refusal right after it is likely its echo (a line removed or moved before it), and what that
+        line should be cannot be known: it names the line where the history broke instead."""
+        if self.skipped == 0:
+            return self.find(line, seq, "legality", rule, message, found, _expected_now(self.state))
+        self.find(line, seq, "legality", rule, f"{message} (after the refused line {self.broke_at}, perhaps its "
+                  "echo: what this line should be cannot be known)", found)
+
     def commit(self, line: int, commit: journal.Commit) -> None:
         if self.stopped:
             return
@@ -135,8 +145,7 @@ class RuleCheck:
         try:
             record = to_record(commit.command)
         except msgspec.ValidationError as exc:
-            self.find(line, seq, "legality", "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command,
-                      _expected_now(self.state))
+            self.refuse(line, seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command)
             return self._skip(line)
         if isinstance(record, Note):
             return self.note(line, commit, record)
@@ -176,12 +185,11 @@ class RuleCheck:
         try:
             state, events = apply(self.state, record)
         except RuleViolation as exc:
-            self.find(line, seq, "legality", exc.rule, f"the rules refuse this command: {exc.message}",
-                      record, _expected_now(self.state))
+            self.refuse(line, seq, exc.rule, f"the rules refuse this command: {exc.message}", record)
             if committed is None:
                 return self._skip(line)
         except LifeboatError as exc:
-            self.find(line, seq, "legality", "EVOLVE", str(exc), record, _expected_now(self.state))
+            self.refuse(line, seq, "EVOLVE", str(exc), record)
             if committed is None:
                 return self._skip(line)
         else:
@@ -219,6 +227,8 @@ class RuleCheck:
                       f"actor {NOTE_ACTOR!r}")
 
     def _skip(self, line: int) -> None:
+        if self.skipped == 0:
+            self.broke_at = line
         self.skipped += 1
         if self.skipped >= MAX_SKIPPED:
             self.stopped = True

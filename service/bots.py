@@ -9,7 +9,7 @@ bot "what would you do here" at any commit of a journal, for one seat, knowing o
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import bots
@@ -79,15 +79,14 @@ def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> 
     """Before a new game is dealt (nothing written yet): each part of a ``--bots`` spec has a known kind and names
     ``all`` or one of ``players`` (no character is dealt yet), and no player is named twice with two kinds, as
     :func:`bot_kinds` will check once the characters are dealt. Raises :class:`BadRequest` (``field``) otherwise."""
-    known = {p.strip().casefold() for p in players}
-    named: dict[str, str] = {}
-    for part in spec.split(","):
-        name, kind = _name_and_kind(part, field)
-        if name.strip().casefold() not in known | {"all"}:
-            raise BadRequest(f"{field}: {name.strip()!r} is not a player of the new game; expected NAME or NAME=KIND "
+    known = {p.strip().casefold() for p in players} | {"all"}
+
+    def a_player(name: str, item: str) -> None:
+        if name.casefold() not in known:
+            raise BadRequest(f"{field}: {name!r} is not a player of the new game; expected NAME or NAME=KIND "
                              f"with a name of {', '.join(players)}, or all (nothing was written)", field)
-        if name.strip().casefold() != "all":
-            _once(named, name.strip().casefold(), name.strip(), kind, field)
+
+    _named_kinds(spec.split(","), field, a_player, everyone=True)
 
 
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
@@ -95,14 +94,31 @@ def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
     is ``random`` unless given), as ``lifeboat new --serve --bots`` and the server's start page take them, before a
     game exists. Raises :class:`BadRequest` (``field``) for an unknown kind, an empty name, or a name given twice
     with two kinds."""
+
+    def a_name(name: str, item: str) -> None:
+        if not name:
+            raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
+
+    return _named_kinds(spec, field, a_name, everyone=False)
+
+
+def _named_kinds(items: Iterable[str], field: str, check: Callable[[str, str], None], *,
+                 everyone: bool) -> dict[str, str]:
+    """``{NAME: kind}`` of ``items`` (each ``NAME`` or ``NAME=KIND``, the name stripped, the kind ``random`` unless
+    given), before a game is dealt: the one reader of names given to bots. ``check(name, item)`` refuses a name
+    (raising :class:`BadRequest`); with ``everyone``, ``all`` stands for every seat and may be given again with
+    another kind (a seat named after it takes its own kind, as in :func:`bot_kinds`). Raises :class:`BadRequest`
+    (``field``) for an unknown kind, a name ``check`` refuses, or a name given twice with two kinds (names compared
+    without case), in the order the items come."""
     out: dict[str, str] = {}
     named: dict[str, str] = {}
-    for item in spec:
+    for item in items:
         name, kind = _name_and_kind(item, field)
-        if not name.strip():
-            raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
-        _once(named, name.strip().casefold(), name.strip(), kind, field)
-        out[name.strip()] = kind
+        name = name.strip()
+        check(name, item)
+        if not (everyone and name.casefold() == "all"):
+            _once(named, name.casefold(), name, kind, field)
+        out[name] = kind
     return out
 
 

@@ -24,6 +24,9 @@ The rule and journal errors are re-exported here, unchanged, so a front end need
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
                      JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
@@ -74,6 +77,19 @@ class FileProblem(ServiceError):
     written); nothing was written. The message names the file and what to do."""
 
 
+def missing_folder(target: Path, label: str = "") -> str | None:
+    """The one-line message for a file to write, ``target``, whose folder does not exist (or is a file), named
+    ``label`` (``"--html out.html"``; default: the path) and saying what to do; ``None`` when the folder is there.
+    The same words for a new journal (:class:`FileProblem`, exit 4) and another output (:class:`BadRequest`, 2)."""
+    folder = target.parent
+    if folder.is_dir():
+        return None
+    if folder.exists():
+        return f"{label or target}: {folder} is a file, not a folder; choose another folder (nothing was written)"
+    return (f"{label or target}: the folder {folder} does not exist; create it (mkdir {shlex.quote(str(folder))}) "
+            "or choose another (nothing was written)")
+
+
 class EndlessGame(ServiceError):
     """A bot game that did not end within its cap of decisions (a rule that lets a loop go on for ever, as REF-22
     closed); the journal is kept for a bug report. ``path``: that journal."""
@@ -91,5 +107,5 @@ class Unreadable(ServiceError):
 __all__ = [
     "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
-    "Unreadable", "UnsupportedJournalVersion", "printable",
+    "Unreadable", "UnsupportedJournalVersion", "missing_folder", "printable",
 ]

@@ -28,7 +28,7 @@ from lifeboat.errors import RuleViolation
 from lifeboat.state import State
 from service.clock import new_fork_id, new_salt
 from service.clock import rng as make_rng
-from service.errors import BadRequest, FileProblem
+from service.errors import BadRequest, FileProblem, missing_folder
 from service.games import deck_path, initial_state, load_orders, open_journal, write_deck_file
 from service.records import DecksRevealed
 from service.replay import replay
@@ -157,7 +157,7 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     Raises:
         BadRequest: ``chance`` is not keep or reshuffle; ``at`` is not a commit of ``game``; ``reshuffle`` of a
             state holding cards nobody named (:func:`refuse_unknown_cards`) or whose next draw the rules refuse.
-        FileProblem: ``output`` or its deck file exists; ``keep`` without the committed orders; the deck file
+        FileProblem: ``output`` or its deck file exists, or its folder does not; ``keep`` without the committed orders; the deck file
             cannot be written (then nothing is kept).
         ReplayError, journal errors: the parent does not replay up to ``at``.
     """
@@ -166,6 +166,8 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     for target in (output, deck_path(output)):
         if target.exists() or target.is_symlink():
             raise FileProblem(f"{target}: already exists; choose another name (nothing was written)")
+    if (why := missing_folder(output)) is not None:
+        raise FileProblem(why)
     j = open_journal(game)
     header = j.header
     if at < 0 or at > j.last_seq:

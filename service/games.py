@@ -28,7 +28,7 @@ from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from service.errors import BadRequest, FileProblem, ReplayError
+from service.errors import BadRequest, FileProblem, ReplayError, missing_folder
 from service.position_file import json_position, toml_twice
 from service.records import DecksRevealed
 
@@ -119,9 +119,41 @@ def card_set_of(path: Path) -> CardSet:
     return cards_of(ruleset_of(header, str(path)))
 
 
+DECK_SUFFIX = ".deck.json"
+
+
 def deck_path(path: Path) -> Path:
     """Where the dealer keeps the committed deck orders of ``path`` until the end."""
-    return path.with_name(path.name + ".deck.json")
+    return path.with_name(path.name + DECK_SUFFIX)
+
+
+DECK_START = b'{"characters":['
+"""How a deck file begins (:func:`write_deck_file` encodes :class:`DeckOrders` in field order); a journal begins
+with its header's ``{"format":``."""
+DECK_MAX_BYTES = 1 << 20
+"""A deck file is a few kilobytes; a bigger file is not read to tell."""
+
+
+def deck_file_note(path: Path) -> str | None:
+    """When ``path`` is a dealer's deck file (deck orders, not a journal: someone gave it where a journal goes), the
+    one-line message saying so and naming the journal beside it; else ``None``. The message holds nothing of the
+    file (the deck orders are the dealer's secret until the end, CHANCE-2). Never raises: a file that cannot be
+    read is not told apart here (the journal reader says what is wrong with it)."""
+    try:
+        if not path.is_file() or path.stat().st_size > DECK_MAX_BYTES:
+            return None
+        with path.open("rb") as f:
+            if f.read(len(DECK_START)) != DECK_START:
+                return None
+            msgspec.json.decode(DECK_START + f.read(), type=DeckOrders)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+    if path.name.endswith(DECK_SUFFIX) and len(path.name) > len(DECK_SUFFIX):
+        game = path.with_name(path.name[: -len(DECK_SUFFIX)])
+        return (f"{path}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not "
+                f"a journal; give the journal {game}")
+    return (f"{path}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a journal; "
+            f"give the game's journal (GAME.jsonl, beside its deck file GAME.jsonl{DECK_SUFFIX})")
 
 
 def open_journal(path: Path) -> journal.JsonlJournal:
@@ -227,10 +259,13 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     registered :class:`CardSet`, CARD-3) the game plays with them and its header carries a copy.
 
     Raises:
-        journal.JournalExists: ``path`` exists. RuleViolation: bad players, options or position.
+        journal.JournalExists: ``path`` exists. FileProblem: its folder does not exist (:func:`missing_folder`).
+        RuleViolation: bad players, options or position.
     """
     from service.clock import new_game_id
 
+    if (why := missing_folder(path)) is not None:
+        raise FileProblem(why)
     if position is not None:
         from lifeboat.position import load as load_position, position_state, stored as stored_position
 
@@ -278,12 +313,14 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
 
     Raises:
         journal.JournalExists: ``path`` exists (nothing is overwritten).
-        FileProblem: its deck file exists (nothing is written).
+        FileProblem: its deck file exists, or its folder does not (nothing is written).
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
     if deck_path(path).exists() or deck_path(path).is_symlink():
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
+    if (why := missing_folder(path)) is not None:
+        raise FileProblem(why)
     header, state, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
                                              clock=clock)
     j = journal.JsonlJournal.create(path, header, clock=clock)
@@ -316,6 +353,18 @@ def new_digital_game(players: list[str], *, seed: int | None = None, ruleset: Ru
     return header, state, orders
 
 
+def write_private_file(target: Path, raw: bytes) -> None:
+    """Write ``raw`` to the new file ``target``, readable by its owner only (0600): how a deck file, its clean copy
+    and a served game's links (:func:`service.links.write_links_file`) are written.
+
+    Raises:
+        FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
+    """
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(raw)
+
+
 def write_deck_file(target: Path, orders: DeckOrders) -> None:
     """Write the dealer's secret deck orders to the new file ``target``, readable by its owner only (0600), so
     another account on a shared disk cannot read every hand to come.
@@ -323,9 +372,7 @@ def write_deck_file(target: Path, orders: DeckOrders) -> None:
     Raises:
         FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
     """
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(msgspec.json.encode(orders))
+    write_private_file(target, msgspec.json.encode(orders))
 
 
 def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | None:
@@ -435,7 +482,5 @@ def repair_game(path: Path) -> journal.RepairReport:
     if report.clean_copy is not None and deck.exists():
         target = deck_path(Path(report.clean_copy))
         if not target.exists():
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(deck.read_bytes())
+            write_private_file(target, deck.read_bytes())
     return report

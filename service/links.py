@@ -7,18 +7,19 @@ import`` can carry a served game's links and bot seats into a store (:func:`serv
 
 Shapes: :class:`Sidecar` ``{"format": "lifeboat-serve", "version": 1, "links": [{"sha256": hex, "access":
 {"role": "seat" | "spectator" | "referee", "seat": character id or ""}}, …], "bots": ["CHARACTER=KIND", …]}``.
-Errors: :func:`decode_links` raises ``journal.JournalCorrupt`` for bytes of any other shape.
+Errors: :func:`read_links` raises :class:`LinksUnreadable`, :func:`decode_links` ``journal.JournalCorrupt``, for
+bytes of any other shape.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Literal
 
 import msgspec
 
 import journal
+from service.games import write_private_file
 
 Role = Literal["seat", "spectator", "referee"]
 SUFFIX = ".serve.json"
@@ -54,13 +55,30 @@ def sidecar_path(game: Path) -> Path:
     return game.with_name(game.name + SUFFIX)
 
 
+class LinksUnreadable(ValueError):
+    """Bytes that are not the links of a served game; ``reason`` says why (the decoder's words)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"not the links of a served game ({reason})")
+
+
+def read_links(raw: bytes) -> Sidecar:
+    """The links kept as ``raw`` (a sidecar file's bytes, or a store's ``serve.json``): the one decoder of them.
+    Raises :class:`LinksUnreadable` for bytes of any other shape (each caller says what to do about it)."""
+    try:
+        return msgspec.json.decode(raw, type=Sidecar)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+        raise LinksUnreadable(str(exc)) from None
+
+
 def decode_links(raw: bytes, where: str) -> Sidecar:
     """The links kept as ``raw`` (a sidecar file's bytes, named ``where``). Raises journal.JournalCorrupt (line 1)
     for anything that is not the links of a served game."""
     try:
-        return msgspec.json.decode(raw, type=Sidecar)
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise journal.JournalCorrupt(f"not the links of a served game ({exc})", path=where, line=1,
+        return read_links(raw)
+    except LinksUnreadable as exc:
+        raise journal.JournalCorrupt(str(exc), path=where, line=1,
                                      expected="the links 'lifeboat serve' keeps (token hashes and bot seats); "
                                      "move the file away to import the game without them") from None
 
@@ -72,6 +90,4 @@ def write_links_file(target: Path, raw: bytes) -> None:
     Raises:
         FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
     """
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(raw)
+    write_private_file(target, raw)

@@ -141,7 +141,8 @@ class LiveGame:
     def _deal_owed(self) -> LiveGame:
         """Deal the chance a decision cut short left owed (the host stopped between a decision and the draws that
         follow it; CHANCE-2), and the deck reveal of a game that ended so: otherwise the game would wait for a
-        dealer nobody is. A store's game another process dealt first is caught up with instead."""
+        dealer nobody is. A store's game another process dealt first is caught up with instead. The draws follow
+        from the committed orders, so whichever process deals them writes the same commits."""
         try:
             self._note(self._table.deal(detail=False))
         except eng.JournalConflict:
@@ -178,14 +179,17 @@ class LiveGame:
         return cls(table.path, table, eng.event_marks(table.path, table), store)
 
     def catch_up(self) -> bool:
-        """Adopt the commits other processes appended to this game's store (the game is folded again); True when
-        there were any. Raises :class:`LiveError` (JOURNAL, or the rule a new commit breaks)."""
+        """Adopt the commits other processes appended to this game's store (the game is folded again), then deal
+        the chance they left owed (:meth:`_deal_owed`: a process that died between a decision and its draws, as
+        opening the game does); True when there were any. Raises :class:`LiveError` (JOURNAL, or the rule a new
+        commit breaks)."""
         try:
             if not self._table.refresh():
                 return False
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
         self._reopen()
+        self._deal_owed()
         return True
 
     def catalog(self) -> dict[str, Any]:
@@ -268,7 +272,13 @@ class LiveGame:
         return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd)) for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
-        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now."""
+        """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now.
+
+        Raises :class:`Diverged` (SERVE-9) for a ``since_seq`` past the game's seq: that reader followed another copy
+        of the game (a restored or cut file), and answering from 0 as if it were a catch-up would tell it a story
+        that does not continue; ``KeyError`` for an audience not in this game."""
+        if since_seq > self.seq:
+            raise Diverged(since_seq, self.seq)
         view = self.view(audience)
         start = self.event_index(since_seq)
         if audience == REFEREE:
@@ -324,7 +334,7 @@ class LiveGame:
             raise Refused("JOURNAL", f"the game's file was changed outside this server (line {exc.line}: {detail}); "
                                      "nothing was written: the host stops serve and runs lifeboat audit on the file"
                           ) from None
-        self._note(self._table.deal(detail=False))
+        self._deal_owed()  # another process may deal these draws first (it caught up with the decision): adopted
         return Update(before_seq=before, seq=self.seq, first_event=first)
 
     def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:

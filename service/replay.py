@@ -33,11 +33,13 @@ _SYSTEM_RECORDS = frozenset((Note, DecksRevealed, Correction))
 _encode = msgspec.json.Encoder().encode
 
 
-class Step(msgspec.Struct, frozen=True):
+class Step(msgspec.Struct, frozen=True, gc=False):
     """One replayed commit: ``record`` (a command or system record), ``events`` decided, states around it.
 
     A frozen Struct rather than a frozen dataclass: replay makes one per commit, and a dataclass's ``__init__``
-    sets each field through ``object.__setattr__`` (a tenth of the replay loop's own time)."""
+    sets each field through ``object.__setattr__`` (a tenth of the replay loop's own time). Not tracked by the garbage
+    collector (``gc=False``, like :class:`journal.Commit` and the engine's states): it refers to nothing that refers
+    back to it."""
 
     commit: journal.Commit
     record: Record

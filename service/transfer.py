@@ -21,7 +21,7 @@ from pathlib import Path
 import msgspec
 
 import journal
-from service.errors import BadRequest, FileProblem
+from service.errors import BadRequest, FileProblem, missing_folder
 from service.games import decode_orders, deck_path, write_deck_file
 from service.links import LINKS, decode_links, sidecar_path, write_links_file
 from service.records import DecksRevealed
@@ -125,15 +125,16 @@ def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAU
 
     Raises:
         BadRequest: as :func:`import_game`.
-        FileProblem: the store keeps deck orders or links for the game and a file exists where its deck file or
-            sidecar would go (nothing is written).
+        FileProblem: the folder of ``path`` does not exist, or the store keeps deck orders or links for the game
+            and a file exists where its deck file or sidecar would go (nothing is written).
         journal.JournalError: the store holds no such game (``JournalNotFound``), a stored row does not check
             (``JournalCorrupt``, ``JournalTampered``: no file is left), a file exists at ``path``
-            (``JournalExists``), its directory does not exist (``JournalNotFound``), or the server cannot be
-            reached or fails.
+            (``JournalExists``), or the server cannot be reached or fails.
     """
     deck, links = deck_path(Path(path)), sidecar_path(Path(path))
     with _store(store_url, schema, create=False) as store, store.open(game_id) as game:
+        if (why := missing_folder(Path(path))) is not None:
+            raise FileProblem(why)
         raw = store.get_private(game_id, DECK)
         orders = None if raw is None else decode_orders(raw, f"{game.path} ({DECK})", game.header.deck_commitment)
         raw_links = store.get_private(game_id, LINKS)

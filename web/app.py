@@ -157,17 +157,16 @@ def links_of(base: str, table: Table, tokens: dict[str, str]) -> dict[str, str]:
     return {seats.get(key, key): f"{base}/play/{table.game.game_id}#{token}" for key, token in tokens.items()}
 
 
-def _diverged(exc: Diverged) -> ApiError:
-    """SERVE-9: 409 with the game's ``seq``, so the page reads it again from 0."""
-    return ApiError(409, exc.rule, exc.message, seq=exc.seq)
+async def _diverged(request: Request, exc: Exception) -> Response:
+    """SERVE-9, raised by the state route and the event stream alike (:class:`service.live.Diverged`, before a
+    stream starts): 409 with the game's ``seq``, so the page reads it again from 0."""
+    assert isinstance(exc, Diverged)
+    return error_response(409, exc.rule, exc.message, seq=exc.seq)
 
 
 async def state(request: Request) -> Response:
     table, access = await _access(request)
-    try:
-        _, body = await table.snapshot(_audience(access), _since(request))
-    except Diverged as exc:
-        raise _diverged(exc) from None
+    _, body = await table.snapshot(_audience(access), _since(request))
     return _json(body)
 
 
@@ -199,10 +198,7 @@ async def decisions(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     table, access = await _access(request)
-    try:
-        sub, first = await table.subscribe(_audience(access), _since(request))
-    except Diverged as exc:
-        raise _diverged(exc) from None
+    sub, first = await table.subscribe(_audience(access), _since(request))
 
     async def stream() -> AsyncIterator[bytes]:
         try:
@@ -250,6 +246,7 @@ def create_app(tables: Tables) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     install_handlers(app)
+    app.add_exception_handler(Diverged, _diverged)
     app.state.tables = tables
     return app
 

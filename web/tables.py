@@ -24,7 +24,7 @@ from anyio import to_thread
 
 from service.bots import bot_names
 from service.errors import BadRequest
-from service.live import Conflict, Diverged, LiveError, LiveGame, Update
+from service.live import Conflict, LiveError, LiveGame, Update
 from service.stored import GameStore, StoreError
 from web.tokens import TokenStore
 
@@ -95,18 +95,11 @@ class Table:
     # ---- reading ----
 
     async def snapshot(self, audience: str, since: int) -> tuple[int, bytes]:
-        """``audience``'s message from seq ``since`` on (0: everything), encoded. Raises :class:`Diverged`
-        (SERVE-9) for a ``since`` past the game's seq."""
+        """``audience``'s message from seq ``since`` on (0: everything), encoded. Raises
+        :class:`service.live.Diverged` (SERVE-9) for a ``since`` past the game's seq."""
         async with self.lock:
             await self._adopt()
-            self._check_since(since)
             return await to_thread.run_sync(self._encoded, audience, since)
-
-    def _check_since(self, since: int) -> None:
-        """SERVE-9: a reader that has seen a seq the game does not have followed another copy of it (a restored
-        or cut file); answering from 0 as if it were a catch-up would tell it a story that does not continue."""
-        if since > self.game.seq:
-            raise Diverged(since, self.game.seq)
 
     def _encoded(self, audience: str, since: int) -> tuple[int, bytes]:
         """Call with the lock held: ``audience``'s message from ``since`` to now, encoded; built once per seq for
@@ -122,13 +115,12 @@ class Table:
 
     async def subscribe(self, audience: str, since: int) -> tuple[Subscriber, tuple[int, bytes]]:
         """A new subscriber of ``audience`` and its first message (from ``since``), atomically: no update is
-        missed or sent twice between the two. Raises :class:`Diverged` (SERVE-9) for a ``since`` past the game's
-        seq, before anything is subscribed."""
+        missed or sent twice between the two. Raises :class:`service.live.Diverged` (SERVE-9) for a ``since`` past
+        the game's seq, before anything is subscribed."""
         async with self.lock:
             await self._adopt()
-            self._check_since(since)
-            sub = Subscriber(audience)
             first = await to_thread.run_sync(self._encoded, audience, since)
+            sub = Subscriber(audience)
             self.subscribers.add(sub)
             return sub, first
 

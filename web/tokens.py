@@ -22,7 +22,7 @@ from pathlib import Path
 
 import msgspec
 
-from service.links import SUFFIX, Access, LinkEntry, Role, Sidecar, sidecar_path
+from service.links import SUFFIX, Access, LinkEntry, LinksUnreadable, Role, Sidecar, read_links, sidecar_path
 
 __all__ = ["SUFFIX", "Access", "Role", "Sidecar", "TokenFileError", "TokenStore", "sidecar_path"]
 
@@ -39,6 +39,15 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _sidecar(where: Path, raw: bytes, todo: str) -> Sidecar:
+    """The links kept as ``raw`` (:func:`service.links.read_links`). Raises :class:`TokenFileError` naming
+    ``where``, saying ``todo``."""
+    try:
+        return read_links(raw)
+    except LinksUnreadable as exc:
+        raise TokenFileError(where, f"{exc}; {todo}") from None
+
+
 class TokenStore:
     """The links of one game, held in memory and in its sidecar file, or (``saver`` given) wherever ``saver``
     keeps the sidecar's bytes: a PostgreSQL store's ``private`` table (``lifeboat serve --store``). ``saver(raw)``
@@ -52,10 +61,7 @@ class TokenStore:
         """The links kept as ``raw`` (none: ``None``) by ``saver``'s store. Raises :class:`TokenFileError`."""
         if raw is None:
             return cls(where, Sidecar(), saver)
-        try:
-            return cls(where, msgspec.json.decode(raw, type=Sidecar), saver)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise TokenFileError(Path(where), f"not the links of a served game ({exc}); give new links") from None
+        return cls(where, _sidecar(Path(where), raw, "give new links"), saver)
 
     @classmethod
     def load(cls, game: Path) -> TokenStore:
@@ -63,11 +69,12 @@ class TokenStore:
         path = sidecar_path(game)
         if not path.exists():
             return cls(game, Sidecar())
+        todo = "move it away to issue new links"
         try:
-            return cls(game, msgspec.json.decode(path.read_bytes(), type=Sidecar))
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise TokenFileError(path, f"not the links of a served game ({exc}); move it away to issue new links") \
-                from None
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise TokenFileError(path, f"{LinksUnreadable(str(exc))}; {todo}") from None
+        return cls(game, _sidecar(path, raw, todo))
 
     @property
     def bots(self) -> tuple[str, ...]:

@@ -174,6 +174,28 @@ def test_removed_or_reordered_commit_is_found_where_it_was(game: Path, lb: Simpl
         assert (i + 1, "legality", "CHANCE-1") in found
 
 
+def test_only_the_first_refused_line_says_what_it_should_be(game: Path, lb: SimpleNamespace) -> None:
+    """A removed Row: the draw after it is refused, saying what the game waited for there (the Captain's move);
+    the lines after that are refused as its echo and say so, with no expectation, since what they should be cannot
+    be known — not "a move by captain" again for each (a draw line among them)."""
+    lines = lb.lines(game)
+    i = first_line(lines, is_row)
+    game.write_bytes(lb.rechain(lines[:i] + lines[i + 1:]))
+    code, doc = audit_json(lb, game)
+    assert code == 5
+    first, *echoes = doc["files"][0]["findings"]
+    rower = lines[i]["command"]["by"]
+    assert (first["line"], first["rule"], first["expected"]) == (i + 1, "CHANCE-1", f"a move by {rower}")
+    assert len(echoes) == 7 and [f["line"] for f in echoes] == list(range(i + 2, i + 9))
+    assert any(json.loads(f["found"])["type"] == "draw_navigation" for f in echoes)  # a chance line among them
+    for f in echoes:
+        assert f["expected"] is None
+        assert f["message"].endswith(f"(after the refused line {i + 1}, perhaps its echo: what this line should be "
+                                     "cannot be known)")
+    text = lb.run("audit", game).output
+    assert text.count("it should say:") == 1
+
+
 def test_revealed_orders_changed_without_a_deck_file(game: Path, lb: SimpleNamespace) -> None:
     data, expected = reveal_other_orders(lb.lines(game), lb)
     game.write_bytes(data)

@@ -57,7 +57,7 @@ def test_arena_json_and_bad_options(tmp_path: Path) -> None:
         (["--think", "infs"], "--think: expected a time like 200ms or 1s, got 'infs'"),  # was an OverflowError
         (["--think", "1e400s"], "--think: expected a time like 200ms or 1s, got '1e400s'"),
         (["--out", str(tmp_path / "file")], "is a file; name a new directory for the arena's games"),
-        (["--out", str(tmp_path / "file" / "sub")], "is not a directory; name a new directory in an existing one"),
+        (["--out", str(tmp_path / "file" / "sub")], "is a file, not a folder; choose another folder"),
     ):
         (tmp_path / "file").write_text("not a directory")
         bad = run("arena", *args) if "--out" in args else run("arena", *args, "--out", str(tmp_path / "b"))

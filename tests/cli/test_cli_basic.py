@@ -378,14 +378,38 @@ def test_the_resume_hint_keeps_think(tmp_path: Path) -> None:
     assert default.stdout.endswith(f"Saved. Resume with: lifeboat play {game} --bots B=search,C,D\n")
 
 
-def test_a_deck_file_given_for_the_journal_is_named_as_having_no_format(tmp_path: Path) -> None:
-    """The dealer's GAME.jsonl.deck.json given where the journal goes said 'found format None' (Python's None)."""
+def test_a_deck_file_given_for_the_journal_is_named_as_the_deck_file_and_kept_secret(tmp_path: Path) -> None:
+    """The dealer's GAME.jsonl.deck.json given where the journal goes was 'not a lifeboat-journal header': it is
+    named as the deck file of GAME.jsonl, the journal to give instead, by every command (exit 4, docs/cli.md) and
+    by audit, and nothing of it is printed (its deck orders are the dealer's secret until the end, CHANCE-2). A
+    deck file under another name is told by its content."""
     game = tmp_path / "g.jsonl"
     assert helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "3").returncode == 0
-    done = helpers.run("replay", f"{game}.deck.json")
-    assert (done.returncode, done.stdout, done.stderr) == (4, "", (
-        f"lifeboat: {game}.deck.json:1: line 1 is not a lifeboat-journal header (expected a header with \"format\": "
-        '"lifeboat-journal"; found no "format" member)\n'))
+    deck = tmp_path / "g.jsonl.deck.json"
+    orders = json.loads(deck.read_text(encoding="utf-8"))
+    secrets = {orders["salt"], *(card for key in ("characters", "love", "hate", "provisions", "navigation")
+                                 for card in orders[key])}
+    said = (f"{deck}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not a "
+            f"journal; give the journal {game}")
+    for command in (["replay"], ["show"], ["score"], ["play"], ["repair"], ["replay", "--html", tmp_path / "o.html"],
+                    ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"], ["audit"], ["audit", "--json"]):
+        done = helpers.run(command[0], deck, *command[1:])
+        assert done.returncode == 4, command
+        if command[0] != "audit":
+            assert (done.stdout, done.stderr) == ("", f"lifeboat: {said}\n"), command
+        elif "--json" in command:
+            assert json.loads(done.stdout)["files"][0]["error"] == said
+        else:
+            assert done.stdout == f"{deck}: cannot be audited: {said}\n"
+        assert not [s for s in secrets if s in done.stdout + done.stderr], command
+    assert not (tmp_path / "o.html").exists() and not (tmp_path / "f.jsonl").exists()
+    renamed = tmp_path / "orders.jsonl"
+    renamed.write_bytes(deck.read_bytes())
+    done = helpers.run("replay", renamed)
+    assert (done.returncode, done.stderr) == (4, (
+        f"lifeboat: {renamed}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a "
+        "journal; give the game's journal (GAME.jsonl, beside its deck file GAME.jsonl.deck.json)\n"))
+    assert helpers.run("replay", game).returncode == 0  # the journal itself reads as before
 
 
 def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) -> None:
@@ -396,6 +420,31 @@ def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) ->
         said = (f"{tmp_path / 'nope.jsonl'}: cannot be audited: {tmp_path / 'nope.jsonl'}: no such file\n"
                 if command == ["audit"] else f"lifeboat: {tmp_path / 'nope.jsonl'}: no such file\n")
         assert (done.returncode, done.stderr if command != ["audit"] else done.stdout) == (4, said), command
+
+
+def test_a_missing_folder_is_named_alike_for_a_journal_and_for_another_output(played: Path, tmp_path: Path) -> None:
+    """A file to write in a folder that does not exist: 'new' said 'nope: the directory does not exist (expected a
+    directory; found nothing)' (exit 4), 'replay --html' said 'the folder nope does not exist' (exit 2). One
+    message now, saying what to do; the exit codes are docs/cli.md's: 4 where the journal goes, 2 for another
+    output (the journal is fine)."""
+    nope = tmp_path / "no pe"
+    said = "the folder {} does not exist; create it (mkdir '{}') or choose another (nothing was written)\n"
+    for args, label, code in (
+        (["new", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
+        (["play", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--bots", "all"], nope / "g.jsonl", 4),
+        (["record", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
+        (["fork", played, "--at", "5", "-o", nope / "f.jsonl"], nope / "f.jsonl", 4),
+        (["replay", played, "--html", nope / "out.html"], f"--html {nope / 'out.html'}", 2),
+        (["arena", "--bots", "random,heuristic", "--out", nope / "run"], f"--out {nope / 'run'}", 2),
+    ):
+        done = helpers.run(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            code, "", f"lifeboat: {label}: " + said.format(nope, nope)), args
+    assert not nope.exists()
+    (tmp_path / "file").write_text("not a folder")
+    done = helpers.run("new", tmp_path / "file" / "g.jsonl", "--players", "Ann,Bob,Cy,Dee")
+    assert (done.returncode, done.stderr) == (4, f"lifeboat: {tmp_path / 'file' / 'g.jsonl'}: {tmp_path / 'file'} "
+                                              "is a file, not a folder; choose another folder (nothing was written)\n")
 
 
 def test_a_file_of_another_kind_is_named_as_not_a_journal(tmp_path: Path) -> None:

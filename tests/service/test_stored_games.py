@@ -127,3 +127,33 @@ def test_CARD_3_a_game_of_another_printing_goes_through_the_store_byte_for_byte(
     other = LiveGame.open_stored(b, fresh.game_id)
     assert {ch.character: ch.size for ch in other.view("referee").characters}["kid"] == 6
     assert other.state.ruleset.card_data == cards.sha256
+
+
+def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deals_it(stores, postgres_url,
+                                                                                  postgres_schema, tmp_path) -> None:
+    """Process A writes a decision and dies before the draw that follows it (CHANCE-2); process B, which serves
+    the same game and catches up with A's commit, deals the owed draw from the stored orders, as opening the game
+    does: it used to stay waiting for a dealer nobody was, every page on B without a decision, until a restart."""
+    from lifeboat import apply, chance_request
+    from service import audit, export_game
+
+    a, b = stores
+    game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+    game_b = LiveGame.open_stored(b, game_a.game_id)
+    for _ in range(200):  # A plays on until its next decision is one a draw follows
+        seat, cmd = first_decision(game_a)
+        if chance_request(apply(game_a.state, cmd)[0]) is not None:
+            break
+        game_a.decide(seat, cmd, game_a.seq)
+    else:
+        raise AssertionError("no decision followed by a draw in 200 decisions")
+    dying = a.open(game_a.game_id)  # A's table: it writes the decision, then the process is gone
+    decision = dying.decide(cmd).commits[0].seq
+    dying.close()
+    assert game_b.catch_up() is True
+    assert game_b.seq > decision, "B dealt the draw A owed"
+    assert chance_request(game_b.state) is None and game_b.waiting_for() != ()
+    assert LiveGame.open_stored(a, game_a.game_id).view("referee") == game_b.view("referee")  # the same table
+    out = tmp_path / "back.jsonl"
+    export_game(postgres_url, game_a.game_id, out, schema=postgres_schema)
+    assert audit(out).findings == []  # the draw is the committed orders' (CHANCE-2)
