@@ -362,3 +362,21 @@ def replace_char(state: State, character: str, **changes: object) -> State:
         # (most changes of a character) keeps the memo instead of costing ~1 µs at the next ask
         _conscious_memo = (after, *memo[1:])
     return msgspec.structs.replace(state, characters=after)
+
+
+def put_char(state: State, old: CharacterState, new: CharacterState) -> State:
+    """Return ``state`` with ``old``, one of its characters as :meth:`State.char` found it, replaced by ``new``
+    (``msgspec.structs.replace(old, ...)``). Raises ``ValueError`` if ``old`` is not one of them.
+
+    :func:`replace_char` for an applier that has already looked the character up: no second search in Python and
+    no keyword arguments passed on, ~0.4 µs less a call (about every other event). Keeps the :meth:`conscious_seats`
+    memo as :func:`replace_char` does."""
+    global _conscious_memo
+    before = state.characters
+    chars = list(before)
+    chars[chars.index(old)] = new  # the first equal one: old itself, the ids differ
+    after = tuple(chars)
+    memo = _conscious_memo
+    if memo[0] is before and new.wounds == old.wounds and new.character == old.character:
+        _conscious_memo = (after, *memo[1:])
+    return msgspec.structs.replace(state, characters=after)

@@ -9,7 +9,7 @@ from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED
 from lifeboat.errors import InconsistentHistory
 from lifeboat.state import (
-    WINDOW_TYPES, CharacterState, State, ThirstWindow, replace_char,
+    WINDOW_TYPES, CharacterState, State, ThirstWindow, put_char,
 )
 
 replace = msgspec.structs.replace
@@ -40,9 +40,9 @@ def take_from(state: State, event: e.Event, character: str, card: str) -> State:
     """Remove ``card`` from ``character``'s hand or face-up cards (closing the Parasol it was)."""
     c = char(state, event, character)
     if card in c.hand:
-        return replace_char(state, character, hand=remove(c.hand, card, event, "the hand"))
+        return put_char(state, c, replace(c, hand=remove(c.hand, card, event, "the hand")))
     if card in c.face_up:
-        state = replace_char(state, character, face_up=remove(c.face_up, card, event, "the face-up cards"))
+        state = put_char(state, c, replace(c, face_up=remove(c.face_up, card, event, "the face-up cards")))
         if state.open_parasol == card:
             state = replace(state, open_parasol=None)
         return state
@@ -51,13 +51,14 @@ def take_from(state: State, event: e.Event, character: str, card: str) -> State:
 
 def give(state: State, event: e.Event, character: str, card: str) -> State:
     """Put ``card`` at the end of ``character``'s hand."""
-    return replace_char(state, character, hand=char(state, event, character).hand + (card,))
+    ch = char(state, event, character)
+    return put_char(state, ch, replace(ch, hand=ch.hand + (card,)))
 
 
 def hand_to_face_up(state: State, event: e.Event, character: str, card: str) -> State:
     """Turn ``card`` from ``character``'s hand face up in front of it."""
     ch = char(state, event, character)
-    return replace_char(state, character, hand=remove(ch.hand, card, event, "the hand"), face_up=ch.face_up + (card,))
+    return put_char(state, ch, replace(ch, hand=remove(ch.hand, card, event, "the hand"), face_up=ch.face_up + (card,)))
 
 
 def take_top(state: State, event: e.Event, cards: tuple[str, ...]) -> State:

@@ -6,13 +6,13 @@ from lifeboat import events as e
 from lifeboat.evolve.common import char, fail, is_face, remove, replace, take_top, unchanged
 from lifeboat.state import (
     CompassChoice, CompassDraw, NavigationTurn, NavigatorChoice, NavigatorDraw, OverboardWindow, RowDraw, RowPlace, State,
-    ThirstWindow, replace_char,
+    ThirstWindow, put_char, replace_char,
 )
 
 
 def rowed(state: State, event: e.Rowed) -> State:
-    char(state, event, event.character)
-    state = replace_char(state, event.character, rowed=True)
+    ch = char(state, event, event.character)
+    state = put_char(state, ch, replace(ch, rowed=True))
     return replace(state, step=RowDraw(rower=event.character, count=event.count))
 
 

@@ -9,7 +9,7 @@ from lifeboat.evolve.common import (
     char, discard, fail, hand_to_face_up, owe_less, replace, take_from, window_reset,
 )
 from lifeboat.state import (
-    WINDOW_TYPES, AwaitAnswer, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow, replace_char,
+    WINDOW_TYPES, AwaitAnswer, CannibalismObjection, Fight, OverboardWindow, State, ThirstWindow, put_char, replace_char,
 )
 
 
@@ -49,8 +49,8 @@ def fight_resolved(state: State, event: e.FightResolved) -> State:
 
 
 def wounded(state: State, event: e.Wounded) -> State:
-    c = event.character
-    return replace_char(state, c, wounds=char(state, event, c).wounds + event.amount)
+    ch = char(state, event, event.character)
+    return put_char(state, ch, replace(ch, wounds=ch.wounds + event.amount))
 
 
 def card_revealed(state: State, event: e.CardRevealed) -> State:
