@@ -51,7 +51,23 @@ class _EscapeHook:
         return [_Escaped(r) for r in renderables]
 
 
+#: The control codes rich's ``Text`` silently drops (BEL, BS, VT, FF, CR: ``rich.control.STRIP_CONTROL_CODES``),
+#: escaped instead as Python writes them, like every other control character (docs/cli.md, "Errors").
+_RICH_DROPS = {c: repr(chr(c))[1:-1] for c in (7, 8, 11, 12, 13)}
+
+
+def _escape_dropped(text: str, _table: object = None) -> str:
+    """What rich's ``Text`` does to the text it is given, in place of ``rich.text.strip_control_codes``: the
+    control codes rich would drop are escaped (``bel\\x07del``), never lost; a hand-edited journal's BEL reads as
+    one. Any other character is left to the render hook (:class:`_EscapeHook`)."""
+    return text.translate(_RICH_DROPS)
+
+
 def escaping(out):  # type: ignore[no-untyped-def]
-    """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`."""
+    """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`. Also makes
+    every rich ``Text`` of this process escape (not drop) BEL, BS, VT, FF and CR (:func:`_escape_dropped`)."""
+    import rich.text
+
+    rich.text.strip_control_codes = _escape_dropped  # type: ignore[assignment] # Text looks it up at each call
     out.push_render_hook(_EscapeHook())
     return out
