@@ -361,9 +361,18 @@ def main() -> None:
     import os
     import sys
 
+    from cli.terminal import output_failed, tolerant_streams
+
+    tolerant_streams()  # a name the terminal's encoding cannot show is escaped, never a crash
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a full disk is found here, not at the interpreter's exit
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
+        code = output_failed(exc)  # stdout itself cannot be written (a full disk, a closed pipe)
+        if code is not None:
+            sys.exit(code)
         if os.environ.get("LIFEBOAT_DEBUG"):
             raise
         sys.stderr.write(f"lifeboat: internal error ({type(exc).__name__}); this is a bug, please report it "
