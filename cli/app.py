@@ -147,6 +147,7 @@ def play(
 
 @app.command()
 def replay(
+    ctx: typer.Context,
     game: Path = GAME,
     as_: str = AS,
     to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
@@ -154,14 +155,17 @@ def replay(
     json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
     bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
                             "--as seat: random, heuristic or search."),
-    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time for 'w', e.g. 200ms."),
+    think: str = typer.Option("200ms", "--think", help="With --step --bot search, the search bot's "
+                              "thinking time for 'w', e.g. 200ms."),
     html: Optional[Path] = typer.Option(None, "--html", help="Write one self-contained page (no server, no "
                                         "network) that steps through the game as --as saw it, up to --to."),
 ) -> None:
     """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
     from cli import cmd_replay
+    from cli.common import given
 
-    cmd_replay.run(game, as_, to, step, json_, bot, think, html)
+    cmd_replay.run(game, as_, to, step, json_, bot if given(ctx, "bot") else None,
+                   think if given(ctx, "think") else None, html)
 
 
 @app.command()
@@ -226,8 +230,8 @@ def fork(
     output: Path = typer.Option(..., "-o", "--output", help="The new journal (must not exist)."),
     chance: str = typer.Option("keep", "--chance", help="keep: the same committed deck order; reshuffle: shuffle "
                                "the cards nobody has seen, with a new commitment."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the reshuffle (a seeded reshuffle is predictable; "
-                                        "the new game id is always random)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="With --chance reshuffle, seed the reshuffle (a seeded "
+                                        "reshuffle is predictable; the new game id is always random)."),
 ) -> None:
     """Branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed")."""
     from cli import cmd_fork

@@ -12,10 +12,13 @@ from cli.errors import USAGE, fail, user_errors
 from cli.terminal import json_text, terminal_safe
 
 
-def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str = "heuristic",
-        think: str = "200ms", html: Path | None = None) -> None:
+def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str | None = None,
+        think: str | None = None, html: Path | None = None) -> None:
+    """``bot`` and ``think`` are None when not given (then ``heuristic`` and ``200ms``). An option that would do
+    nothing is refused (exit 2): ``--bot`` and ``--think`` without ``--step``, ``--think`` without ``--bot search``."""
     if step and json_:
         raise fail("--step and --json do not go together: --step is for people, --json for scripts", USAGE)
+    _refuse_idle(step, bot, think, html)
     if html is not None:
         if step or json_:
             raise fail("--html writes a page; leave out --step and --json", USAGE)
@@ -35,7 +38,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         from cli.cmd_arena import parse_think
 
         with user_errors():
-            cmd_step.run(game, as_, to, bot, parse_think(think))
+            cmd_step.run(game, as_, to, bot or "heuristic", parse_think(think or "200ms"))
         return
     from rich.text import Text
 
@@ -86,6 +89,19 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
         render.final(out, view)
     else:
         out.print(render.table(view))
+
+
+def _refuse_idle(step: bool, bot: str | None, think: str | None, html: Path | None) -> None:
+    """Refuse (exit 2) ``--bot`` or ``--think`` where it would change nothing: the bot is the one ``w`` asks while
+    stepping (``--step``), and ``--think`` is the search bot's thinking time."""
+    for option, value in (("--bot", bot), ("--think", think)):
+        if value is not None and not step:
+            needs = "--step --bot search" if option == "--think" and bot != "search" else "--step"
+            where = "; --html writes a page (no stepping): leave it out" if html is not None else ""
+            raise fail(f"{option} needs {needs}: it is for the bot 'w' asks while stepping{where}", USAGE)
+    if think is not None and bot != "search":
+        raise fail(f"--think needs --bot search: it is the search bot's thinking time ('w' asks the "
+                   f"{bot or 'heuristic'} bot, which does not think for a set time)", USAGE)
 
 
 def _note_head(note) -> str:  # type: ignore[no-untyped-def]

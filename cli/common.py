@@ -1,4 +1,4 @@
-"""Helpers shared by the commands: the console, Ctrl-C at an interactive prompt."""
+"""Helpers shared by the commands: the console, which options were given, Ctrl-C at an interactive prompt."""
 
 from __future__ import annotations
 
@@ -11,6 +11,14 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     from rich.console import Console
 
     return escaping(Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False))  # no :name: codes
+
+
+def given(ctx, name: str) -> bool:  # type: ignore[no-untyped-def] # a typer.Context (typer's own click)
+    """Whether option ``name`` (its parameter's name, e.g. ``"think"``) of the command running in ``ctx`` was given
+    on the command line or by the environment, not left at its default: an option that would do nothing in the
+    combination given is refused only when the user typed it."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
 
 
 def check_options(options: list[str]) -> None:

@@ -312,6 +312,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
 
     def faces_in(self, cards: tuple[str, ...], face: str) -> tuple[str, ...]:
         """The instances in ``cards`` whose face is ``face`` (e.g. every Water)."""
+        if not cards:
+            return ()  # no generator for nothing: most face-up cards asked about (an oar to row with) are none
         return tuple(c for c in cards if _safe_face(c, self.cards) == face)
 
     @property

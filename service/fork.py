@@ -155,7 +155,7 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     """Fork ``game`` after commit ``at`` (0: before the deal) into the new file ``output``.
 
     Raises:
-        BadRequest: ``chance`` is not keep or reshuffle; ``at`` is not a commit of ``game``; ``reshuffle`` of a
+        BadRequest: ``chance`` is not keep or reshuffle; a ``seed`` with ``keep``; ``at`` is not a commit of ``game``; ``reshuffle`` of a
             state holding cards nobody named (:func:`refuse_unknown_cards`) or whose next draw the rules refuse.
         FileProblem: ``output`` or its deck file exists, or its folder does not; ``keep`` without the committed orders; the deck file
             cannot be written (then nothing is kept).
@@ -163,6 +163,9 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     """
     if chance not in CHANCE_MODES:
         raise BadRequest(f"--chance {chance!r}: expected keep or reshuffle", "--chance")
+    if seed is not None and chance == "keep":  # nothing is shuffled: a seed would be silently ignored
+        raise BadRequest(f"--seed needs --chance reshuffle: --chance keep deals the parent's committed deck order, "
+                         "which no seed changes (nothing was written)", "--seed")
     for target in (output, deck_path(output)):
         if target.exists() or target.is_symlink():
             raise FileProblem(f"{target}: already exists; choose another name (nothing was written)")

@@ -87,7 +87,7 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
     if card is not None:
         card_face(card, cards=s.cards)
         if card not in target.face_up:
-            raise IllegalCommand("MUG-1", f"{name_of(t)} has no face-up {card}")
+            raise IllegalCommand("MUG-1", f"{name_of(t)} has no face-up {s.cards.card_name(card)}")
     elif not target.hand:
         raise IllegalCommand("MUG-1", f"{name_of(t)} has no card in hand to take")
     ctx.emit(e.MugDeclared(character=by, target=t, card=card))

@@ -98,6 +98,15 @@ def test_a_face_name_is_named_not_an_instance(tmp_path: Path) -> None:
     assert "cash-" not in refusal
 
 
+def test_a_mug_for_a_card_not_face_up_names_the_card_as_card_1_does(tmp_path: Path) -> None:
+    """MUG-1 named the instance ("Sir Stephen has no face-up water-2", for "water": an id the recorder never typed)
+    where CARD-1 names the card; it names it as CARD-1 does now, the rule id kept."""
+    result = record_from(tmp_path, ACTION, "kid: mug stephen water\nkid: mug stephen painting(3)\n")
+    assert refusals(result.stdout) == [
+        "line 1: refused [MUG-1] Sir Stephen has no face-up Water (nothing was recorded)",
+        "line 2: refused [MUG-1] Sir Stephen has no face-up Painting (3) (nothing was recorded)"]
+
+
 def test_refusing_the_kids_pickpocket_cites_mug_2(tmp_path: Path) -> None:
     result = record_from(tmp_path, ACTION, "kid: mug stephen hand\nstephen: refuse\n")
     assert refusals(result.stdout) == [
