@@ -19,7 +19,10 @@ def run(game: Path) -> None:
         report = repair_game(game)
     out = console()
     if report.clean_copy is not None:
-        out.print(f"{game}: wrote a clean copy to {report.clean_copy} (without {', '.join(report.cleaned)}); "
+        changes = [f"without {', '.join(report.cleaned)}"] if report.cleaned else []
+        if report.newline_added is not None:
+            changes.append(f"with the newline its whole last line {report.newline_added} lacked, which is kept")
+        out.print(f"{game}: wrote a clean copy to {report.clean_copy} ({'; '.join(changes)}); "
                   f"every line and the hash chain check, last seq {report.last_seq}. The file itself is kept as "
                   f"it was: look at the copy (lifeboat audit {report.clean_copy}), then put it in its place.",
                   markup=False)

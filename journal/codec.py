@@ -22,12 +22,10 @@ import msgspec
 
 from journal.errors import (JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion,
                             check_text, printable)
+from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, sealed_whole, split_hash
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
-HASH_KEY = b',"hash":"'
-SUFFIX_LEN = len(HASH_KEY) + 64 + 2  # ,"hash":"<64 hex>"}
-_HEX = frozenset(b"0123456789abcdef")
 BOM = b"\xef\xbb\xbf"
 MAX_DEPTH = 64
 """The deepest nesting of JSON arrays and objects a line may have (real lines have 4 or 5 levels): deeper lines are
@@ -92,6 +90,13 @@ def check_clean(raw: bytes, number: int, path: str | None) -> None:
         raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
                              line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
                              found=_show(raw[:40]))
+
+
+def missing_newline(number: int, path: str | None) -> JournalUnclean:
+    """The error for a whole last line ``number`` (:func:`sealed_whole`, its chain checked) that has no newline."""
+    return JournalUnclean(f"line {number}, the last line, only lacks its final newline (the line is whole: its hash "
+                          f"and the chain check); {REPAIR_HINT} that adds it", kind="newline", path=path,
+                          line=number, expected="the last line to end in a newline", found="the end of the file")
 
 
 def blank_line(number: int, path: str | None, trailing: bool) -> JournalCorrupt:
@@ -175,21 +180,6 @@ def check_current_version(version: int, path: object) -> None:
         raise UnsupportedJournalVersion("appending to an older journal version; fork it to upgrade",
                                         path=None if path is None else str(path), line=1, version=version,
                                         supported=(FORMAT_VERSION,))
-
-
-def split_hash(line: bytes) -> tuple[bytes, str] | None:
-    """``(body, stored_hash)`` of a line (without its newline), or ``None`` if it does not end in a hash member."""
-    if len(line) < SUFFIX_LEN + 1 or not line.endswith(b'"}') or line[-SUFFIX_LEN:-66] != HASH_KEY:
-        return None
-    digest = line[-66:-2]
-    if not _HEX.issuperset(digest):
-        return None
-    return line[:-SUFFIX_LEN] + b"}", digest.decode("ascii")
-
-
-def line_hash(body: bytes) -> str:
-    """``sha256(body)`` in lowercase hex."""
-    return hashlib.sha256(body).hexdigest()
 
 
 # ----------------------------------------------------------------------------------------------- reading
@@ -443,6 +433,9 @@ def _feed_chunk(reader: ChainReader, stream: IO[bytes], offset: int, chunk: byte
     and blank checks, then :meth:`ChainReader.feed`. Returns what ``feed`` returns."""
     if not chunk.endswith(b"\n"):
         number = reader.line + 1
+        if sealed_whole(chunk):  # a whole line, only its newline missing: check it as any line, then say so
+            reader.feed(chunk)
+            raise missing_newline(number, reader.path)
         if number == 1:
             # Decode first, so a binary or foreign file is reported as what it is.
             reader.feed(chunk)
@@ -463,8 +456,9 @@ def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
     line, ``line`` being the line's bytes as stored, without its newline.
 
     Raises:
-        JournalTorn: the last line has no newline (and is not line 1).
-        JournalUnclean: a blank line with only blank lines after it, or what :meth:`ChainReader.feed` raises.
+        JournalTorn: the last line has no newline (and is not line 1) and is not a whole line.
+        JournalUnclean: a blank line with only blank lines after it; a whole last line (its hash and chain
+            checked) that lacks only its newline (``kind`` ``"newline"``); or what :meth:`ChainReader.feed` raises.
         JournalCorrupt: the range is empty at the start of the file, or line 1 has no newline.
         UnsupportedJournalVersion, JournalTampered: from :meth:`ChainReader.feed`.
     """

@@ -21,7 +21,8 @@ Hierarchy::
     ├── JournalExists                create/fork over an existing file
     ├── JournalCorrupt               a line is not what the format says (not JSON, wrong shape, not a file...)
     │   ├── JournalTorn              the last line is incomplete (a crash mid-write); see journal.repair
-    │   └── JournalUnclean           a byte-order mark, CR LF endings or trailing blank lines; see journal.repair
+    │   └── JournalUnclean           a byte-order mark, CR LF endings, trailing blank lines or a whole last line
+    │                                without its newline; see journal.repair
     ├── UnsupportedJournalVersion    another format, or a version this code cannot read
     ├── JournalConflict              append with an expected seq that is not the next seq
     └── JournalTampered              the hash chain is broken (hash, prev or seq does not follow)
@@ -135,11 +136,12 @@ class JournalTorn(JournalCorrupt):
 class JournalUnclean(JournalCorrupt):
     """The lines are intact but an editor or a transfer added bytes around them: a UTF-8 byte-order mark before
     line 1 (``kind`` ``"bom"``), a CR before a line's newline (``"crlf"``) or blank lines after the last line
-    (``"blank"``). The hashes are over the lines without those bytes, so :func:`journal.repair` can write a clean
-    copy beside the file (the file itself is kept as it is).
+    (``"blank"``); or took one away: the last line is whole (its hash and the chain check) but lacks its final
+    newline (``"newline"``). The hashes are over the lines without those bytes, so :func:`journal.repair` can
+    write a clean copy beside the file (the file itself is kept as it is).
 
     Attributes:
-        kind: ``"bom"``, ``"crlf"`` or ``"blank"``.
+        kind: ``"bom"``, ``"crlf"``, ``"blank"`` or ``"newline"``.
     """
 
     def __init__(self, message: str, *, kind: str, path: str | Path | None, line: int, expected: str,

@@ -21,9 +21,10 @@ from pathlib import Path
 
 import msgspec
 
-from journal.codec import ChainReader, blank_line, blank_to, line_hash, split_hash
+from journal.codec import ChainReader, blank_line, blank_to, missing_newline
 from journal.errors import (JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion,
                             printable)
+from journal.hashes import line_hash, sealed_whole, split_hash
 from journal.model import Commit, Header, HeaderLine, header_of
 
 TORN_SHOWN = 60
@@ -98,13 +99,14 @@ class FindingsReader:
                 self.lines = number
                 complete = chunk.endswith(b"\n")
                 raw = chunk[:-1] if complete else chunk
-                if not complete and number > 1:
+                unended = not complete and sealed_whole(raw)  # a whole last line, only its newline missing
+                if not complete and not unended and number > 1:
                     return self._torn(raw, number)
                 try:
                     if not raw.strip():
                         raise blank_line(number, where, blank_to(stream, stream.tell(), os.fstat(stream.fileno()).st_size))
                     commit = reader.feed(raw)
-                    if number == 1 and not complete:
+                    if number == 1 and not complete and not unended:
                         raise JournalCorrupt("line 1 does not end in a newline", path=where, line=1)
                 except JournalTampered as exc:
                     self._problem(exc, number, "JOURNAL-TAMPERED")
@@ -118,6 +120,8 @@ class FindingsReader:
                     self._problem(exc, number, "JOURNAL-CORRUPT")
                     self.stopped = True
                     return
+                if unended:
+                    self._problem(missing_newline(number, where), number, "JOURNAL-CORRUPT")
                 if number == 1:
                     self.header, self.header_hash = reader.header, reader.header_hash
                     continue

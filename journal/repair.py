@@ -3,7 +3,8 @@
 :func:`verify` checks a whole file (optionally against a head hash known from elsewhere, which is the only way to
 notice that complete lines were cut off the end). :func:`repair` cuts a torn last line, and only that, keeping
 the cut bytes in a side file ``<name>.torn-<n>``; a file whose lines an editor wrapped in a byte-order mark, CR LF
-endings or trailing blank lines (:class:`JournalUnclean`) it leaves as it is and writes a clean copy beside it.
+endings or trailing blank lines, or whose whole last line lacks only its newline (:class:`JournalUnclean`), it
+leaves as it is and writes a clean copy beside it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import msgspec
 from journal.codec import BOM, ChainReader, check_lines, check_stream
 from journal.errors import JournalExists, JournalTampered, JournalTorn, JournalUnclean
 from journal.files import PathLike, checked_file, flocked, fsync_directory, open_existing, write_new_file
+from journal.hashes import sealed_whole
 from journal.model import Header
 
 
@@ -56,6 +58,8 @@ class RepairReport(msgspec.Struct, frozen=True, kw_only=True):
         clean_copy: the clean copy written beside an unclean file (``<stem>.clean.jsonl``, or ``.clean-<n>``),
             or ``None``; the file itself is then left as it was.
         cleaned: what the clean copy leaves out, one phrase each (e.g. ``"CR before the newline of 12 lines"``).
+        newline_added: the number of the last line when the file's last line is whole (its hash and the chain
+            check) but lacks its newline, which the clean copy adds; else ``None``. Such a line is never cut.
     """
 
     path: str
@@ -66,6 +70,7 @@ class RepairReport(msgspec.Struct, frozen=True, kw_only=True):
     head_hash: str
     clean_copy: str | None = None
     cleaned: tuple[str, ...] = ()
+    newline_added: int | None = None
 
     @property
     def repaired(self) -> bool:
@@ -110,16 +115,18 @@ def verify(path: PathLike, *, known_head: tuple[int, str] | None = None) -> Veri
 def repair(path: PathLike) -> RepairReport:
     """Cut a torn last line off the journal at ``path``, keeping the cut bytes in a new side file.
 
-    Under an exclusive lock, checks every complete line; if the file ends in a torn line (no trailing newline),
+    Under an exclusive lock, checks every complete line; if the file ends in a torn line (no trailing newline, and
+    not a whole line: a last line whose hash and chain check is never cut, see below),
     copies those bytes to ``<path>.torn-<n>`` (the lowest ``n >= 1`` not taken; written and ``fsync``\\ ed
     first), then truncates the file to its last complete line and ``fsync``\\ s it. A file without a torn line is
     left as it is (``cut_line`` is ``None``). Nothing else is ever removed: a problem in a complete line is
     raised and the file is not touched.
 
-    A file whose only problems are a byte-order mark before line 1, CR before newlines or blank lines at the end
-    (:class:`JournalUnclean`), perhaps with a torn last line as well, is not touched: its complete lines without
-    those bytes are checked like any journal and written to a new file beside it (``clean_copy``), for the user to
-    look at and put in its place.
+    A file whose only problems are a byte-order mark before line 1, CR before newlines, blank lines at the end or
+    a whole last line without its newline (:class:`JournalUnclean`), perhaps with a torn last line as well, is not
+    touched: its complete lines without those bytes (the whole last line with its newline added,
+    ``newline_added``) are checked like any journal and written to a new file beside it (``clean_copy``), for the
+    user to look at and put in its place.
 
     Raises:
         JournalNotFound, JournalCorrupt, UnsupportedJournalVersion, JournalTampered, JournalError: a problem
@@ -179,12 +186,13 @@ def _save_side_file(path: Path, stream: IO[bytes], start: int, end: int) -> Path
 
 def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
     """Write the lines of ``stream[:end]`` without a byte-order mark, CRs before newlines, trailing blank lines and
-    a torn last line to a new ``<stem>.clean.jsonl`` beside ``path``, checking each as it goes; nothing is written
-    on a problem."""
+    a torn last line (a whole last line lacking its newline gets it) to a new ``<stem>.clean.jsonl`` beside
+    ``path``, checking each as it goes; nothing is written on a problem."""
     stream.seek(0)
     data = stream.read(end)
     lines = data.split(b"\n")
     cleaned = []
+    newline_added = None
     if data.startswith(BOM):
         lines[0] = lines[0][len(BOM):]
         cleaned.append("a byte-order mark before line 1")
@@ -201,6 +209,9 @@ def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
         blank += 1
     if blank:
         cleaned.append(f"{blank} blank line{'s' if blank > 1 else ''} after the last line")
+    elif not ended and sealed_whole(lines[-1]):  # a whole last line lacking only its newline: the copy adds it
+        newline_added = len(lines)
+        ended = True
     elif not ended and len(lines) > 1:  # a torn last line too (a crash mid-write): the copy ends before it
         torn = lines.pop()
         cleaned.append(f"the torn last line {len(lines) + 1} of {len(torn)} bytes with no newline, which the file "
@@ -213,7 +224,8 @@ def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
     copy = _free_name(path)
     write_new_file(copy, (body,))
     return RepairReport(path=str(path), cut_line=None, cut_bytes=0, side_file=None, last_seq=reader.last_seq,
-                        head_hash=reader.head_hash, clean_copy=str(copy), cleaned=tuple(cleaned))
+                        head_hash=reader.head_hash, clean_copy=str(copy), cleaned=tuple(cleaned),
+                        newline_added=newline_added)
 
 
 def _free_name(path: Path) -> Path:

