@@ -64,21 +64,42 @@ def _need(obj: object, key: str, field: str, source: str, kind: type | tuple[typ
 
 
 def _characters(raw: dict, source: str) -> set[str]:
-    ids: set[str] = set()
+    ids: list[str] = []
     for i, c in enumerate(_need(raw, "characters", "", source, list)):
         where = f"characters[{i}]"
         cid = _need(c, "id", where, source, str)
         if cid in ids:
             raise CardDataError(f"{where}.id", cid, "a character id not used before", source)
-        ids.add(cid)
+        ids.append(cid)
         _int_in(c.get("size", MISSING), *SIZE_RANGE, f"{where}.size", source)
         _int_in(c.get("survival", MISSING), *SURVIVAL_RANGE, f"{where}.survival", source)
         if c.get("expansion") not in SETS:
             raise CardDataError(f"{where}.expansion", c.get("expansion"), f"one of {', '.join(SETS)}", source)
+    _seat_order(raw, ids, source)
+    return set(ids)
+
+
+def _seat_order(raw: dict, ids: list[str], source: str) -> None:
+    """The seat order names each character id once. A character id it does not name while it names an id that no
+    character has but the navigation cards use (one id changed in one place, e.g. ``characters[0].id``
+    made ``godzilla``) is reported at that character, with the id expected; otherwise at ``seat_order_from_bow``,
+    saying which id is amiss."""
     order = _need(raw, "seat_order_from_bow", "", source, list)
-    if sorted(order) != sorted(ids):
-        raise CardDataError("seat_order_from_bow", order, "every character id exactly once", source)
-    return ids
+    for j, x in enumerate(order):
+        if not isinstance(x, str):
+            raise CardDataError(f"seat_order_from_bow[{j}]", x, "a character id (a JSON string)", source)
+    strangers = [x for x in order if x not in ids]
+    unnamed = [cid for cid in ids if cid not in order]
+    used = json.dumps(raw.get("navigation"))  # where else the data names characters
+    if strangers and unnamed and json.dumps(strangers[0]) in used:
+        expected = f"{strangers[0]!r} (seat_order_from_bow and the navigation cards name it; no character has it)"
+        raise CardDataError(f"characters[{ids.index(unnamed[0])}].id", unnamed[0], expected, source)
+    twice = [x for x, n in Counter(order).items() if n > 1]
+    if strangers or unnamed or twice:
+        why = "; ".join([f"{x!r} is no character's id" for x in strangers[:1]]
+                        + [f"{x!r} is missing" for x in unnamed[:1]]
+                        + [f"{x!r} is named {order.count(x)} times" for x in twice[:1]])
+        raise CardDataError("seat_order_from_bow", order, f"every character id exactly once ({why})", source)
 
 
 def _provisions(raw: dict, source: str) -> dict[str, int]:

@@ -84,6 +84,14 @@ def _seat_order(d: dict) -> None:
     d["seat_order_from_bow"].remove("kid")
 
 
+def _seat_twice(d: dict) -> None:
+    d["seat_order_from_bow"].append("kid")
+
+
+def _seat_number(d: dict) -> None:
+    d["seat_order_from_bow"].append(3)
+
+
 @pytest.mark.parametrize(("change", "field", "found", "expected"), [
     (_water, "checks.base_provisions", "41", "expected 42"),
     (_survival, "characters[0].survival", "80", "a whole number from 0 to 20"),
@@ -91,7 +99,9 @@ def _seat_order(d: dict) -> None:
     (_overboard, "checks.overboard_counts_base.captain", "5", "expected 4 base navigation card(s)"),
     (_unknown_name, "navigation.base[0].thirsty[0]", "'captian'", "a character id of the data's characters"),
     (_no_size, "characters[3].size", None, "a whole number from 1 to 12"),  # missing: said so, not "found None"
-    (_seat_order, "seat_order_from_bow", "['lady_lauren'", "every character id exactly once"),
+    (_seat_order, "seat_order_from_bow", "['lady_lauren'", "every character id exactly once ('kid' is missing)"),
+    (_seat_twice, "seat_order_from_bow", "['lady_lauren'", "every character id exactly once ('kid' is named 2 times)"),
+    (_seat_number, "seat_order_from_bow[8]", "3", "a character id (a JSON string)"),  # was a TypeError: exit 1
 ])
 def test_CARD_2_a_wrong_field_is_named(tmp_path: Path, change, field: str, found: str | None,  # type: ignore[no-untyped-def]
                                         expected: str) -> None:

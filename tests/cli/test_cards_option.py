@@ -139,6 +139,30 @@ def test_CARD_2_CARD_3_a_bad_card_file_is_refused_naming_file_and_field_and_noth
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "other.json"]
 
 
+def test_CARD_2_a_character_id_changed_in_one_place_is_named_with_the_id_expected(tmp_path: Path) -> None:
+    """``characters[0].id`` made ``godzilla`` (the seat order and the navigation cards still say ``lady_lauren``)
+    was reported as a ``seat_order_from_bow`` problem quoting the unchanged order; it names the character's id, what
+    it is and what the rest of the data expects. A typo in the seat order itself is still the seat order's."""
+    changed = printing()
+    changed["characters"][0]["id"] = "godzilla"
+    (tmp_path / "god.json").write_text(json.dumps(changed, indent=1), encoding="utf-8")
+    for args in (("cards", "god.json"), ("new", "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--cards", "god.json")):
+        done = lifeboat(*args, cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (4, ""), done.stderr
+        assert done.stderr == (
+            "lifeboat: [CARD-2] god.json: characters[0].id: expected 'lady_lauren' (seat_order_from_bow and the "
+            "navigation cards name it; no character has it), found 'godzilla'; correct that field (the bundled "
+            "lifeboat/data/cards.json shows the shape)\n")
+    typo = printing()
+    typo["seat_order_from_bow"][-1] = "kidd"
+    (tmp_path / "kidd.json").write_text(json.dumps(typo, indent=1), encoding="utf-8")
+    done = lifeboat("cards", "kidd.json", cwd=tmp_path)
+    assert done.returncode == 4 and done.stderr.startswith(
+        "lifeboat: [CARD-2] kidd.json: seat_order_from_bow: expected every character id exactly once ('kidd' is no "
+        "character's id; 'kid' is missing), found ['lady_lauren', ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["god.json", "kidd.json"]
+
+
 POSITION = {"phase": "navigation", "round": 1, "characters": [  # POS-1, as JSON: the navigation card is turned next
     {"character": "lady_lauren", "player": "Ann", "hand": ["painting", "?"]},
     *({"character": ch, "player": p, "hand": ["?"]}
