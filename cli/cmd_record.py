@@ -327,6 +327,15 @@ class Recorder:
             self.say("  " + self.status())
 
 
+def saved(game: Path, finished: bool) -> str:
+    """The last words of a session: how to resume, or, for a ``finished`` game (over, every shown card named), that
+    there is nothing to resume and how to see it (a game over with cards still to name resumes to name them)."""
+    if finished:
+        return (f"Saved to {game}. The game is over: nothing to resume. See it with: lifeboat replay {game} "
+                f"(scores: lifeboat score {game})")
+    return f"Saved to {game}. Resume with: lifeboat record {game}"
+
+
 def short(character: str) -> str:
     """The word a recorder types for ``character`` (``lady_lauren`` → ``lauren``, ``first_mate`` → ``first mate``)."""
     return {"lady_lauren": "lauren", "sir_stephen": "stephen", "dr_harter": "harter"}.get(
@@ -430,6 +439,6 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                     rec.say(line)
         else:
             rec.say(rec.status())
-        rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+        rec.say(saved(game, rec.state.over and not rec.unnamed()))
     if rec.refused:
         raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)
