@@ -386,14 +386,17 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             if position is not None:
                 _record_from(game, position, options, card_set)
             else:
-                names = players
-                if names is None and interactive:
-                    sys.stdout.write("Players, comma-separated, in any order: ")
-                    sys.stdout.flush()
-                    names = sys.stdin.readline().strip()
-                if not names:
+                def start(names: str) -> None:
+                    Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
+
+                if players is None and interactive:
+                    from cli.record_setup import ask_players
+
+                    ask_players(start, out)  # a refused answer (SETUP-1) is said and asked again
+                elif not players:
                     raise fail("name the players with --players (or start from --position)", USAGE)
-                Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
+                else:
+                    start(players)
         elif position is not None or players is not None or cards is not None or options:
             raise fail(f"{game}: already exists; --position, --players, --option and --cards only start a new "
                        "recording (a recording keeps the options it started with)", USAGE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -66,3 +67,33 @@ def guided_setup(rec: Any) -> None:
     removed = 10 if n < 6 and rec.state.ruleset.remove_provisions_short_handed else 0
     parts = [f"{player} = {character} love ? hate ? ?" for player, character in taken.items()]
     rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
+
+
+def ask_players(start: Callable[[str], None], out: Any) -> None:
+    """At a keyboard, ask the players' names until ``start`` (which writes the new recording, or raises
+    :class:`service.RuleViolation` having written nothing) takes them: a refused answer (SETUP-1: too few, a name
+    twice) is said on the console ``out`` and asked again, as a character is. Raises ``typer.Exit`` (usage, exit 2,
+    nothing written) at the end of input or on Ctrl-C."""
+    from rich.text import Text
+
+    from cli.errors import USAGE, fail
+    from service import RuleViolation
+
+    while True:
+        sys.stdout.write("Players, comma-separated, in any order: ")
+        sys.stdout.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not line:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+            raise fail("name the players with --players (or start from --position); nothing was written", USAGE)
+        if not line.strip():
+            out.print(Text("  type the players' names, comma-separated, e.g. Ann,Bob,Cy,Dee"))
+            continue
+        try:
+            return start(line.strip())
+        except RuleViolation as exc:
+            out.print(Text(f"  [{exc.rule}] {exc.message}; type the names again"))
