@@ -69,7 +69,6 @@ def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
 
 
 def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table
     from rich.text import Text
 
     from cli.common import console
@@ -105,19 +104,48 @@ def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
     for rc in unmatched:
         out.print(Text(f"receipt {rc.token}: its game {rc.game_id} is not among the audited files", style="red"))
     if not detailed:
-        t = Table(title="Audit summary")
-        for col in ("file", "game", "commits", "over", "findings", "winner(s)"):
-            t.add_column(col, overflow="fold")  # a file name is never cut to "docs/examples/ep…"
-        for r in reports:
-            if not r.readable:
-                t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")
-                continue
-            t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), "yes" if r.over else "no",
-                      Text(str(len(r.findings)), style="green" if r.clean else "red"),
-                      Text(", ".join(r.winners or [])))
-        out.print(t)
+        from cli.render import Fitted
+
+        out.print(Fitted(_summary_table(reports), lambda: _summary_lines(reports)))
         bad = sum(1 for r in reports if not r.clean)
         out.print(Text(f"{len(reports)} file(s): {len(reports) - bad} clean, {bad} with findings or unreadable."))
+
+
+def _summary_table(reports):  # type: ignore[no-untyped-def]
+    """The summary of many files, one row each: file, game, commits, over, findings, winner(s)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(title="Audit summary")
+    for col in ("file", "game", "commits", "over", "findings", "winner(s)"):
+        t.add_column(col, overflow="fold")  # a file name is never cut to "docs/examples/ep…"
+    for r in reports:
+        if not r.readable:
+            t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")
+            continue
+        t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), "yes" if r.over else "no",
+                  Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(", ".join(r.winners or [])))
+    return t
+
+
+def _summary_lines(reports):  # type: ignore[no-untyped-def]
+    """The summary where the table's file names would not fit whole (an 80-column terminal): each file name on a
+    line of its own (never folded: a name can be copied as it is), what the table says of it on the next."""
+    from rich.console import Group
+    from rich.text import Text
+
+    lines = [Text("Audit summary", style="italic")]
+    for r in reports:
+        lines.append(Text(r.path))
+        if not r.readable:
+            lines.append(Text("  unreadable", style="red"))
+            continue
+        line = Text(f"  game {r.game_id or ''} · {r.last_seq} commits · over: {'yes' if r.over else 'no'} · findings: ")
+        line.append(str(len(r.findings)), style="green" if r.clean else "red")
+        if r.winners:
+            line.append(" · winner(s): " + ", ".join(r.winners))
+        lines.append(line)
+    return Group(*lines)
 
 
 def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]

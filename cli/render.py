@@ -8,10 +8,10 @@ the :class:`lifeboat.card_set.CardSet` a function takes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rich.console import Console, ConsoleOptions, Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -97,18 +97,19 @@ def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
 
 
-class _Seats:
-    """The seats table, fitted to the width it is drawn at: where its words would not all fit whole (six seats at
-    80 columns) the seat column is headed ``#`` (three columns fewer); wider, it is drawn as it always was."""
+class Fitted:
+    """``wide`` where all its words fit whole in the width it is drawn at (measured unclamped: a word is never
+    folded or cut), else what ``narrow()`` makes: show's seats table with its seat column headed ``#`` (three columns
+    fewer), audit's summary with each file name on a line of its own. Wide enough, ``wide`` is drawn as it always
+    was."""
 
-    def __init__(self, view, cards: CardSet) -> None:  # type: ignore[no-untyped-def]
-        self.view, self.cards = view, cards
-        self.wide = seats_table(view, cards)  # measured and drawn as it is; the narrow one only when needed
+    def __init__(self, wide, narrow: Callable[[], RenderableType]) -> None:  # type: ignore[no-untyped-def]
+        self.wide, self.narrow = wide, narrow  # the narrow one is made only when needed
 
     def __rich_console__(self, console: Console, options: ConsoleOptions):  # type: ignore[no-untyped-def]
         wide = self.wide
         fits = Measurement.get(console, options.update_width(10_000), wide).minimum <= options.max_width  # unclamped
-        yield wide if fits else seats_table(self.view, self.cards, seat_header="#")
+        yield wide if fits else self.narrow()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.wide)
@@ -139,7 +140,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
     cards = cards_of(view.ruleset)  # CARD-3
     in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
-    parts: list = [_Seats(view, cards)]
+    parts: list = [Fitted(seats_table(view, cards), lambda: seats_table(view, cards, seat_header="#"))]
     if view.in_play:
         parts.append(Text("Face up: " + card_names(view.in_play, cards, in_game)))
     parts.append(Text("Now: " + with_contents(view.step.text, in_game, cards)))

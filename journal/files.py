@@ -24,6 +24,10 @@ from journal.model import Commit
 
 PathLike = str | os.PathLike[str]
 
+PRIVATE_MODE = 0o600
+"""The mode of every file :func:`write_new_file` creates: its owner's only. A journal holds every secret of its
+game in full (a Lifeboat game's line 2 deals every LOVE, HATE and first hand), as does a torn line's side file."""
+
 
 @contextmanager
 def flocked(fd: int, mode: int) -> Iterator[None]:
@@ -84,7 +88,8 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
 
     Writes a temporary file beside ``path``, ``fsync``\\ s it, hard-links it to ``path`` (atomic and exclusive)
     and ``fsync``\\ s the directory. On a file system without hard links it creates ``path`` exclusively and
-    writes it in place.
+    writes it in place. The file is readable and writable by its owner only (:data:`PRIVATE_MODE`, 0600, less
+    what the umask takes away).
 
     Raises:
         JournalExists: a file (or anything) already exists at ``path``.
@@ -99,7 +104,7 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
     directory = path.parent
     temp = directory / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_MODE)
     except (FileNotFoundError, NotADirectoryError) as exc:
         raise JournalNotFound("the directory does not exist", path=directory, expected="a directory",
                               found="nothing") from exc
@@ -133,7 +138,7 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
 
 def _copy_exclusive(source: Path, target: Path) -> None:
     try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_MODE)
     except FileExistsError as exc:
         raise JournalExists("a file already exists here", path=target, expected="no file",
                             found="a file") from exc

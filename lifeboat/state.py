@@ -327,7 +327,7 @@ _conscious_memo: tuple[Any, ...] = (None, None, None, ())
 change, and a ruleset's card set is registered once for the process (``cards.card_set``), so the same objects
 (``is``) give the same answer; the memo holds them, so their ids cannot be reused. The procedure asks after nearly
 every event (windows closing, turns), mostly of states that differ only in their step: about 1 µs each time
-without it. :func:`replace_char` carries the memo over to the new characters when no wounds change."""
+without it. :func:`put_char` carries the memo over to the new characters when no wounds change."""
 
 
 def status_of(character: CharacterState, bonus: int = 0, cards: CardSet | None = None) -> Status:
@@ -351,19 +351,10 @@ def _safe_face(card: str, cards: CardSet) -> str | None:
 
 def replace_char(state: State, character: str, **changes: object) -> State:
     """Return ``state`` with ``character``'s :class:`CharacterState` fields replaced."""
-    global _conscious_memo
-    before = state.characters
-    chars = list(before)  # a list filled in place: ~0.2 µs less than a generator, called about once per command
-    for i, c in enumerate(chars):
-        if c.character == character:
-            chars[i] = msgspec.structs.replace(c, **changes)
-    after = tuple(chars)
-    memo = _conscious_memo
-    if memo[0] is before and "wounds" not in changes and "character" not in changes:
-        # the same wounds, ids and seats give the same conscious seats: a hand or face-up change, a row, a fight
-        # (most changes of a character) keeps the memo instead of costing ~1 µs at the next ask
-        _conscious_memo = (after, *memo[1:])
-    return msgspec.structs.replace(state, characters=after)
+    chars = tuple(
+        msgspec.structs.replace(c, **changes) if c.character == character else c for c in state.characters
+    )
+    return msgspec.structs.replace(state, characters=chars)
 
 
 def put_char(state: State, old: CharacterState, new: CharacterState) -> State:
@@ -371,8 +362,7 @@ def put_char(state: State, old: CharacterState, new: CharacterState) -> State:
     (``msgspec.structs.replace(old, ...)``). Raises ``ValueError`` if ``old`` is not one of them.
 
     :func:`replace_char` for an applier that has already looked the character up: no second search in Python and
-    no keyword arguments passed on, ~0.4 µs less a call (about every other event). Keeps the :meth:`conscious_seats`
-    memo as :func:`replace_char` does."""
+    no keyword arguments passed on, ~0.4 µs less a call (about every other event)."""
     global _conscious_memo
     before = state.characters
     chars = list(before)
@@ -380,5 +370,7 @@ def put_char(state: State, old: CharacterState, new: CharacterState) -> State:
     after = tuple(chars)
     memo = _conscious_memo
     if memo[0] is before and new.wounds == old.wounds and new.character == old.character:
+        # the same wounds, ids and seats give the same conscious seats: a hand or face-up change or a row (most
+        # changes of a character) keeps the memo instead of costing ~1 µs at the next ask
         _conscious_memo = (after, *memo[1:])
     return msgspec.structs.replace(state, characters=after)

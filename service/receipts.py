@@ -130,7 +130,7 @@ def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
             break
     if not state.characters:
         raise BadRequest(f"--at {seq}: no seat has been dealt yet", "--at")
-    seat = resolve_viewer(state, who)
+    seat = resolve_viewer(state, who, seats_only=True)  # a mistake lists the seats, the only choices here
     if seat in ("public", "referee"):
         raise BadRequest(f"--as {who}: a receipt is for one seat (a player name or a character)", "--as")
     return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],

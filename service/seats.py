@@ -10,11 +10,12 @@ from service.errors import BadRequest
 AUDIENCES = ("public", "referee")
 
 
-def resolve_viewer(state: State, who: str, option: str = "--as") -> str:
+def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: bool = False) -> str:
     """Map ``who`` to ``"public"``, ``"referee"`` or a character id; accepts a player name or a character id /
     English name, case-insensitively, or any name the notation knows (船长, doc, cap …). Raises
     :class:`BadRequest` (``field`` = ``option``) listing the choices: the audiences too for ``--as`` and ``--for``
-    (a note's audience, NOTE-1), the seats only for the others (``--bots``)."""
+    (a note's audience, NOTE-1), the seats only for the others (``--bots``) and where the caller takes a seat only
+    (``seats_only``: ``receipt --as``, which refuses an audience itself)."""
     key = who.strip().casefold()
     if key in AUDIENCES:
         return key
@@ -34,7 +35,7 @@ def resolve_viewer(state: State, who: str, option: str = "--as") -> str:
         by = None
     if by is not None and state.has(by):
         return by
-    audiences = list(AUDIENCES) if option in ("--as", "--for") else []  # --bots takes seats only
+    audiences = list(AUDIENCES) if option in ("--as", "--for") and not seats_only else []  # --bots: seats only
     choices = ", ".join(audiences + [f"{c.player} ({c.character})" for c in state.characters])
     raise BadRequest(f"unknown seat {who!r} for {option}; expected one of: {choices}", option)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -15,11 +16,17 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "four-players.jsonl"
 
 
-def lifeboat(*args: object, cwd: Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """``lifeboat ARGS`` in a child process: the real program, as a user runs it."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "cli.app", *map(str, args)], capture_output=True, text=True,
-                          timeout=timeout, check=False, cwd=cwd, env=env)
+def lifeboat(*args: object, cwd: Path | None = None, stdin: str = "", timeout: float = 60,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``lifeboat ARGS`` in a child process: the real program, as a user runs it, with the usual umask 022 (so a
+    file's mode is the program's choice, not the test runner's)."""
+    return subprocess.run([sys.executable, "-m", "cli.app", *map(str, args)], input=stdin, capture_output=True,
+                          text=True, timeout=timeout, check=False, cwd=cwd, umask=0o022,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def mode(path: Path) -> str:
+    return oct(stat.S_IMODE(os.stat(path).st_mode))
 
 
 def test_a_whole_last_line_without_its_newline_is_kept_and_repair_adds_the_newline(tmp_path: Path) -> None:
@@ -56,3 +63,38 @@ def test_a_truly_torn_last_line_is_still_cut(tmp_path: Path) -> None:
     assert f"{game}: cut the torn line 184" in repaired.stdout and "ends at seq 182" in repaired.stdout
     last = whole[:-1].rfind(b"\n") + 1
     assert game.read_bytes() == whole[:last] and (tmp_path / "t.jsonl.torn-1").read_bytes() == whole[last:-2]
+
+
+def test_every_journal_the_program_writes_is_its_owner_s_only(tmp_path: Path) -> None:
+    # line 2 of a digital game deals every LOVE, HATE and first hand: the journal is as secret as the deck file
+    players = ("--players", "Ann,Bob,Cy,Dee")
+    made = {"new": lifeboat("new", tmp_path / "new.jsonl", *players),
+            "play --players": lifeboat("play", tmp_path / "play.jsonl", *players, "--bots", "all", "--seed", 3),
+            "record --players": lifeboat("record", tmp_path / "record.jsonl", *players, stdin="quit\n"),
+            "fork -o": lifeboat("fork", EXAMPLE, "--at", 40, "-o", tmp_path / "fork.jsonl")}
+    for command, done in made.items():
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+    unended = tmp_path / "unended.jsonl"  # repair's clean copy
+    shutil.copyfile(EXAMPLE, unended)
+    os.truncate(unended, unended.stat().st_size - 1)
+    torn = tmp_path / "torn.jsonl"  # repair's side file keeps the torn bytes
+    shutil.copyfile(EXAMPLE, torn)
+    os.truncate(torn, torn.stat().st_size - 9)
+    for path in (unended, torn):
+        assert lifeboat("repair", path).returncode == 0
+    written = sorted(p.name for p in tmp_path.iterdir() if mode(p) != "0o600")
+    assert written == ["torn.jsonl", "unended.jsonl"]  # the test's own copies; every file the program wrote is 0600
+    assert {p.name for p in tmp_path.iterdir()} >= {
+        "new.jsonl", "new.jsonl.deck.json", "play.jsonl", "record.jsonl", "fork.jsonl", "unended.clean.jsonl",
+        "torn.jsonl.torn-1"}
+
+
+def test_an_exported_journal_is_its_owner_s_only(postgres_url: str, postgres_schema: str, tmp_path: Path) -> None:
+    store = ("--store", postgres_url, "--schema", postgres_schema)
+    imported = lifeboat("import", EXAMPLE, *store)
+    assert imported.returncode == 0, imported.stderr
+    game_id = EXAMPLE.read_text(encoding="utf-8").split('"game_id":"', 1)[1].split('"', 1)[0]
+    out = tmp_path / "out.jsonl"
+    exported = lifeboat("export", game_id, "-o", out, *store)
+    assert exported.returncode == 0, exported.stderr
+    assert out.read_bytes() == EXAMPLE.read_bytes() and mode(out) == "0o600"

@@ -13,8 +13,9 @@ import msgspec
 import pytest
 
 import journal
-from service import replay
+from service import final_state, replay
 from lifeboat.views import seat_view
+from tests.helpers import run
 
 TOKEN = re.compile(r"^LBR1\.([0-9a-f]+)\.(\d+)\.([a-z_]+)\.([0-9a-f]{32})\.([0-9a-f]{16})$")
 
@@ -105,6 +106,18 @@ def test_receipt_mistakes(game: Path, lb: SimpleNamespace, args: list[str], code
     result = lb.run("receipt", game, *args)
     assert result.exit_code == code, result.output
     assert words in result.output and "Traceback" not in result.output
+
+
+def test_an_unknown_receipt_seat_lists_only_the_seats_a_receipt_takes(game: Path) -> None:
+    """``receipt --as zed`` listed ``public`` and ``referee`` among the choices, which it then refuses (a receipt is
+    for one seat): the choices are the seats only. ``replay --as`` still lists the audiences it takes."""
+    seats = ", ".join(f"{ch.player} ({ch.character})" for ch in final_state(game).characters)
+    done = run("receipt", game, "--as", "zed")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", f"lifeboat: unknown seat 'zed' for --as; expected one of: {seats}\n")
+    replayed = run("replay", game, "--as", "zed")
+    assert replayed.returncode == 2
+    assert replayed.stderr == f"lifeboat: unknown seat 'zed' for --as; expected one of: public, referee, {seats}\n"
 
 
 def test_receipt_of_a_missing_or_broken_file(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:

@@ -143,7 +143,7 @@ def test_the_copy_made_where_hard_links_fail_has_the_mode_and_bytes_of_a_new_jou
     finally:
         os.umask(old)
     assert (tmp_path / "copy").read_bytes() == source.read_bytes()
-    assert stat.S_IMODE(os.stat(tmp_path / "copy").st_mode) == 0o644
+    assert stat.S_IMODE(os.stat(tmp_path / "copy").st_mode) == 0o600  # a journal: its owner's only
     with pytest.raises(JournalExists):
         _copy_exclusive(source, tmp_path / "copy")
 
