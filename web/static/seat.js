@@ -63,6 +63,7 @@
     var waiting = v.waiting_for.map(charName);
     var label = WINDOWS[v.step.kind] ? 'May still act or pass: ' : 'Waiting for: ';
     $('sv-waiting').textContent = v.over || !waiting.length ? '' : label + waiting.join(', ');
+    drawDrawn();
     var box = $('sv-decisions');
     box.textContent = '';
     var shown = {};
@@ -71,10 +72,10 @@
       if (shown[key]) {  // an identical card: one button, with the shorter line ('keep water', not 'keep water-5')
         shown[key].dataset.indexes += ' ' + i;
         if (line.length < shown[key].dataset.line.length) {
-          shown[key].textContent = line.replace(/^[^:]*:\s*/, '');
+          shown[key].textContent = buttonText(d);
           shown[key].dataset.line = line;
           shown[key].dataset.index = String(i);
-          shown[key].onclick = function () { send({ command: d.command }, line); };
+          shown[key].onclick = function () { send({ command: d.command }, buttonText(d)); };
         }
         return;
       }
@@ -82,15 +83,69 @@
       shown[key] = b;
       b.type = 'button';
       b.className = 'sv-decision' + (d.command.type === 'pass' ? ' sv-pass' : '');
-      b.textContent = d.line.replace(/^[^:]*:\s*/, '');
+      b.textContent = buttonText(d);
       b.dataset.line = d.line;
       b.dataset.index = String(i);
       b.dataset.indexes = String(i);  // every decision this button stands for
-      b.onclick = function () { send({ command: d.command }, d.line); };
+      b.onclick = function () { send({ command: d.command }, buttonText(d)); };
       box.appendChild(b);
     });
     $('sv-line').hidden = v.view !== 'seat' || v.over;
     $('sv-replay-btn').hidden = !v.over;
+  }
+
+  // ---- navigation cards named by their number, with what they do (ROW-1, NAV-1) ---------------------------------
+
+  function navName(id) {
+    var info = window.LifeboatViewer ? window.LifeboatViewer.cardInfo(S.catalog, id, S.navigation) : { no: id };
+    return (S.lang === 'zh' ? '航海 ' : 'Navigation ') + info.no;
+  }
+
+  function andList(names) {
+    return names.length < 2 ? names.join('') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
+  }
+
+  /* What a decision's button says: its line of notation without the actor ('keep water'), except the navigation
+   * cards, which a line names by number or id ('stack 36 bottom nav-c8'): those say what goes where in card names
+   * ('Navigation 36 on the row stack, Navigation 8 under the deck'). The button still sends the command itself. */
+  function buttonText(d) {
+    var c = d.command;
+    if (c.type === 'place_rowed_cards') {
+      var out = [];
+      if (c.to_stack.length) out.push(andList(c.to_stack.map(navName)) + ' on the row stack');
+      if (c.to_bottom.length) {  // ROW-1: in the order they go under; each later one under the one before
+        var under = c.to_bottom.map(navName);
+        out.push(under[0] + ' under the deck' + (under.length > 1 ? ', then ' + under.slice(1).join(', then ') + ' under it' : ''));
+      }
+      return out.join(', ') || 'place no card';
+    }
+    if (c.type === 'choose_navigation_card') return 'choose ' + navName(c.card);
+    return d.line.replace(/^[^:]*:\s*/, '');
+  }
+
+  /* The navigation cards this seat's decision is about, each with its number and what it does (its facts come in
+   * the message's navigation, NAV-3): the cards the seat rowed up (ROW-1), or the row stack it chooses from as the
+   * navigator (NAV-1). Only this seat's own view holds their ids (the step's drawn cards are 'owner:rower'), so
+   * another seat's page, and the public's, draw nothing here. */
+  function drawDrawn() {
+    var v = S.view, box = $('sv-drawn'), V = window.LifeboatViewer, data = v.step.data || {}, ids = [], head = '';
+    if (v.view === 'seat' && !v.over && v.waiting_for.indexOf(v.viewer) >= 0) {
+      if (v.step.kind === 'row_place' && data.rower === v.viewer) {
+        ids = data.drawn || [];
+        head = 'The cards you drew (only you see them):';
+      } else if (v.step.kind === 'navigator_choice' && data.navigator === v.viewer) {
+        ids = v.row_stack || [];
+        head = 'The row stack (only you see it):';
+      }
+    }
+    ids = ids.filter(function (id) { return typeof id === 'string' && /^nav-/.test(id); });
+    box.textContent = '';
+    box.hidden = !ids.length || !V;
+    if (box.hidden) return;
+    box.appendChild(V.el('h3', { cls: 'sv-drawn-head' }, head));
+    var cards = V.el('div', { cls: 'lb-cards sv-drawn-cards' });
+    ids.forEach(function (id) { cards.appendChild(V.card(S.catalog, id, { lang: S.lang, navigation: S.navigation })); });
+    box.appendChild(cards);
   }
 
   /* A decision's command with each provision instance named by what tells it apart in the rules: its face, its

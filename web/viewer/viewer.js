@@ -134,10 +134,12 @@
     who(facts.overboard, lang === 'zh' ? '落水' : 'overboard', 'lb-nav-overboard');
     who(facts.thirsty, lang === 'zh' ? '口渴' : 'thirsty', 'lb-nav-thirsty');
     var icons = el('div', { cls: 'lb-nav-icons' });
-    if (facts.rowers_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'rowers thirsty' }, icon('oars'), 'rowers'));
-    if (facts.fighters_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'fighters thirsty' }, icon('fight'), 'fighters'));
+    // said in words, not by the icon alone ('rowers' read as who rows, not who is thirsty)
+    var zh = lang === 'zh';
+    if (facts.rowers_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'rowers thirsty' }, icon('oars'), zh ? '划船者口渴' : 'rowers thirsty'));
+    if (facts.fighters_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'fighters thirsty' }, icon('fight'), zh ? '打斗者口渴' : 'fighters thirsty'));
     if (facts.bird) icons.appendChild(el('span', { cls: 'lb-nav-icon lb-bird' + (facts.bird < 0 ? ' lb-bird-off' : ''), title: facts.bird > 0 ? 'seagull +1' : 'seagull \u22121' },
-      icon('gull'), facts.bird > 0 ? '+1' : '\u22121'));
+      icon('gull'), (zh ? '海鸥 ' : 'seagull ') + (facts.bird > 0 ? '+1' : '\u22121')));
     if (icons.childNodes.length) body.appendChild(icons);
     if (!body.childNodes.length) body.appendChild(el('div', { cls: 'lb-nav-line' }, 'no effect'));
     return body;
