@@ -325,7 +325,8 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
 
 
 def _own(me: str) -> str:
-    """SERVE-3's rule at the hotseat: the line for another character is refused, naming the one at the keyboard."""
+    """TURN-1 at the hotseat: a seat acting for another, the line for another character is refused, naming the one at
+    the keyboard (SERVE-3 is the served game's link, not this)."""
     from cli.describe import who
 
-    return f"[SERVE-3] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."
+    return f"[TURN-1] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."

@@ -317,15 +317,16 @@ def test_version() -> None:
 
 
 def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_path: Path) -> None:
-    """SERVE-3 at the hotseat: 'kid: pass' typed by Lady Lauren's player said only 'Type a decision of your own
-    character.'; it now cites the rule and names the character at the keyboard."""
+    """TURN-1 at the hotseat (a seat acting for another): 'kid: pass' typed by Lady Lauren's player said only 'Type
+    a decision of your own character.'; it now cites the rule and names the character at the keyboard. The rule is
+    TURN-1, not SERVE-3 (a served game's link): there is no link at the hotseat."""
     from tests.helpers import run as lifeboat
 
     game = tmp_path / "g.jsonl"
     assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
     done = lifeboat("play", game, stdin="\nkid: pass\n")
     assert done.returncode == 0, done.stderr
-    assert ("Your choice (1-4, a line of notation, or help): [SERVE-3] Type a decision of your own character, "
+    assert ("Your choice (1-4, a line of notation, or help): [TURN-1] Type a decision of your own character, "
             "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
 
 
