@@ -292,13 +292,20 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
             out.print(render.memory(view))
         elif word == "table":
             out.print(render.table(view))
+        elif bad := next((ch for ch in answer if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f"), None):
+            # Escape, an arrow key: what the notation says of such a line ("is this the right file?") is no help here
+            out.print(Text(f"[NOTATION-1] the line holds {bad!r}, a key that types no text (Escape, an arrow); "
+                           f"type {_numbers(items)}, a line of notation, or help."))
         elif answer and not (answer.isascii() and answer.isdigit()):
             cmd = _typed(out, answer, state, me)
             if cmd is not None:
                 return cmd, False
         else:
-            numbers = "1" if len(items) == 1 else f"a number from 1 to {len(items)}"
-            out.print(Text(f"Type {numbers}, a line of notation, or help."))
+            out.print(Text(f"Type {_numbers(items)}, a line of notation, or help."))
+
+
+def _numbers(items: list) -> str:  # type: ignore[type-arg]
+    return "1" if len(items) == 1 else f"a number from 1 to {len(items)}"
 
 
 def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]

@@ -330,6 +330,23 @@ def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_pa
             "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
 
 
+def test_an_escape_typed_at_the_hotseat_prompt_says_what_the_prompt_expects(tmp_path: Path) -> None:
+    """Escape (or an arrow key) typed at 'Your choice' got the notation's "(is this the right file?)", a hint for a
+    file fed to 'record'; it now says what the prompt takes. A tab inside a line is still read as notation."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    done = lifeboat("play", game, stdin="\n\x1b\n\x1b[A\nkeep\tjewels\n")
+    assert done.returncode == 0, done.stderr
+    said = ("Your choice (1-4, a line of notation, or help): [NOTATION-1] the line holds '\\x1b', a key that types "
+            "no text (Escape, an arrow); type a number from 1 to 4, a line of notation, or help.\n")
+    assert done.stdout.count(said) == 2
+    assert "right file" not in done.stdout
+    assert json.loads(game.read_text().splitlines()[-1])["command"] == {"type": "keep_provision", "by": "lady_lauren",
+                                                                        "card": "jewels-1"}
+
+
 def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) -> None:
     """SETUP-1 (ours): a zero-width space made a name look empty, or 'A\\u200bnn' look like 'Ann'; a right-to-left
     override turned around the rest of each line naming the player. Refused; an emoji with its joiner is fine."""
