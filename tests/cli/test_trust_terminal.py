@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shlex
 import signal
 from pathlib import Path
@@ -112,3 +113,32 @@ def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> N
     assert child.before.endswith("\r\n")  # the line is ended: the shell's prompt does not follow '> ^C'
     child.close()
     assert child.exitstatus == 130  # stopped by Ctrl-C, as a shell says it
+
+
+def test_a_refusal_stays_on_the_redrawn_screen_naming_the_card(tmp_path: Path) -> None:
+    """A typed line the rules refuse was said, then the screen was cleared (ESC [2J ESC [3J) and drawn again without
+    it; the reason now comes after the redraw, under the menu, with the card by its name (CARD-3) and the id after
+    it, the rule id kept."""
+    game = tmp_path / "hot.jsonl"
+    raw = io.StringIO()
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    child.expect(r"Now: Keep one of: (.+?)\.\r\n")
+    offered = child.match.group(1)
+    child.expect(r"Your choice \(1-")
+    face, card = next((f, c) for f, c in (("Jewels", "jewels"), ("Knife", "knife"), ("Parasol", "parasol"))
+                      if f not in offered)
+    before = game.read_bytes()
+    child.sendline(f"keep {card}")
+    said = f"Refused [PROV-2] {face} ({card}-1) is not among the cards offered to you (nothing was decided)"
+    child.expect(re.escape(said))
+    child.expect(r"Your choice \(1-")
+    out = raw.getvalue()
+    assert out.rfind(said) > out.rfind("\x1b[3J") > out.find(f"keep {card}")  # said after the last clear
+    shown = screen_after(out)
+    assert said in shown and "Your hand: " in shown
+    assert game.read_bytes() == before
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
