@@ -4,7 +4,7 @@ Before each human seat's decision the screen is cleared and the next player conf
 they then see only their own view and a numbered list of their legal moves. Bots (``--bots Ann=search,Bob``: a kind
 per seat, ``random`` by default) get only their own seat's view and log (docs/bots.md). Every decision is appended
 to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes (the screen is cleared first when a
-seat's hand may be on it, and the resume hint keeps ``--bots``).
+seat's hand may be on it, as it is before an error stops the game, and the resume hint keeps ``--bots``).
 """
 
 from __future__ import annotations
@@ -112,6 +112,10 @@ class _Game:
                 render.clear(self.out)
             self.say(f"\nSaved. Resume with: {resume_command(game, self.bots, self.think_ms)}")
             return
+        except Exception:  # the game stops on an error (another program wrote to it: exit 4): no hand stays either
+            if self.last_human is not None:
+                render.clear(self.out)
+            raise
         render.final(self.out, table.views.public_view())
 
     def bot_turn(self, me: str) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pexpect
 import pyte
-from tests.helpers import EXE
+from tests.helpers import EXE, run
 
 ENV = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "LINES": "50"}
 ROWS, COLS = 50, 160
@@ -142,3 +142,26 @@ def test_a_refusal_stays_on_the_redrawn_screen_naming_the_card(tmp_path: Path) -
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_another_program_writing_the_game_leaves_no_hand_on_the_screen(tmp_path: Path) -> None:
+    """Ann sits at her menu while another program appends to the game (here a note); her choice then stops play with
+    exit 4 ("another program wrote…"), which is safe, but her hand and menu stayed on the screen and in the
+    scrollback. They are cleared first, as Ctrl-C and Ctrl-D clear them."""
+    game = tmp_path / "c.jsonl"
+    raw = io.StringIO()
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    child.expect(r"Your choice \(1-")
+    assert run("annotate", game, "meanwhile", "--at", "1").returncode == 0
+    child.sendline("1")
+    child.expect(r"another program wrote to this game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 4
+    out = raw.getvalue()
+    assert out.rfind("\x1b[3J") > out.rfind("Your hand")  # the scrollback was cleared after the last hand
+    shown = screen_after(out)
+    assert "Your hand" not in shown and "LOVE" not in shown and "HATE" not in shown
+    assert "lifeboat: " in shown and "another program wrote to this game" in shown
