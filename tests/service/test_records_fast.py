@@ -69,4 +69,3 @@ def test_an_edited_command_converts_the_same_both_ways(data: st.DataObject) -> N
         else:
             command[data.draw(st.text(max_size=6))] = data.draw(JSON)
     assert fast(command) == reference(command)
-
