@@ -276,12 +276,14 @@ def repair(game: Path = GAME) -> None:
 
 @app.command()
 def arena(
+    ctx: typer.Context,
     bots: str = typer.Option("random,heuristic", "--bots", help="Bot kinds, comma-separated (random, heuristic, "
                              "search): each plays one seat against a field of every kind listed before it."),
     games: int = typer.Option(20, "--games", help="Games per pairing."),
     seed: int = typer.Option(1, "--seed", help="Seed of the deals (and the bots' choices)."),
     seats: int = typer.Option(4, "--seats", help="Players per game, 4 to 6."),
-    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms."),
+    think: str = typer.Option("200ms", "--think", help="With search among --bots, the search bot's thinking time per "
+                              "decision (CPU), e.g. 200ms."),
     out: Path = typer.Option(Path("arena"), "--out", help="A new directory for the games' journals and results.jsonl."),
     json_: bool = typer.Option(False, "--json", help="Print the strength table as JSON."),
     resume: bool = typer.Option(False, "--resume", help="Finish the run in --out (same --bots, --games, --seed, "
@@ -291,8 +293,9 @@ def arena(
     """Seeded, seat-rotated tournaments between bot kinds; every game kept as a journal and audited; the
     strength table (mean score, win rate with a 95% interval, pairwise results)."""
     from cli import cmd_arena
+    from cli.common import given
 
-    cmd_arena.run(bots, games, seed, seats, think, out, json_, resume, jobs)
+    cmd_arena.run(bots, games, seed, seats, think if given(ctx, "think") else None, out, json_, resume, jobs)
 
 
 STORE = typer.Option(..., "--store", envvar="LIFEBOAT_STORE", show_default=False,
@@ -365,9 +368,18 @@ def main() -> None:
     import os
     import sys
 
+    from cli.terminal import output_failed, tolerant_streams
+
+    tolerant_streams()  # a name the terminal's encoding cannot show is escaped, never a crash
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a full disk is found here, not at the interpreter's exit
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
+        code = output_failed(exc)  # stdout itself cannot be written (a full disk, a closed pipe)
+        if code is not None:
+            sys.exit(code)
         if os.environ.get("LIFEBOAT_DEBUG"):
             raise
         sys.stderr.write(f"lifeboat: internal error ({type(exc).__name__}); this is a bug, please report it "

@@ -26,8 +26,11 @@ def parse_think(text: str) -> int:
     return ms
 
 
-def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, json_: bool, resume: bool = False,
+def run(bots: str, games: int, seed: int, seats: int, think: str | None, out: Path, json_: bool, resume: bool = False,
         jobs: int = 1) -> None:
+    """``think`` is None when not given (then 200ms); given without search among ``bots`` it would change nothing,
+    and is refused (exit 2)."""
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cli import render
@@ -35,11 +38,14 @@ def run(bots: str, games: int, seed: int, seats: int, think: str, out: Path, jso
     from cli.terminal import json_text
     from service.arena import Arena, summarize
 
-    arena = Arena(kinds=[k.strip() for k in bots.split(",") if k.strip()], games=games, seed=seed, out=out,
-                  seats=seats, think_ms=parse_think(think), resume=resume, jobs=jobs)
+    arena = Arena(kinds=kinds, games=games, seed=seed, out=out, seats=seats, think_ms=parse_think(think or "200ms"),
+                  resume=resume, jobs=jobs)
     screen = console()
     with user_errors():
         arena.check()
+        if think is not None and "search" not in (k.lower() for k in kinds):
+            raise fail(f"--think needs search among --bots: it is the search bot's thinking time, and --bots {bots} "
+                       "has no search bot", USAGE)
         total = arena.total()
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=screen, transient=True, disable=json_) as bar:

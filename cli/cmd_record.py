@@ -19,7 +19,6 @@ number and rule id), 4 for a journal problem.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -328,70 +327,19 @@ class Recorder:
             self.say("  " + self.status())
 
 
+def saved(game: Path, finished: bool) -> str:
+    """The last words of a session: how to resume, or, for a ``finished`` game (over, every shown card named), that
+    there is nothing to resume and how to see it (a game over with cards still to name resumes to name them)."""
+    if finished:
+        return (f"Saved to {game}. The game is over: nothing to resume. See it with: lifeboat replay {game} "
+                f"(scores: lifeboat score {game})")
+    return f"Saved to {game}. Resume with: lifeboat record {game}"
+
+
 def short(character: str) -> str:
     """The word a recorder types for ``character`` (``lady_lauren`` → ``lauren``, ``first_mate`` → ``first mate``)."""
     return {"lady_lauren": "lauren", "sir_stephen": "stephen", "dr_harter": "harter"}.get(
         character, character.replace("_", " "))
-
-
-def _is_character(state: Any, word: str) -> bool:
-    """Whether ``word`` names a character (a "did you mean" of the notation may name a card: 'water')."""
-    from service import RuleViolation, character_named
-
-    try:
-        return character_named(state, word) is not None
-    except RuleViolation:
-        return False
-
-
-def _guided_setup(rec: Recorder) -> None:
-    """At a keyboard, ask each player's character and deal everything else unseen ('?'), SETUP-2..5, REC-1.
-    Each answer is checked at once (a known character, not taken yet) and asked again if wrong. Raises EOFError at
-    the end of input (nothing is dealt until every player is named)."""
-    from cli.describe import who
-    from lifeboat.state import AwaitSetup
-    from service import RuleViolation, character_named
-
-    if not isinstance(rec.state.step, AwaitSetup):
-        return
-    rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
-            "provisions are recorded as unseen.")
-    taken: dict[str, str] = {}
-    in_game = rec.state.cards.characters_in(rec.state.ruleset.card_sets)  # SETUP-2, EXP-1
-    choices = "type one of: " + ", ".join(who(x) for x in in_game)
-    for player in rec.state.players:
-        while True:
-            sys.stdout.write(f"  {player}'s character: ")
-            sys.stdout.flush()
-            answer = sys.stdin.readline()
-            if not answer or answer.strip().lower() in ("quit", "exit", "q"):  # Ctrl-D: stop, as at the prompt
-                raise EOFError
-            if re.match(r"\s*(chance\s*:\s*)?deal\b", answer, re.I):  # the deal line, typed whole (recording.md)
-                rec.decide(answer.strip(), 0)
-                if not isinstance(rec.state.step, AwaitSetup):
-                    return
-                continue
-            try:
-                character = character_named(rec.state, answer.strip())
-            except RuleViolation as exc:  # said "unknown actor … or 'chance' or 'recorder'": not asked here
-                guess = re.search(r"did you mean '([^']+)'\?", exc.message)
-                hint = f"{guess[0]} " if guess and _is_character(rec.state, guess[1]) else ""  # not 'water'
-                rec.say(f"  [SETUP-2] {answer.strip()!r} is not a character; {hint}{choices}")
-                continue
-            if character is None:
-                rec.say(f"  type a character's name, e.g. captain; {choices}")
-            elif character not in in_game:
-                rec.say(f"  [SETUP-2] {who(character)} is not in this game (its sets: "
-                        f"{', '.join(rec.state.ruleset.card_sets)}); {choices}")
-            elif character in taken.values():
-                rec.say(f"  {who(character)} is already taken; each player draws a different character")
-            else:
-                taken[player] = character
-                break
-    n = len(rec.state.players)
-    removed = 10 if n < 6 and rec.state.ruleset.remove_provisions_short_handed else 0
-    parts = [f"{player} = {character} love ? hate ? ?" for player, character in taken.items()]
-    rec.decide("chance: deal " + "; ".join(parts) + (f"; removed {removed} ?" if removed else ""), 0)
 
 
 def _record_from(game: Path, position: Path, options: list[str], cards: Any = None) -> None:
@@ -438,14 +386,17 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             if position is not None:
                 _record_from(game, position, options, card_set)
             else:
-                names = players
-                if names is None and interactive:
-                    sys.stdout.write("Players, comma-separated, in any order: ")
-                    sys.stdout.flush()
-                    names = sys.stdin.readline().strip()
-                if not names:
+                def start(names: str) -> None:
+                    Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
+
+                if players is None and interactive:
+                    from cli.record_setup import ask_players
+
+                    ask_players(start, out)  # a refused answer (SETUP-1) is said and asked again
+                elif not players:
                     raise fail("name the players with --players (or start from --position)", USAGE)
-                Table.record_new(game, players=parse_players(names), options=options, cards=card_set).close()
+                else:
+                    start(players)
         elif position is not None or players is not None or cards is not None or options:
             raise fail(f"{game}: already exists; --position, --players, --option and --cards only start a new "
                        "recording (a recording keeps the options it started with)", USAGE)
@@ -455,8 +406,10 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
         rec.prompting = interactive
         if interactive:
+            from cli.record_setup import guided_setup
+
             try:
-                _guided_setup(rec)
+                guided_setup(rec)
             except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
                 rec.say("")
                 rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
@@ -489,6 +442,6 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
                     rec.say(line)
         else:
             rec.say(rec.status())
-        rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+        rec.say(saved(game, rec.state.over and not rec.unnamed()))
     if rec.refused:
         raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)

@@ -35,7 +35,7 @@ def clear(out: Console) -> None:
     out.file.flush()
 
 
-_RICH_REWRITES = frozenset("\t\a\b\v\f\r")  # rich's Text expands tabs and strips these control codes
+_RICH_REWRITES = frozenset("\t\a\b\v\f\r")  # rich's Text expands tabs and rewrites these (cli.terminal escapes them)
 
 
 def print_lines(out: Console, lines: list[tuple[str, str | None]]) -> None:

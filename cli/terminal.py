@@ -5,6 +5,9 @@ and the C1 controls too. Imports nothing of ``cli``."""
 
 from __future__ import annotations
 
+import io
+import sys
+
 
 def terminal_safe(text: str, keep: str = "\n") -> str:
     """``text`` with every unprintable character but those in ``keep`` escaped as Python writes it (ESC as
@@ -51,7 +54,76 @@ class _EscapeHook:
         return [_Escaped(r) for r in renderables]
 
 
+#: The control codes rich's ``Text`` silently drops (BEL, BS, VT, FF, CR: ``rich.control.STRIP_CONTROL_CODES``),
+#: escaped instead as Python writes them, like every other control character (docs/cli.md, "Errors").
+_RICH_DROPS = {c: repr(chr(c))[1:-1] for c in (7, 8, 11, 12, 13)}
+
+
+def _escape_dropped(text: str, _table: object = None) -> str:
+    """What rich's ``Text`` does to the text it is given, in place of ``rich.text.strip_control_codes``: the
+    control codes rich would drop are escaped (``bel\\x07del``), never lost; a hand-edited journal's BEL reads as
+    one. Any other character is left to the render hook (:class:`_EscapeHook`)."""
+    return text.translate(_RICH_DROPS)
+
+
 def escaping(out):  # type: ignore[no-untyped-def]
-    """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`."""
+    """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`. Also makes
+    every rich ``Text`` of this process escape (not drop) BEL, BS, VT, FF and CR (:func:`_escape_dropped`)."""
+    import rich.text
+
+    rich.text.strip_control_codes = _escape_dropped  # type: ignore[assignment] # Text looks it up at each call
     out.push_render_hook(_EscapeHook())
     return out
+
+
+
+class _WatchedFile(io.FileIO):
+    """stdout's file descriptor, remembering a write that failed (:func:`output_failed` tells stdout's full disk
+    from another file's error by it)."""
+
+    failed: list[OSError] = []
+
+    def write(self, data):  # type: ignore[no-untyped-def]
+        try:
+            return super().write(data)
+        except OSError as exc:
+            _WatchedFile.failed.append(exc)
+            raise
+
+
+def tolerant_streams() -> None:
+    """Make stdout and stderr write a character their encoding cannot show as a Python escape (``Zo\\xeb``,
+    ``\\u674e``) instead of raising ``UnicodeEncodeError`` (``PYTHONIOENCODING=ascii``, a ``C`` locale's pipe):
+    the output is never cut by a name. stdout is rebuilt over a :class:`_WatchedFile` (same encoding and
+    buffering) so that a failed write to it is known. Call once, before anything is printed."""
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper) and not out.closed:
+        out.flush()
+        errors = "backslashreplace" if out.errors == "strict" else out.errors
+        raw = _WatchedFile(out.fileno(), "w", closefd=False)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=out.encoding, errors=errors,
+                                      line_buffering=out.line_buffering, write_through=out.write_through)
+    if getattr(sys.stderr, "errors", None) == "strict" and hasattr(sys.stderr, "reconfigure"):
+        sys.stderr.reconfigure(errors="backslashreplace")
+
+
+def output_failed(exc: BaseException) -> int | None:
+    """The exit code when writing stdout failed (:func:`tolerant_streams`), ``None`` when ``exc`` is something
+    else. A closed pipe (``… | head``) exits 1 silently, as click does; any other failure (a full disk:
+    ``> /dev/full``) is one line on stderr and exit 2 (an output that cannot go where it is named, docs/cli.md).
+    Either way stdout is pointed at ``os.devnull`` so the interpreter's last flush says nothing."""
+    import errno
+    import os
+
+    if not isinstance(exc, OSError) or not _WatchedFile.failed:
+        return None
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor: nothing more reaches anything
+        pass
+    first = _WatchedFile.failed[0]
+    if first.errno == errno.EPIPE:
+        return 1
+    sys.stderr.write(f"lifeboat: cannot write the output ({first.strerror or first}); what was printed stops "
+                     "there\n")
+    return 2

@@ -290,14 +290,22 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
 _ACTOR_WORDS = {**dict.fromkeys(CHANCE_TYPES, "chance"), **dict.fromkeys(RECORDER_TYPES, "recorder")}
 
 
-def actor_of(state: State, command: Command) -> str:
-    """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``."""
+def actor_of(state: State, command: Command, known: dict[str, str] | None = None) -> str:
+    """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``.
+
+    ``known``: a character id -> player map the caller keeps for one game (replay asks for every commit): filled
+    here as characters are found dealt, read first. A dealt character keeps its player (SETUP-1); a caller whose
+    game may go back before the deal (a correction, REC-2) empties it."""
     word = _ACTOR_WORDS.get(type(command))  # is_chance / is_recorder in one look-up (the classes are final)
     if word is not None:
         return word
     by = command.by  # type: ignore[union-attr]
+    if known is not None and (player := known.get(by)) is not None:
+        return player
     for c in state.characters:  # state.char, inlined: replay asks for every commit
         if c.character == by:
+            if known is not None:
+                known[by] = c.player
             return c.player
     return by
 

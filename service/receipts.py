@@ -83,7 +83,8 @@ def view_digest(initial: State, log: Sequence[Event], character: str) -> str:
 
 def read_receipts(values: Sequence[str]) -> list[Receipt]:
     """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
-    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for a missing or unreadable file or a malformed token."""
+    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for a missing or unreadable file, a file holding no
+    token, or a malformed token."""
     out: list[Receipt] = []
     for value in values:
         path = Path(value)
@@ -97,13 +98,29 @@ def read_receipts(values: Sequence[str]) -> list[Receipt]:
             content = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise BadRequest(f"--receipt: cannot read: {exc}", "--receipt") from None
-        for n, text in enumerate(content.splitlines(), 1):
-            text = text.split("#", 1)[0].strip()
-            if text:
-                try:
-                    out.append(Receipt.parse(text))
-                except BadRequest as exc:
-                    raise BadRequest(f"{path}:{n}: {exc.message}", "--receipt") from None
+        found = _parse_file(path, content)
+        if not found:
+            raise BadRequest(f"--receipt {value}: the file holds no receipt (it is empty, or only blank lines and "
+                             f"# comments); {_RECEIPT_IS}", "--receipt")
+        out.extend(found)
+    return out
+
+
+_RECEIPT_IS = (f"give a receipt token ({RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>) "
+               "or a file of them, one per line, as 'lifeboat receipt GAME.jsonl --as SEAT' prints them")
+
+
+def _parse_file(path: Path, content: str) -> list[Receipt]:
+    """The receipts of a receipt file's ``content``: one token a line, blank lines and ``#`` comments skipped.
+    Raises :class:`BadRequest` naming ``path`` and the line of a malformed token."""
+    out = []
+    for n, text in enumerate(content.splitlines(), 1):
+        text = text.split("#", 1)[0].strip()
+        if text:
+            try:
+                out.append(Receipt.parse(text))
+            except BadRequest as exc:
+                raise BadRequest(f"{path}:{n}: {exc.message}", "--receipt") from None
     return out
 
 

@@ -48,9 +48,11 @@ class Step(msgspec.Struct, frozen=True, gc=False):
     after: State
 
 
-def _decide_again(path: str, commit: journal.Commit, state: State, record: Any) -> tuple[State, tuple[Event, ...]]:
-    """Decide ``record`` from ``state`` and check the commit's actor and events. Raises :class:`ReplayError`."""
-    expected_actor = actor_of(state, record)
+def _decide_again(path: str, commit: journal.Commit, state: State, record: Any,
+                  players: dict[str, str]) -> tuple[State, tuple[Event, ...]]:
+    """Decide ``record`` from ``state`` and check the commit's actor and events (``players``: the game's dealt
+    characters' players so far, for :func:`actor_of`). Raises :class:`ReplayError`."""
+    expected_actor = actor_of(state, record, players)
     if commit.actor != expected_actor:
         raise ReplayError(path, commit.line, commit.seq, "TURN-1",
                           f"the line names the actor {commit.actor!r}, but this command belongs to {expected_actor!r}")
@@ -94,6 +96,7 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
     state = initial_state(header, path)
     history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
     keep = history.append
+    players: dict[str, str] = {}  # character -> player once dealt (actor_of); a correction may undo the deal
     for commit in j.commits():
         try:
             record = to_record(commit.command)
@@ -102,9 +105,11 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
         # The record classes have no subclasses: a type test, much cheaper than a failed isinstance.
         if type(record) in _SYSTEM_RECORDS:
             after, events = _system_record(path, commit, record, state, header, history), ()
+            if type(record) is Correction:
+                players.clear()
         else:
             keep((commit.seq, state))
-            after, events = _decide_again(path, commit, state, record)
+            after, events = _decide_again(path, commit, state, record, players)
         yield Step(commit=commit, record=record, events=events, before=state, after=after)
         state = after
 

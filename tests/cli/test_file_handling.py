@@ -98,3 +98,16 @@ def test_an_exported_journal_is_its_owner_s_only(postgres_url: str, postgres_sch
     exported = lifeboat("export", game_id, "-o", out, *store)
     assert exported.returncode == 0, exported.stderr
     assert out.read_bytes() == EXAMPLE.read_bytes() and mode(out) == "0o600"
+
+
+def test_an_empty_receipt_file_is_refused_saying_what_a_receipt_is(tmp_path: Path) -> None:
+    empty, comments = tmp_path / "er.txt", tmp_path / "comments.txt"
+    empty.write_bytes(b"")
+    comments.write_text("# Ann's receipt, to paste here\n\n", encoding="utf-8")
+    for receipts in (empty, comments):
+        audit = lifeboat("audit", EXAMPLE, "--receipt", receipts)
+        assert (audit.returncode, audit.stdout) == (2, ""), (audit.stdout, audit.stderr)
+        assert audit.stderr == (
+            f"lifeboat: --receipt {receipts}: the file holds no receipt (it is empty, or only blank lines and # "
+            "comments); give a receipt token (LBR1.<game id>.<seq>.<seat>.<32 hex>.<16 hex>) or a file of them, one "
+            "per line, as 'lifeboat receipt GAME.jsonl --as SEAT' prints them\n")

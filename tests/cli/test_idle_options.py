@@ -1,7 +1,8 @@
 """An option that would do nothing in the combination given is refused, not silently ignored (docs/cli.md: exit 2,
 one line naming the option it needs), through the installed ``lifeboat`` executable: ``fork --seed`` with the
 default ``--chance keep`` (nothing is shuffled), ``replay --bot`` / ``--think`` without ``--step`` (no bot is
-asked), ``replay --step --think`` with a bot other than search (only the search bot thinks for a set time)."""
+asked), ``replay --step --think`` with a bot other than search (only the search bot thinks for a set time),
+``arena --think`` with no search among ``--bots``."""
 
 from __future__ import annotations
 
@@ -54,3 +55,15 @@ def test_replay_takes_the_bot_options_where_they_count(game: Path) -> None:
     assert "> The search bot, as " in asked.stdout  # at some step Ann's seat is to move
     assert run("replay", game, "--step", "--bot", "random", stdin="q\n").returncode == 0
     assert run("replay", game).returncode == 0  # the defaults alone are not "given"
+
+
+def test_arena_refuses_think_without_a_search_bot(tmp_path: Path) -> None:
+    """``arena --think`` is the search bot's time: with no search among ``--bots`` it did nothing, silently."""
+    out = tmp_path / "run"
+    done = run("arena", "--bots", "random,heuristic", "--think", "1s", "--games", "1", "--out", out)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+        "lifeboat: --think needs search among --bots: it is the search bot's thinking time, and --bots "
+        "random,heuristic has no search bot\n"))
+    assert not out.exists()
+    bad_kind = run("arena", "--bots", "random,clever", "--think", "1s", "--out", out)  # the kind is named first
+    assert bad_kind.returncode == 2 and "unknown bot kind 'clever'" in bad_kind.stderr

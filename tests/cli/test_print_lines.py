@@ -44,8 +44,8 @@ def test_print_lines_styles_each_row_with_colour() -> None:
 def test_print_lines_escapes_control_characters_but_the_newline() -> None:
     out, console = _console("standard", False, 100)
     print_lines(console, [("Note on 5: hi\x1b[2J\x1b]0;t\x07\x9b", None), ("a\x00\nb\x7f", "bold")])
-    # BEL is one of the control codes rich's Text strips (so the lines go through rich, which escapes the rest)
-    assert out.getvalue() == ("Note on 5: hi\\x1b[2J\\x1b]0;t\\x9b\n"
+    # BEL is one of the control codes rich's Text drops (so the lines go through rich, which escapes them all)
+    assert out.getvalue() == ("Note on 5: hi\\x1b[2J\\x1b]0;t\\x07\\x9b\n"
                               "\x1b[1ma\\x00\x1b[0m\n\x1b[1mb\\x7f\x1b[0m\n")
     out, console = _console(None, False, 100)  # the fast path (no BEL, no colour)
     print_lines(console, [("Note on 5: hi\x1b[2J\x1b]0;t\x9b", None)])

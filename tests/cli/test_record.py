@@ -473,3 +473,16 @@ def test_NAV_1_a_navigator_with_one_card_on_the_row_stack_chooses_the_only_card(
         shown = run("show", game, "--as", who)
         assert shown.returncode == 0, shown.stderr
         assert [x for x in shown.stdout.splitlines() if x.startswith("Now:")] == [now], (who, shown.stdout)
+
+
+def test_a_finished_recording_says_it_is_over_not_how_to_resume(tmp_path: Path) -> None:
+    """A game over with every shown card named has nothing to resume: the last words say how to see it (it said
+    "Resume with: lifeboat record …"); one over with cards still to name resumes to name them."""
+    game = tmp_path / "g.jsonl"
+    for args in (("--players", PLAYERS), ()):  # the session that ends it, then one opened on the finished game
+        done = record(game, GAME if args else "", *args)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.endswith(f"\nSaved to {game}. The game is over: nothing to resume. See it with: "
+                                    f"lifeboat replay {game} (scores: lifeboat score {game})\n"), done.stdout[-300:]
+    over = started(tmp_path, SETUP + ROUND_1 + ROUND_2 + ROUND_3, "over.jsonl")
+    assert record(over, "").stdout.endswith(f"Saved to {over}. Resume with: lifeboat record {over}\n")

@@ -94,3 +94,36 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     child.sendeof()  # end of input stops here too (it went on to the prompt after the setup, and waited)
     child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
     child.expect(pexpect.EOF)
+
+
+def test_a_refused_player_list_is_asked_again(tmp_path: Path) -> None:
+    """Without --players at a keyboard, a list the rules refuse (SETUP-1: three players, a name twice) is said and
+    asked again, as a character is (it exited 3); nothing is written until a list is taken, and Ctrl-D there stops
+    with nothing written (exit 2)."""
+    game = tmp_path / "g.jsonl"
+    child = record(game)
+    child.expect("Players, comma-separated, in any order: ")
+    child.sendline("Ann,Bob,Cy")
+    child.expect(r"\[SETUP-1\] the base game takes 4 to 6 players, got 3; type the names again")
+    child.expect("Players, comma-separated, in any order: ")
+    assert not game.exists()
+    child.sendline("Ann,Bob,Cy,ann")
+    child.expect(r"\[SETUP-1\] player names 'Ann' and 'ann' are the same")
+    child.expect("Players, comma-separated, in any order: ")
+    child.sendline("Ann,Bob,Cy,Dee")
+    child.expect("Ann's character: ")
+    j = journal.JsonlJournal.open(game)
+    assert j.header.players == ("Ann", "Bob", "Cy", "Dee")
+    j.close()
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    other = tmp_path / "other.jsonl"
+    child = record(other)
+    child.expect("Players, comma-separated, in any order: ")
+    child.sendeof()
+    child.expect("name the players with --players")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and not other.exists()

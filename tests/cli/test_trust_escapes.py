@@ -76,8 +76,25 @@ def test_no_control_character_of_a_journal_reaches_the_terminal(game: Path, lb: 
         for stream in (done.stdout, done.stderr):
             assert UNPRINTABLE.findall(stream) == [], (command, UNPRINTABLE.findall(stream), stream[-400:])
         quoted += sum(o.count("\\x1b[2J") + o.count("\\u001b[2J") for o in (done.stdout, done.stderr))
+        for stream in (done.stdout, done.stderr):  # BEL too is escaped, never dropped (rich's Text drops it)
+            assert stream.count("owned") == len(re.findall(r"owned\\+(?:x07|u0007)", stream)), (command, stream)
         (tmp_path / "fork.jsonl").unlink(missing_ok=True)
     assert quoted > 0  # the hostile text was shown (escaped) somewhere: the test reached the side door
+
+
+def test_bel_and_the_other_codes_rich_drops_are_escaped(game: Path, lb: SimpleNamespace) -> None:
+    """BEL, BS, VT, FF and CR, which rich's ``Text`` drops silently, read escaped like every other control
+    character: a re-chained note ``bel\\x07del`` once printed as ``beldel\\x7f``, a player ``Ann\\x07`` as ``Ann``."""
+    assert lb.run("annotate", game, "a fair note", "--at", "5").exit_code == 0
+    lines = lb.lines(game)
+    lines[-1]["command"]["text"] = "bel\x07del\x7f bs\x08 vt\x0b ff\x0c cr\r."
+    lines = json.loads(json.dumps(lines).replace('"Ann"', '"Ann\\u0007"'))  # the player, everywhere named
+    crafted = game.with_name("bel.jsonl")
+    crafted.write_bytes(lb.rechain(lines, renumber=False))
+    done = run("replay", crafted)
+    assert "bel\\x07del\\x7f bs\\x08 vt\\x0b ff\\x0c cr\\r." in done.stdout, done.stdout[-600:]
+    assert "Ann\\x07 plays" in done.stdout, (done.returncode, done.stderr, done.stdout[:600])
+    assert UNPRINTABLE.findall(done.stdout + done.stderr) == []
 
 
 def test_a_refusal_quoting_a_card_id_reads_escaped(game: Path, lb: SimpleNamespace) -> None:

@@ -1,0 +1,47 @@
+"""Where the output cannot go as it is (docs/cli.md, "Exit codes"): a terminal or pipe whose encoding cannot show a
+name gets it escaped (``Zo\\xeb``), never a crash after the game was written; a full disk on stdout is one line
+and exit 2, not "this is a bug"; a pipe closed early (``| head``) still exits 1 silently, as click does. The real
+``lifeboat`` in a new process, stdout a real pipe, ``/dev/full`` or a pipe closed by its reader."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from tests.helpers import EXE
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "six-players.jsonl"
+
+
+def test_a_name_the_encoding_cannot_show_is_escaped_not_a_crash(tmp_path: Path) -> None:
+    game = tmp_path / "zz.jsonl"
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([EXE, "new", str(game), "--players", "Zoë,李雷,Ann,Bob", "--seed", "3"], env=env,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("ascii")  # nothing but ASCII was written
+    assert "  Zo\\xeb: " in out and "  \\u674e\\u96f7: " in out and f"Next: lifeboat play {game}" in out
+    done = subprocess.run([EXE, "replay", str(game)], env=env, capture_output=True, timeout=60)
+    assert done.returncode == 0 and "Characters dealt: Zo\\xeb plays " in done.stdout.decode("ascii")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["replay", str(EXAMPLE)], ["--version"], ["score", str(EXAMPLE)]],
+                         ids=["replay", "version", "score"])
+def test_a_full_disk_on_stdout_is_one_line_not_a_bug(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([EXE, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "lifeboat: cannot write the output (No space left on device); what was printed stops there\n"
+
+
+def test_a_pipe_closed_early_exits_1_silently() -> None:
+    child = subprocess.Popen([EXE, "replay", str(EXAMPLE)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline().startswith(b"Characters dealt: ")
+    child.stdout.close()  # as `| head -1` does
+    err = child.stderr.read()
+    assert child.wait(timeout=60) == 1
+    assert err == b""

@@ -1,0 +1,67 @@
+"""``service.replay`` checks each commit's actor (TURN-1) with the players of the dealt characters, which it keeps
+for the game (issue 16: ``actor_of``'s ``known``); a correction (REC-2) that withdraws the deal empties them, so a
+new deal that gives the characters to other players is checked against its own players."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import journal
+from lifeboat import commands as c
+from lifeboat import legal_commands, waiting_for
+from service import advance_chance, append, create_game, replay
+from service.bots import random_bot
+from service.games import actor_of, initial_state, new_digital_game
+from service.records import Correction, to_record
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def play(j: journal.JsonlJournal, state, orders, rng: random.Random, decisions: int):
+    for _ in range(decisions):
+        state, _ = advance_chance(j, state, orders)
+        me = waiting_for(state)[0]
+        state, _ = append(j, state, random_bot(me, legal_commands(state, me), rng))
+    return state
+
+
+def rotated(deal: c.DealSetup) -> c.DealSetup:
+    """The same deal with every hand moved to the next player: each character gets another player."""
+    turn = lambda t: t[1:] + t[:1]  # noqa: E731
+    return c.DealSetup(characters=turn(deal.characters), love=turn(deal.love), hate=turn(deal.hate),
+                       provisions=turn(deal.provisions), removed=deal.removed)
+
+
+def test_REC_2_TURN_1_a_correction_before_the_deal_lets_a_new_deal_name_other_players(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    j, state, orders = create_game(path, PLAYERS, seed=5)
+    first = next(iter(j.commits()))
+    deal = to_record(first.command)
+    assert isinstance(deal, c.DealSetup) and first.seq == 1
+    rng = random.Random(5)
+    state = play(j, state, orders, rng, 6)
+    fixed = j.last_seq + 1
+    j.append(fixed, "system", Correction(from_seq=1, reason="the wrong players were dealt"), ())
+    state = initial_state(j.header, str(path))
+    state, _ = append(j, state, rotated(deal))
+    owner = {ch.character: ch.player for ch in state.characters}
+    assert all(owner[ch] != PLAYERS[i] for i, ch in enumerate(deal.characters))  # every character changed hands
+    state = play(j, state, orders, rng, 6)
+    j.close()
+
+    with journal.JsonlJournal.open(path) as read:
+        steps = list(replay(read, str(path)))
+    assert len(steps) == read.last_seq
+    after = [s for s in steps if s.commit.seq > fixed and s.commit.actor in PLAYERS]
+    assert after and all(s.commit.actor == owner[s.record.by] for s in after)
+
+
+def test_actor_of_reads_and_fills_the_known_players() -> None:
+    """``known`` is read first and filled only for characters found dealt."""
+    header, state, orders = new_digital_game(PLAYERS, seed=2)
+    known: dict[str, str] = {}
+    assert actor_of(state, c.Pass(by="kid"), known) == "kid" and known == {}  # nobody dealt yet: nothing kept
+    known["kid"] = "Zed"
+    assert actor_of(state, c.Pass(by="kid"), known) == "Zed"
+    assert actor_of(state, c.Pass(by="kid")) == "kid"
