@@ -340,10 +340,11 @@ def export(
 class OnceCommand(TyperCommand):
     """A command whose options that take one value are given at most once: click keeps the last silently, so
     ``fork --at 10 --at 12`` forked at 12 and ``replay --as ann --as bob`` showed Bob's view. A usage error
-    (exit 2) names the option instead; a repeatable option (``--option``, ``--receipt``) and a flag may repeat."""
+    (exit 2) names the option instead; a repeatable option (``--option``, ``--receipt``) and a flag may repeat.
+    Its paths are checked too (:func:`_check_paths`)."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:  # type: ignore[no-untyped-def] # typer's own click
-        _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+        opts, _, order = self.make_parser(ctx).parse_args(args=list(args))
         seen: set[str] = set()
         for param in order:
             if param.param_type_name != "option" or param.multiple or param.count or param.is_flag:
@@ -351,7 +352,25 @@ class OnceCommand(TyperCommand):
             if param.name in seen:
                 ctx.fail(f"{max(param.opts, key=len)} was given twice; give it once")
             seen.add(param.name or "")
+        _check_paths(self.params, opts)
         return super().parse_args(ctx, args)
+
+
+def _check_paths(params, opts: dict) -> None:  # type: ignore[no-untyped-def] # typer's own click
+    """Refuse, before the command runs, a path parameter given as an empty name (which would be read as ``.``,
+    the current folder): one line naming the parameter (docs/cli.md), exit 2."""
+    from typer.models import TyperPath
+
+    for param in params:
+        if not isinstance(param.type, TyperPath) or opts.get(param.name) is None:
+            continue
+        raw = opts[param.name]
+        name = max(param.opts, key=len) if param.param_type_name == "option" else (param.name or "").upper()
+        for value in raw if isinstance(raw, (list, tuple)) else (raw,):
+            if value == "":
+                from cli.errors import USAGE, fail
+
+                raise fail(f"{name}: an empty file name (''); name a file, e.g. game.jsonl", USAGE)
 
 
 for _info in app.registered_commands:

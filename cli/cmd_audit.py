@@ -24,11 +24,13 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
     import typer
 
     from service import BadRequest, audit_many, read_receipts
+    from service.errors import not_a_file
 
     if not games:
         raise fail("give at least one journal file", USAGE)
-    if parent is not None and not parent.is_file():
-        raise fail(f"--parent {parent}: no such file", USAGE)
+    if parent is not None and (why := not_a_file(parent)) is not None:  # a directory, a pipe, a loop...: by name
+        raise fail(f"--parent {parent}: {why} (expected the parent game's journal file, the .jsonl it was forked "
+                   "from)", USAGE)
     try:
         receipts = read_receipts(receipt_values)
     except BadRequest as exc:

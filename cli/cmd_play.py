@@ -4,11 +4,12 @@ Before each human seat's decision the screen is cleared and the next player conf
 they then see only their own view and a numbered list of their legal moves. Bots (``--bots Ann=search,Bob``: a kind
 per seat, ``random`` by default) get only their own seat's view and log (docs/bots.md). Every decision is appended
 to the journal at once, so Ctrl-C or EOF loses nothing and ``play`` resumes (the screen is cleared first when a
-seat's hand may be on it, and the resume hint keeps ``--bots``).
+seat's hand may be on it, as it is before an error stops the game, and the resume hint keeps ``--bots``).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -79,6 +80,7 @@ class _Game:
         self.seats: dict | None = None
         self.hotseat = Hotseat(table)
         self.last_human: str | None = None
+        self.refusal: str | None = None  # said under the menu of the redrawn screen (a clear would wipe it)
 
     def say(self, text: str) -> None:
         from rich.text import Text
@@ -110,6 +112,10 @@ class _Game:
                 render.clear(self.out)
             self.say(f"\nSaved. Resume with: {resume_command(game, self.bots, self.think_ms)}")
             return
+        except Exception:  # the game stops on an error (another program wrote to it: exit 4): no hand stays either
+            if self.last_human is not None:
+                render.clear(self.out)
+            raise
         render.final(self.out, table.views.public_view())
 
     def bot_turn(self, me: str) -> None:
@@ -148,14 +154,15 @@ class _Game:
         self.out.print(render.story(self.hotseat.story(me), in_game, table.state.cards,
                                     limit=story_rows(view, table.state), width=self.out.width))
         self.out.print(render.table(view))
-        cmd, hold = _choose(self.out, view, table.state, me, self.hotseat)
+        note, self.refusal = self.refusal, None
+        cmd, hold = _choose(self.out, view, table.state, me, self.hotseat, note)
         if any(isinstance(x, c.Pass) for x in [cmd]) and hold:
             self.say("  You pass; this window will not ask you again unless something changes for you.")
         before = len(table.views)
         try:
             table.decide(cmd)
         except RuleViolation as exc:  # a typed line the rules refuse: nothing was written, ask again
-            self.say(f"Refused [{exc.rule}] {exc.message}")
+            self.refusal = f"Refused [{exc.rule}] {named_cards(exc.message, table.state.cards)} (nothing was decided)"
             return
         self.hotseat.decided(me, before)  # its next story starts with this decision and what it caused
         if hold:
@@ -261,10 +268,10 @@ def _columns(out, items: list[str]) -> None:  # type: ignore[no-untyped-def]
             out.print(Text(f"  {cell}"))
 
 
-def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
+def _choose(out, view, state, me, hotseat, note=None):  # type: ignore[no-untyped-def]
     """A number from the menu, or any line of notation for ``me`` (docs/notation.md): a trade of several cards,
-    an ask, anything the list abbreviates. Returns ``(command, hold)``: ``hold`` when the seat chose to pass until
-    something changes for it."""
+    an ask, anything the list abbreviates; ``note`` (why the last choice was refused) is said under the menu.
+    Returns ``(command, hold)``: ``hold`` when the seat chose to pass until something changes for it."""
     from cli import render
     from rich.text import Text
 
@@ -277,6 +284,8 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
     _columns(out, [text for text, _ in items])
     if (hint := trade_hint(view, state)) is not None:
         out.print(Text(hint))
+    if note:
+        out.print(Text(note))
     while True:
         answer = _ask(f"Your choice (1-{len(items)}, a line of notation, or help): ")
         word = answer.lower()
@@ -292,13 +301,20 @@ def _choose(out, view, state, me, hotseat):  # type: ignore[no-untyped-def]
             out.print(render.memory(view))
         elif word == "table":
             out.print(render.table(view))
+        elif bad := next((ch for ch in answer if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f"), None):
+            # Escape, an arrow key: what the notation says of such a line ("is this the right file?") is no help here
+            out.print(Text(f"[NOTATION-1] the line holds {bad!r}, a key that types no text (Escape, an arrow); "
+                           f"type {_numbers(items)}, a line of notation, or help."))
         elif answer and not (answer.isascii() and answer.isdigit()):
             cmd = _typed(out, answer, state, me)
             if cmd is not None:
                 return cmd, False
         else:
-            numbers = "1" if len(items) == 1 else f"a number from 1 to {len(items)}"
-            out.print(Text(f"Type {numbers}, a line of notation, or help."))
+            out.print(Text(f"Type {_numbers(items)}, a line of notation, or help."))
+
+
+def _numbers(items: list) -> str:  # type: ignore[type-arg]
+    return "1" if len(items) == 1 else f"a number from 1 to {len(items)}"
 
 
 def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
@@ -316,7 +332,7 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
             return None
         cmd = parse(answer, state, me)
     except RuleViolation as exc:
-        out.print(Text(f"[{exc.rule}] {exc.message}"))
+        out.print(Text(f"[{exc.rule}] {named_cards(exc.message, state.cards)}"))
         return None
     if getattr(cmd, "by", None) == me:
         return cmd
@@ -324,8 +340,21 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
     return None
 
 
+_CARD_ID = re.compile(r"\b[a-z][a-z_]*-[0-9]+\b")
+
+
+def named_cards(message: str, cards) -> str:  # type: ignore[no-untyped-def]
+    """A rules message for the player at the keyboard: each card id it quotes named as the game's printing
+    ``cards`` has it, the id after it (``jewels-1`` → ``Jewels (jewels-1)``, CARD-3); text that is no card id of
+    ``cards`` is left as it is."""
+    from cli.describe import card
+
+    return _CARD_ID.sub(lambda m: card(m[0], cards), message)
+
+
 def _own(me: str) -> str:
-    """SERVE-3's rule at the hotseat: the line for another character is refused, naming the one at the keyboard."""
+    """TURN-1 at the hotseat: a seat acting for another, the line for another character is refused, naming the one at
+    the keyboard (SERVE-3 is the served game's link, not this)."""
     from cli.describe import who
 
-    return f"[SERVE-3] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."
+    return f"[TURN-1] Type a decision of your own character, {who(me)} (a line without 'name:' is yours)."

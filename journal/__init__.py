@@ -31,6 +31,8 @@ Public API::
     decode_as(commit, command_type=None, event_type=None) -> Commit
     journal.schema.journal_schema() -> dict          JSON Schema of a line (docs/journal-schema.json)
     system_clock() -> int                            integer ms since the epoch
+    not_a_file(path) -> str | None                   what a path that is not a regular file is (never opens it)
+    too_long(path) -> str                            the phrase for a name the file system refuses as too long
     register_upcaster(from_version, *, header, commit)
     errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, JournalUnclean,
             UnsupportedJournalVersion, JournalConflict, JournalTampered
@@ -38,6 +40,7 @@ Public API::
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
                             JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
+from journal.files import not_a_file, too_long
 from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
 from journal.memory import MemoryJournal
@@ -64,6 +67,6 @@ __all__ = [
     "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
     "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
-    "decode_as", "fork", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
-    "supported_versions", "system_clock", "unregister_upcaster", "verify",
+    "decode_as", "fork", "not_a_file", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
+    "supported_versions", "system_clock", "too_long", "unregister_upcaster", "verify",
 ]

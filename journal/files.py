@@ -2,6 +2,7 @@
 
 * :func:`flocked`: hold an advisory ``fcntl.flock`` for a block.
 * :func:`open_existing`: open an existing regular file, turning OS errors into journal errors.
+* :func:`not_a_file`: what a path that is not a regular file is, for a message (never opens it).
 * :func:`write_new_file`: write a new file whole (temporary file, ``fsync``, hard link), never over another file.
 * :func:`checked_file`: stream a journal file's lines, each checked.
 * :func:`fsync_directory`, :func:`write_all`.
@@ -17,6 +18,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 from journal.codec import ChainReader, check_lines
 from journal.errors import JournalCorrupt, JournalError, JournalExists, JournalNotFound
@@ -39,30 +41,98 @@ def flocked(fd: int, mode: int) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def open_existing(path: Path, flags: int) -> int:
-    """``os.open`` an existing regular file, mapping failures to journal errors.
+def not_a_file(path: PathLike) -> str | None:
+    """What is at ``path`` when it is not a regular file, as a phrase for a message; ``None`` for a regular file.
+    Never opens ``path`` (a named pipe would block) and never raises.
 
-    Raises:
-        JournalNotFound: nothing at ``path`` (or a parent is not a directory).
-        JournalCorrupt: ``path`` is a directory or not a regular file (``line`` 1).
-        JournalError: the file cannot be opened (e.g. permission denied).
+    The phrases: ``"no such file"``, ``"FOLDER is a file, not a folder"``, ``"a directory"``, ``"a named pipe
+    (FIFO), not a regular file"``, ``"a special file, not a regular file"`` (a device, a socket), ``"a loop of
+    symbolic links"``, ``"a file name too long for the file system (N bytes in one name; at most M)"``,
+    ``"cannot be read: <reason>"``.
     """
     try:
         info = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError) as exc:
-        raise JournalNotFound("no such file", path=path) from exc  # as the streaming reader says
     except OSError as exc:
-        raise JournalError(f"cannot read the journal: {exc.strerror}", path=path) from exc
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a special file"
-        raise JournalCorrupt(f"not a journal file but {kind}", path=path, line=1,
-                             expected="a regular file holding a lifeboat-journal", found=kind)
+        return _stat_failure(Path(path), exc)
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return "a directory"
+    return "a named pipe (FIFO), not a regular file" if stat.S_ISFIFO(info.st_mode) else \
+        "a special file, not a regular file"
+
+
+def _stat_failure(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ENOENT:
+        return "no such file"
+    if exc.errno == errno.ENOTDIR:
+        folder = next((p for p in reversed(path.parents) if os.path.isfile(p)), path.parent)
+        return f"{folder} is a file, not a folder"
+    if exc.errno == errno.ELOOP:
+        return "a loop of symbolic links (each points on to the next, never to a file)"
+    if exc.errno == errno.ENAMETOOLONG:
+        return too_long(path)
+    return f"cannot be read: {exc.strerror}"
+
+
+def too_long(path: PathLike) -> str:
+    """The phrase for a path the file system refuses as too long (``ENAMETOOLONG``): its longest name's length in
+    bytes and the limit (``NAME_MAX``, 255 on most file systems)."""
+    longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
     try:
-        return os.open(path, flags | os.O_CLOEXEC)
-    except FileNotFoundError as exc:
-        raise JournalNotFound("no such file", path=path) from exc  # as the streaming reader says
+        limit = os.pathconf(Path(path).parent if longest else ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    if longest <= limit:
+        return f"a path too long for the file system ({len(os.fsencode(os.fspath(path)))} bytes)"
+    return f"a file name too long for the file system ({longest} bytes in one name; at most {limit})"
+
+
+def open_existing(path: Path, flags: int) -> int:
+    """``os.open`` an existing regular file, mapping failures to journal errors. A named pipe or a device is
+    refused from ``stat`` before any ``open``, and the file is opened non-blocking and checked again (``fstat``)
+    before the flag is cleared: a FIFO never blocks the reader, even one put in place in between.
+
+    Raises:
+        JournalNotFound: nothing at ``path`` (or a parent is not a directory: the message names it).
+        JournalCorrupt: ``path`` is a directory or not a regular file (``line`` 1).
+        JournalError: the file cannot be opened (e.g. permission denied, a loop of symbolic links, a name too
+            long for the file system); the ``OSError`` is the ``__cause__``.
+    """
+    try:
+        info = os.stat(path)
     except OSError as exc:
-        raise JournalError(f"cannot open the journal: {exc.strerror}", path=path) from exc
+        _raise_open_failure(Path(path), exc, "read")
+    _check_regular(path, info.st_mode)
+    try:
+        fd = os.open(path, flags | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        _raise_open_failure(Path(path), exc, "open")
+    try:
+        _check_regular(path, os.fstat(fd).st_mode)
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_regular(path: PathLike, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "a special file"
+        what = " (a named pipe)" if stat.S_ISFIFO(mode) else ""
+        raise JournalCorrupt(f"not a journal file but {kind}{what}", path=path, line=1,
+                             expected="a regular file holding a lifeboat-journal", found=kind)
+
+
+def _raise_open_failure(path: Path, exc: OSError, verb: str) -> NoReturn:
+    if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
+        what = _stat_failure(path, exc)
+        raise JournalNotFound("no such file" if what == "no such file" else f"no such file: {what}",
+                              path=path) from exc  # as the streaming reader says
+    if exc.errno in (errno.ELOOP, errno.ENAMETOOLONG):
+        raise JournalError(f"cannot {verb} the journal: {_stat_failure(path, exc)}", path=path) from exc
+    raise JournalError(f"cannot {verb} the journal: {exc.strerror}", path=path) from exc
 
 
 @contextmanager
@@ -93,7 +163,7 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
 
     Raises:
         JournalExists: a file (or anything) already exists at ``path``.
-        JournalNotFound: the directory of ``path`` does not exist.
+        JournalNotFound: the directory of ``path`` does not exist (or is a file: the message names it).
         JournalError: another OS error (disk full, permission...).
         TypeError, ValueError: raised while producing ``lines`` (nothing is left at ``path``).
     """
@@ -106,8 +176,10 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_MODE)
     except (FileNotFoundError, NotADirectoryError) as exc:
-        raise JournalNotFound("the directory does not exist", path=directory, expected="a directory",
-                              found="nothing") from exc
+        what = _stat_failure(path, exc)  # "<folder> is a file, not a folder" where one is
+        found = "nothing" if what == "no such file" else "a file"
+        raise JournalNotFound("the directory does not exist" if found == "nothing" else what, path=directory,
+                              expected="a directory", found=found) from exc
     except OSError as exc:
         raise JournalError(f"cannot create the journal: {exc.strerror}", path=path) from exc
     try:

@@ -22,8 +22,8 @@ from pathlib import Path
 import msgspec
 
 from journal.codec import ChainReader, blank_line, blank_to, missing_newline
-from journal.errors import (JournalCorrupt, JournalError, JournalNotFound, JournalTampered, UnsupportedJournalVersion,
-                            printable)
+from journal.errors import JournalCorrupt, JournalError, JournalTampered, UnsupportedJournalVersion, printable
+from journal.files import open_existing
 from journal.hashes import line_hash, sealed_whole, split_hash
 from journal.model import Commit, Header, HeaderLine, header_of
 
@@ -62,16 +62,12 @@ class FindingsReader:
                                          expected=exc.expected))
 
     def _open(self):  # type: ignore[no-untyped-def]
-        where = str(self.path)
-        if not self.path.exists():
-            raise JournalNotFound("no such file", path=where)
-        if self.path.is_dir():
+        """The file, opened for reading as :func:`journal.files.open_existing` does: a named pipe, a device, a
+        loop of symbolic links or a name too long is refused by name, never opened in a way that blocks."""
+        if os.path.isdir(self.path):
             raise JournalCorrupt("is a directory, expected a journal file (pass the files, e.g. DIR/*.jsonl)",
-                                 path=where)
-        try:
-            return open(self.path, "rb")  # noqa: SIM115
-        except OSError as exc:
-            raise JournalCorrupt(f"cannot read: {exc.strerror}", path=where) from None
+                                 path=str(self.path))
+        return os.fdopen(open_existing(self.path, os.O_RDONLY), "rb")
 
     def _torn(self, raw: bytes, number: int) -> None:
         self.stopped = True
@@ -87,8 +83,9 @@ class FindingsReader:
 
         Raises:
             JournalNotFound: no file at ``path``.
-            JournalCorrupt, UnsupportedJournalVersion: the file cannot be read as a journal at all (a directory,
-                empty, line 1 not a header this code reads).
+            JournalCorrupt, UnsupportedJournalVersion: the file cannot be read as a journal at all (a directory, a
+                named pipe or another special file, empty, line 1 not a header this code reads).
+            JournalError: the file cannot be opened (permission, a loop of symbolic links, a name too long).
         """
         where = str(self.path)
         reader = ChainReader(where)

@@ -19,7 +19,8 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
 
 The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only; so is
-:func:`journal.errors.printable`, which a front end applies to all it prints (journal content quoted in a message).
+:func:`journal.errors.printable`, which a front end applies to all it prints (journal content quoted in a message),
+and :func:`journal.not_a_file` / :func:`journal.too_long`, the phrases for a path that is no regular file.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import shlex
 from pathlib import Path
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
+                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, not_a_file, printable, too_long)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
@@ -107,5 +108,5 @@ class Unreadable(ServiceError):
 __all__ = [
     "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
-    "Unreadable", "UnsupportedJournalVersion", "missing_folder", "printable",
+    "Unreadable", "UnsupportedJournalVersion", "missing_folder", "not_a_file", "printable", "too_long",
 ]

@@ -20,7 +20,7 @@ import msgspec
 from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
-from service.errors import BadRequest
+from service.errors import BadRequest, not_a_file
 from service.games import initial_state, open_journal
 from service.records import Correction
 from service.replay import replay
@@ -83,17 +83,19 @@ def view_digest(initial: State, log: Sequence[Event], character: str) -> str:
 
 def read_receipts(values: Sequence[str]) -> list[Receipt]:
     """Receipts from ``--receipt`` values: a token, or a file of tokens (one per line, ``#`` comments).
-    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for a missing or unreadable file, a file holding no
-    token, or a malformed token."""
+    Raises :class:`BadRequest` (``field`` ``"--receipt"``) for an empty value, a path that is no regular file
+    (missing, a directory, a named pipe...), an unreadable file, a file holding no token, or a malformed token."""
     out: list[Receipt] = []
     for value in values:
-        path = Path(value)
-        if value.startswith(RECEIPT_PREFIX + ".") and not path.exists():
+        if not value.strip():
+            raise BadRequest(f"--receipt {value!r}: an empty value; {_RECEIPT_IS}", "--receipt")
+        why = not_a_file(value)
+        if value.startswith(RECEIPT_PREFIX + ".") and why == "no such file":
             out.append(Receipt.parse(value))
             continue
-        if not path.is_file():
-            raise BadRequest(f"--receipt {value}: no such file (give a receipt file or a {RECEIPT_PREFIX}. token)",
-                             "--receipt")
+        if why is not None:  # a directory, a named pipe (never opened: it would block), a loop, a name too long
+            raise BadRequest(f"--receipt {value}: {why}; {_RECEIPT_IS}", "--receipt")
+        path = Path(value)
         try:
             content = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:

@@ -64,36 +64,20 @@ class _Boxed(msgspec.Struct, frozen=True):
 
 _record_of_json = msgspec.json.Decoder(Record).decode
 _json_of = msgspec.json.Encoder().encode
-_known: dict[bytes, Record] = {}
-"""Records already decoded, by their JSON: most commands of a game recur (a pass, a draw of the same count, ...):
-~4 of 5 over the bench corpus. Records are frozen and hold only immutable values, so one object may serve every
-line that spells it. Emptied when it reaches :data:`_KNOWN_MAX` entries of at most :data:`_KNOWN_LEN` bytes
-(bounded memory: under 1 MB)."""
-_KNOWN_MAX = 4096
-_KNOWN_LEN = 160
 
 
 def to_record(command: object) -> Record:
     """The :data:`Record` a journal line's ``command`` (decoded JSON) holds: ``msgspec.convert(command, Record)``.
 
     The command is encoded back to JSON and decoded as a Record (half the time of converting the decoded value:
-    replay does it for every commit), or found among the records already decoded from the same JSON (the same,
-    immutable, object: ``_known``); if that fails, the conversion runs, so the error is its own. A value that
+    replay does it for every commit); if that fails, the conversion runs, so the error is its own. A value that
     came from JSON decodes as it converts (``tests/service/test_records_fast.py`` checks it).
 
     Raises:
         msgspec.ValidationError: ``command`` is no Record; the message is ``msgspec.convert``'s own.
     """
     try:
-        key = _json_of(command)
-        record = _known.get(key)
-        if record is None:
-            record = _record_of_json(key)
-            if len(key) <= _KNOWN_LEN:  # a command, not a long note
-                if len(_known) >= _KNOWN_MAX:
-                    _known.clear()
-                _known[key] = record
-        return record
+        return _record_of_json(_json_of(command))
     except (msgspec.DecodeError, TypeError, ValueError, OverflowError):  # the conversion says what is wrong
         pass
     try:

@@ -317,16 +317,34 @@ def test_version() -> None:
 
 
 def test_hotseat_line_for_another_character_names_the_one_at_the_keyboard(tmp_path: Path) -> None:
-    """SERVE-3 at the hotseat: 'kid: pass' typed by Lady Lauren's player said only 'Type a decision of your own
-    character.'; it now cites the rule and names the character at the keyboard."""
+    """TURN-1 at the hotseat (a seat acting for another): 'kid: pass' typed by Lady Lauren's player said only 'Type
+    a decision of your own character.'; it now cites the rule and names the character at the keyboard. The rule is
+    TURN-1, not SERVE-3 (a served game's link): there is no link at the hotseat."""
     from tests.helpers import run as lifeboat
 
     game = tmp_path / "g.jsonl"
     assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
     done = lifeboat("play", game, stdin="\nkid: pass\n")
     assert done.returncode == 0, done.stderr
-    assert ("Your choice (1-4, a line of notation, or help): [SERVE-3] Type a decision of your own character, "
+    assert ("Your choice (1-4, a line of notation, or help): [TURN-1] Type a decision of your own character, "
             "Lady Lauren (a line without 'name:' is yours).\n") in done.stdout
+
+
+def test_an_escape_typed_at_the_hotseat_prompt_says_what_the_prompt_expects(tmp_path: Path) -> None:
+    """Escape (or an arrow key) typed at 'Your choice' got the notation's "(is this the right file?)", a hint for a
+    file fed to 'record'; it now says what the prompt takes. A tab inside a line is still read as notation."""
+    from tests.helpers import run as lifeboat
+
+    game = tmp_path / "g.jsonl"
+    assert lifeboat("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    done = lifeboat("play", game, stdin="\n\x1b\n\x1b[A\nkeep\tjewels\n")
+    assert done.returncode == 0, done.stderr
+    said = ("Your choice (1-4, a line of notation, or help): [NOTATION-1] the line holds '\\x1b', a key that types "
+            "no text (Escape, an arrow); type a number from 1 to 4, a line of notation, or help.\n")
+    assert done.stdout.count(said) == 2
+    assert "right file" not in done.stdout
+    assert json.loads(game.read_text().splitlines()[-1])["command"] == {"type": "keep_provision", "by": "lady_lauren",
+                                                                        "card": "jewels-1"}
 
 
 def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) -> None:

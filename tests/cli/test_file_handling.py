@@ -111,3 +111,34 @@ def test_an_empty_receipt_file_is_refused_saying_what_a_receipt_is(tmp_path: Pat
             f"lifeboat: --receipt {receipts}: the file holds no receipt (it is empty, or only blank lines and # "
             "comments); give a receipt token (LBR1.<game id>.<seq>.<seat>.<32 hex>.<16 hex>) or a file of them, one "
             "per line, as 'lifeboat receipt GAME.jsonl --as SEAT' prints them\n")
+
+
+def test_a_path_that_is_no_journal_file_is_named_as_what_it_is(tmp_path: Path) -> None:
+    game = tmp_path / "b.jsonl"
+    shutil.copyfile(EXAMPLE, game)
+    (tmp_path / "loop.jsonl").symlink_to("loop.jsonl")
+    os.mkfifo(tmp_path / "fifo.jsonl")  # nobody writes to it: opening it for reading would wait for ever
+    said = {
+        ("audit", game, "--receipt", tmp_path): (2, f"--receipt {tmp_path}: a directory; give a receipt token"),
+        ("audit", game, "--parent", tmp_path): (2, f"--parent {tmp_path}: a directory (expected the parent game's "
+                                                   "journal file"),
+        ("audit", game, "--receipt", "fifo.jsonl"): (2, "--receipt fifo.jsonl: a named pipe (FIFO), not a regular "
+                                                        "file; give a receipt token"),
+        ("new", "b.jsonl/x.jsonl", "--players", "Ann,Bob,Cy,Dee"): (4, "b.jsonl/x.jsonl: b.jsonl is a file, not a "
+                                                                      "folder; choose another folder"),
+        ("replay", ""): (2, "lifeboat: GAME: an empty file name (''); name a file, e.g. game.jsonl"),
+        ("audit", game, "--parent", ""): (2, "lifeboat: --parent: an empty file name ('')"),
+        ("replay", "b.jsonl/x.jsonl"): (4, "lifeboat: b.jsonl/x.jsonl: no such file: b.jsonl is a file, not a folder"),
+        ("replay", "loop.jsonl"): (4, "lifeboat: loop.jsonl: cannot read the journal: a loop of symbolic links"),
+        ("audit", "loop.jsonl"): (4, "loop.jsonl: cannot be audited: loop.jsonl: cannot read the journal: a loop of "
+                                     "symbolic links"),
+    }
+    for command in ("replay", "audit", "show", "score", "repair"):  # as 'show /dev/null' says it
+        said[(command, "fifo.jsonl")] = (4, "fifo.jsonl:1: not a journal file but a special file (a named pipe) "
+                                            "(expected a regular file holding a lifeboat-journal")
+    for args, (code, words) in said.items():
+        done = lifeboat(*args, cwd=tmp_path, timeout=30)  # a hang is a TimeoutExpired: the test fails
+        out = done.stdout + done.stderr
+        assert (done.returncode, words in out) == (code, True), (args, out)
+        assert "internal error" not in out and "no such file (give" not in out
+    assert not (tmp_path / "b.jsonl" / "x.jsonl").exists() and game.read_bytes() == EXAMPLE.read_bytes()

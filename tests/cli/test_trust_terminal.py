@@ -7,13 +7,14 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shlex
 import signal
 from pathlib import Path
 
 import pexpect
 import pyte
-from tests.helpers import EXE
+from tests.helpers import EXE, run
 
 ENV = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "LINES": "50"}
 ROWS, COLS = 50, 160
@@ -112,3 +113,55 @@ def test_ctrl_c_saves_even_when_the_launcher_ignored_sigint(tmp_path: Path) -> N
     assert child.before.endswith("\r\n")  # the line is ended: the shell's prompt does not follow '> ^C'
     child.close()
     assert child.exitstatus == 130  # stopped by Ctrl-C, as a shell says it
+
+
+def test_a_refusal_stays_on_the_redrawn_screen_naming_the_card(tmp_path: Path) -> None:
+    """A typed line the rules refuse was said, then the screen was cleared (ESC [2J ESC [3J) and drawn again without
+    it; the reason now comes after the redraw, under the menu, with the card by its name (CARD-3) and the id after
+    it, the rule id kept."""
+    game = tmp_path / "hot.jsonl"
+    raw = io.StringIO()
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    child.expect(r"Now: Keep one of: (.+?)\.\r\n")
+    offered = child.match.group(1)
+    child.expect(r"Your choice \(1-")
+    face, card = next((f, c) for f, c in (("Jewels", "jewels"), ("Knife", "knife"), ("Parasol", "parasol"))
+                      if f not in offered)
+    before = game.read_bytes()
+    child.sendline(f"keep {card}")
+    said = f"Refused [PROV-2] {face} ({card}-1) is not among the cards offered to you (nothing was decided)"
+    child.expect(re.escape(said))
+    child.expect(r"Your choice \(1-")
+    out = raw.getvalue()
+    assert out.rfind(said) > out.rfind("\x1b[3J") > out.find(f"keep {card}")  # said after the last clear
+    shown = screen_after(out)
+    assert said in shown and "Your hand: " in shown
+    assert game.read_bytes() == before
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_another_program_writing_the_game_leaves_no_hand_on_the_screen(tmp_path: Path) -> None:
+    """Ann sits at her menu while another program appends to the game (here a note); her choice then stops play with
+    exit 4 ("another program wrote…"), which is safe, but her hand and menu stayed on the screen and in the
+    scrollback. They are cleared first, as Ctrl-C and Ctrl-D clear them."""
+    game = tmp_path / "c.jsonl"
+    raw = io.StringIO()
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    child.expect(r"Your choice \(1-")
+    assert run("annotate", game, "meanwhile", "--at", "1").returncode == 0
+    child.sendline("1")
+    child.expect(r"another program wrote to this game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 4
+    out = raw.getvalue()
+    assert out.rfind("\x1b[3J") > out.rfind("Your hand")  # the scrollback was cleared after the last hand
+    shown = screen_after(out)
+    assert "Your hand" not in shown and "LOVE" not in shown and "HATE" not in shown
+    assert "lifeboat: " in shown and "another program wrote to this game" in shown

@@ -69,21 +69,3 @@ def test_an_edited_command_converts_the_same_both_ways(data: st.DataObject) -> N
         else:
             command[data.draw(st.text(max_size=6))] = data.draw(JSON)
     assert fast(command) == reference(command)
-
-
-def test_a_recurring_command_is_decoded_once_and_the_memory_stays_bounded() -> None:
-    """Issue 16: ``to_record`` keeps the records it decoded by their JSON (``_known``): the same line's command
-    gives the same immutable Record object, equal to what ``msgspec.convert`` gives; the keep never grows past
-    ``_KNOWN_MAX`` entries, and a long command (a note's text) is not kept."""
-    from service import records
-
-    command = {"type": "pass", "by": "kid"}
-    first, again = to_record(command), to_record(dict(command))
-    assert again is first and first == msgspec.convert(command, Record)
-    for n in range(records._KNOWN_MAX + 10):
-        assert to_record({"type": "note", "at": n + 1, "text": "x"}) == msgspec.convert(
-            {"type": "note", "at": n + 1, "text": "x"}, Record)
-        assert len(records._known) <= records._KNOWN_MAX
-    long = {"type": "note", "at": 1, "text": "y" * 500}
-    assert to_record(long) == msgspec.convert(long, Record)
-    assert msgspec.json.encode(long) not in records._known
