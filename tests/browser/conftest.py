@@ -13,6 +13,20 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
+# Every box whose content sticks out of it sideways (its overflow is not a scroll box) and every box past the
+# window's right edge: what a reader sees cut or pushed off the screen.
+STICKING_OUT = """() => {
+  const out = [], W = document.documentElement.clientWidth;
+  for (const e of document.querySelectorAll('body *')) {
+    const cs = getComputedStyle(e), r = e.getBoundingClientRect();
+    if (!r.width || cs.display === 'inline') continue;
+    const name = e.tagName.toLowerCase() + '.' + String(e.className).trim().split(/\\s+/).join('.');
+    if (r.right > W + 0.5) out.push(name + ' ends at ' + Math.round(r.right));
+    else if (cs.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1) out.push(name + ' holds ' + e.scrollWidth + ' in ' + e.clientWidth);
+  }
+  return out;
+}"""
+
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from service import annotate
-from tests.browser.conftest import shot
+from tests.browser.conftest import STICKING_OUT, shot
 from tests.browser.test_serve_replay import LINK
 from tests.helpers import EXE
 from tests.web.conftest import start_server, stop_server
@@ -22,20 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 URL = "See https://boardgamegeek.com/boardgame/1296/lifeboat/rules-discussion-thread-12345"
 WORD = "x" * 1000
 NAME = "MaximilianaWilhelminaVonHabsburgsteinXyz"  # 40 characters, no space (SETUP-1's longest)
-
-# Every box whose content sticks out of it sideways (its overflow is not a scroll box) and every box past the
-# window's right edge: what a reader sees cut or pushed off the screen.
-STICKING_OUT = """() => {
-  const out = [], W = document.documentElement.clientWidth;
-  for (const e of document.querySelectorAll('body *')) {
-    const cs = getComputedStyle(e), r = e.getBoundingClientRect();
-    if (!r.width || cs.display === 'inline') continue;
-    const name = e.tagName.toLowerCase() + '.' + String(e.className).trim().split(/\\s+/).join('.');
-    if (r.right > W + 0.5) out.push(name + ' ends at ' + Math.round(r.right));
-    else if (cs.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1) out.push(name + ' holds ' + e.scrollWidth + ' in ' + e.clientWidth);
-  }
-  return out;
-}"""
 
 
 def lifeboat(*args: object) -> str:
