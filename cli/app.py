@@ -356,21 +356,45 @@ class OnceCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
+OTHER_OUTPUTS = frozenset({"html", "out", "dir_", "parent"})
+"""Path parameters whose problems are usage errors (exit 2, as their other refusals: docs/cli.md); a journal, a
+new journal (``-o``), a position or card data file is a journal problem (exit 4)."""
+
+
 def _check_paths(params, opts: dict) -> None:  # type: ignore[no-untyped-def] # typer's own click
     """Refuse, before the command runs, a path parameter given as an empty name (which would be read as ``.``,
-    the current folder): one line naming the parameter (docs/cli.md), exit 2."""
+    the current folder; exit 2) or holding a name longer than the file system allows (``ENAMETOOLONG``, which
+    ``Path.exists`` raises in Python 3.11, so each command met it somewhere else; exit 4, or 2 for the parameters
+    of :data:`OTHER_OUTPUTS`): one line naming the parameter or the path (docs/cli.md)."""
+    import errno
+    import os
+
     from typer.models import TyperPath
 
     for param in params:
         if not isinstance(param.type, TyperPath) or opts.get(param.name) is None:
             continue
         raw = opts[param.name]
-        name = max(param.opts, key=len) if param.param_type_name == "option" else (param.name or "").upper()
+        option = param.param_type_name == "option"
+        name = max(param.opts, key=len) if option else (param.name or "").upper()
         for value in raw if isinstance(raw, (list, tuple)) else (raw,):
+            why, code = None, 2
             if value == "":
-                from cli.errors import USAGE, fail
+                why = f"{name}: an empty file name (''); name a file, e.g. game.jsonl"
+            else:
+                try:
+                    os.stat(value)
+                except OSError as exc:
+                    if exc.errno == errno.ENAMETOOLONG:
+                        from service.errors import too_long
 
-                raise fail(f"{name}: an empty file name (''); name a file, e.g. game.jsonl", USAGE)
+                        why = (f"{name + ' ' if option else ''}{value}: {too_long(value)}; choose a shorter name "
+                               "(nothing was read or written)")
+                        code = 2 if param.name in OTHER_OUTPUTS else 4
+            if why is not None:
+                from cli.errors import fail
+
+                raise fail(why, code)
 
 
 for _info in app.registered_commands:

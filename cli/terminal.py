@@ -94,7 +94,8 @@ class _WatchedFile(io.FileIO):
 def tolerant_streams() -> None:
     """Make stdout and stderr write a character their encoding cannot show as a Python escape (``Zo\\xeb``,
     ``\\u674e``) instead of raising ``UnicodeEncodeError`` (``PYTHONIOENCODING=ascii``, a ``C`` locale's pipe):
-    the output is never cut by a name. stdout is rebuilt over a :class:`_WatchedFile` (same encoding and
+    the output is never cut by a name; stdin reads such a byte as a lone surrogate, which a prompt refuses as it
+    refuses any byte that is not text (never ``UnicodeDecodeError``). stdout is rebuilt over a :class:`_WatchedFile` (same encoding and
     buffering) so that a failed write to it is known. Call once, before anything is printed."""
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper) and not out.closed:
@@ -105,6 +106,8 @@ def tolerant_streams() -> None:
                                       line_buffering=out.line_buffering, write_through=out.write_through)
     if getattr(sys.stderr, "errors", None) == "strict" and hasattr(sys.stderr, "reconfigure"):
         sys.stderr.reconfigure(errors="backslashreplace")
+    if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode: refused as no text (NOTATION-1)
 
 
 def output_failed(exc: BaseException) -> int | None:

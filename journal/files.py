@@ -164,7 +164,7 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
     Raises:
         JournalExists: a file (or anything) already exists at ``path``.
         JournalNotFound: the directory of ``path`` does not exist (or is a file: the message names it).
-        JournalError: another OS error (disk full, permission...).
+        JournalError: another OS error (disk full, permission, a name too long for the file system...).
         TypeError, ValueError: raised while producing ``lines`` (nothing is left at ``path``).
     """
     path = Path(path)
@@ -172,7 +172,14 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
         what = "a directory" if path.is_dir() else "a file"  # 'export -o DIR' said 'found a file'
         raise JournalExists(f"{what} already exists here", path=path, expected="no file", found=what)
     directory = path.parent
-    temp = directory / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        os.stat(path)  # a name the file system refuses is named as such, not as the temporary file's
+    except OSError as exc:
+        if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+            raise JournalError(f"cannot create the journal: {_stat_failure(path, exc)}", path=path) from exc
+    name = os.fsencode(path.name)
+    stem = name[:100].decode("utf-8", "ignore") if len(name) > 100 else path.name  # a 250-byte name is allowed
+    temp = directory / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"  # at most ~130 bytes
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_MODE)
     except (FileNotFoundError, NotADirectoryError) as exc:

@@ -25,6 +25,7 @@ and :func:`journal.not_a_file` / :func:`journal.too_long`, the phrases for a pat
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 
@@ -91,6 +92,21 @@ def missing_folder(target: Path, label: str = "") -> str | None:
             "or choose another (nothing was written)")
 
 
+def companion_too_long(path: Path, companion: Path) -> str | None:
+    """The one-line message when ``companion``, a file written beside the new journal ``path`` (its deck file),
+    would have a name too long for the file system though the journal's own is allowed; ``None`` otherwise."""
+    what = not_a_file(companion) or ""
+    if "too long" not in what:
+        return None
+    extra = len(os.fsencode(companion.name)) - len(os.fsencode(path.name))
+    try:
+        limit = os.pathconf(path.parent, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    return (f"{path}: its deck file {companion.name} would be {what}; choose a journal name of at most "
+            f"{limit - extra} bytes (the deck file's name adds {extra}; nothing was written)")
+
+
 class EndlessGame(ServiceError):
     """A bot game that did not end within its cap of decisions (a rule that lets a loop go on for ever, as REF-22
     closed); the journal is kept for a bug report. ``path``: that journal."""
@@ -108,5 +124,5 @@ class Unreadable(ServiceError):
 __all__ = [
     "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
-    "Unreadable", "UnsupportedJournalVersion", "missing_folder", "not_a_file", "printable", "too_long",
+    "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
 ]

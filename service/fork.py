@@ -15,6 +15,7 @@ file) exists, or a reshuffle cannot make a playable game (a recorded game with c
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from lifeboat.errors import RuleViolation
 from lifeboat.state import State
 from service.clock import new_fork_id, new_salt
 from service.clock import rng as make_rng
-from service.errors import BadRequest, FileProblem, missing_folder
+from service.errors import BadRequest, FileProblem, companion_too_long, missing_folder
 from service.games import deck_path, initial_state, load_orders, open_journal, write_deck_file
 from service.records import DecksRevealed
 from service.replay import replay
@@ -167,8 +168,10 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
         raise BadRequest(f"--seed needs --chance reshuffle: --chance keep deals the parent's committed deck order, "
                          "which no seed changes (nothing was written)", "--seed")
     for target in (output, deck_path(output)):
-        if target.exists() or target.is_symlink():
+        if os.path.lexists(target):  # (False for a name too long: the CLI refused the output's, the deck's is next)
             raise FileProblem(f"{target}: already exists; choose another name (nothing was written)")
+    if (why := companion_too_long(output, deck_path(output))) is not None:
+        raise FileProblem(why)
     if (why := missing_folder(output)) is not None:
         raise FileProblem(why)
     j = open_journal(game)

@@ -28,7 +28,7 @@ from lifeboat.errors import InvalidCommand, NotImplementedOption, RuleViolation
 from lifeboat.events import Event
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
-from service.errors import BadRequest, FileProblem, ReplayError, missing_folder
+from service.errors import BadRequest, FileProblem, ReplayError, companion_too_long, missing_folder
 from service.position_file import json_position, toml_twice
 from service.records import DecksRevealed
 
@@ -324,9 +324,11 @@ def create_game(path: Path, players: list[str], *, seed: int | None = None, rule
         FileProblem: its deck file exists, or its folder does not (nothing is written).
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
-    if deck_path(path).exists() or deck_path(path).is_symlink():
+    if os.path.lexists(deck_path(path)):
         raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
                           "another file name (nothing was written)")
+    if (why := companion_too_long(path, deck_path(path))) is not None:  # the journal's name is allowed, not its deck's
+        raise FileProblem(why)
     if (why := missing_folder(path)) is not None:
         raise FileProblem(why)
     header, state, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
@@ -391,7 +393,7 @@ def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | 
             match the journal header's commitment (CHANCE-2): dealing from it would make a game nobody can replay.
     """
     p = deck_path(path)
-    if not p.exists():
+    if not os.path.exists(p):  # False too for a name too long for a deck file: a journal of 246-255 bytes has none
         return None
     return decode_orders(p.read_bytes(), str(p), commitment_hash)
 

@@ -142,3 +142,48 @@ def test_a_path_that_is_no_journal_file_is_named_as_what_it_is(tmp_path: Path) -
         assert (done.returncode, words in out) == (code, True), (args, out)
         assert "internal error" not in out and "no such file (give" not in out
     assert not (tmp_path / "b.jsonl" / "x.jsonl").exists() and game.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_a_file_name_too_long_for_the_file_system_is_named_never_an_internal_error(tmp_path: Path) -> None:
+    game = tmp_path / "b.jsonl"
+    shutil.copyfile(EXAMPLE, game)
+    long = "x" * 260 + ".jsonl"  # 266 bytes in one name: ENAMETOOLONG (Errno 36), which Path.exists raises
+    too_long = "a file name too long for the file system (266 bytes in one name; at most 255)"
+    players = ("--players", "Ann,Bob,Cy,Dee")
+    said = {
+        ("new", long, *players): (4, f"{long}: {too_long}"),
+        ("audit", long): (4, f"{long}: {too_long}"),
+        ("audit", game, "--parent", long): (2, f"--parent {long}: {too_long}"),
+        ("audit", game, "--receipt", long): (2, f"--receipt {long}: {too_long}"),
+        ("play", long, *players, "--bots", "all"): (4, f"{long}: {too_long}"),
+        ("record", long, *players): (4, f"{long}: {too_long}"),
+        ("fork", game, "--at", 3, "-o", long): (4, f"--output {long}: {too_long}"),
+        ("replay", game, "--html", long[:-6] + ".html"): (2, f"--html {long[:-6]}.html: a file name too long for "
+                                                             "the file system (265 bytes"),  # an output: docs/cli.md
+        ("replay", long): (4, f"{long}: {too_long}"),
+        ("show", long): (4, f"{long}: {too_long}"),
+        ("cards", long): (4, f"{long}: {too_long}"),
+        ("repair", long): (4, f"{long}: {too_long}"),
+    }
+    for args, (code, words) in said.items():
+        done = lifeboat(*args, cwd=tmp_path)
+        out = done.stdout + done.stderr
+        assert (done.returncode, words in out) == (code, True), (args[:2], out)
+        assert "internal error" not in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.jsonl"]  # nothing written
+
+
+def test_a_journal_name_the_file_system_allows_makes_a_game_or_is_refused_for_its_deck_file(tmp_path: Path) -> None:
+    allowed = "z" * 230 + ".jsonl"  # 236 bytes; its temporary file's name (.NAME.PID.HEX.tmp) would not be
+    made = lifeboat("new", allowed, "--players", "Ann,Bob,Cy,Dee", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert lifeboat("audit", allowed, cwd=tmp_path).returncode == 0
+    deckless = "y" * 240 + ".jsonl"  # 246 bytes: allowed, but NAME.deck.json (256) is not
+    for args in (("new", deckless, "--players", "Ann,Bob,Cy,Dee"), ("fork", allowed, "--at", 3, "-o", deckless)):
+        refused = lifeboat(*args, cwd=tmp_path)
+        assert (refused.returncode, refused.stdout) == (4, ""), refused.stderr
+        assert refused.stderr == (
+            f"lifeboat: {deckless}: its deck file {deckless}.deck.json would be a file name too long for the file "
+            "system (256 bytes in one name; at most 255); choose a journal name of at most 245 bytes (the deck "
+            "file's name adds 10; nothing was written)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [allowed, allowed + ".deck.json"]

@@ -27,6 +27,19 @@ def test_a_name_the_encoding_cannot_show_is_escaped_not_a_crash(tmp_path: Path) 
     assert done.returncode == 0 and "Characters dealt: Zo\\xeb plays " in done.stdout.decode("ascii")
 
 
+def test_a_byte_the_input_encoding_cannot_read_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """stdin under PYTHONIOENCODING=ascii: '船长: row' typed to record was a UnicodeDecodeError ("this is a bug");
+    it is now the refusal of a line that is not text (NOTATION-1), the session going on."""
+    game = tmp_path / "r.jsonl"
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([EXE, "record", str(game), "--players", "Ann,Bob,Cy,Dee"], input="船长: row\n".encode(),
+                          env=env, capture_output=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert "line 1: refused [NOTATION-1] the line holds '\\udce8', a control character or a byte that is not text" in (
+        done.stdout.decode("ascii"))
+    assert b"bug" not in done.stderr
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["replay", str(EXAMPLE)], ["--version"], ["score", str(EXAMPLE)]],
                          ids=["replay", "version", "score"])
