@@ -208,6 +208,9 @@
       list.appendChild(li);
     }
     list.scrollTop = list.scrollHeight; // the newest line in sight
+    // and no line cut in half at the box's top (as the replay's story box): the box ends at the newest line and is
+    // trimmed to the whole lines above it
+    if (window.LifeboatViewer && window.LifeboatViewer.fitLines) window.LifeboatViewer.fitLines(list);
   }
 
   function draw(fresh) {
@@ -362,6 +365,9 @@
     if (line) send({ line: line }, line);
   });
   $('sv-replay-btn').addEventListener('click', toggleReplay);
+  window.addEventListener('resize', function () {  // the story's lines re-wrap: trim its box again
+    if (window.LifeboatViewer && window.LifeboatViewer.fitLines) window.LifeboatViewer.fitLines($('sv-story'));
+  });
   $('sv-lang').addEventListener('click', function () {
     S.lang = S.lang === 'zh' ? 'en' : 'zh';
     localStorage.setItem('lifeboat-lang', S.lang);

@@ -5,6 +5,8 @@
  *   var ctl = LifeboatViewer.replay(container, doc[, {address: false}]);  // address false: leave the page's
  *                                                                          // address (#fragment) alone
  *   ctl.go(index) · ctl.next() · ctl.back() · ctl.toSeq(57) · ctl.toRound(3) · ctl.nextNavigation() · ctl.index()
+ *   LifeboatViewer.fitLines(list)  // trim a scrolled list so no line is cut at its top; the last (or the
+ *                                   // first .lb-current) line's step ends at its foot
  *
  * Keys: ArrowRight / ArrowLeft step, Home / End, PageDown / PageUp next / previous round, "n" next navigation.
  */
@@ -208,4 +210,5 @@
   }
 
   V.replay = replay;
+  V.fitLines = fitLines;  // the live seat page's story box too (its newest line is its last)
 })(typeof window !== 'undefined' ? window : this);
