@@ -118,10 +118,10 @@ def open_existing(path: Path, flags: int) -> int:
 
 
 def _check_regular(path: PathLike, mode: int) -> None:
-    if not stat.S_ISREG(mode):
-        kind = "a directory" if stat.S_ISDIR(mode) else "a special file"
-        what = " (a named pipe)" if stat.S_ISFIFO(mode) else ""
-        raise JournalCorrupt(f"not a journal file but {kind}{what}", path=path, line=1,
+    if not stat.S_ISREG(mode):  # nothing was read: no line to name
+        kind = ("a directory" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
+                else "a special file (a device or a socket)")
+        raise JournalCorrupt("not a journal file", path=path,
                              expected="a regular file holding a lifeboat-journal", found=kind)
 
 

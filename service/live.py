@@ -331,7 +331,8 @@ class LiveGame:
             self._retry_after_notes(cmd, expected_seq)
         except eng.JournalError as exc:  # a line another program wrote does not read: not our bug (it was a 500)
             detail = exc.message.replace("; nothing written", "")
-            raise Refused("JOURNAL", f"the game's file was changed outside this server (line {exc.line}: {detail}); "
+            at = "" if exc.line is None else f"line {exc.line}: "  # None: the file itself (a FIFO in its place)
+            raise Refused("JOURNAL", f"the game's file was changed outside this server ({at}{detail}); "
                                      "nothing was written: the host stops serve and runs lifeboat audit on the file"
                           ) from None
         self._deal_owed()  # another process may deal these draws first (it caught up with the decision): adopted

@@ -134,8 +134,8 @@ def test_a_path_that_is_no_journal_file_is_named_as_what_it_is(tmp_path: Path) -
                                      "symbolic links"),
     }
     for command in ("replay", "audit", "show", "score", "repair"):  # as 'show /dev/null' says it
-        said[(command, "fifo.jsonl")] = (4, "fifo.jsonl:1: not a journal file but a special file (a named pipe) "
-                                            "(expected a regular file holding a lifeboat-journal")
+        said[(command, "fifo.jsonl")] = (4, "fifo.jsonl: not a journal file (expected a regular file holding a "
+                                            "lifeboat-journal; found a named pipe (FIFO))")
     for args, (code, words) in said.items():
         done = lifeboat(*args, cwd=tmp_path, timeout=30)  # a hang is a TimeoutExpired: the test fails
         out = done.stdout + done.stderr

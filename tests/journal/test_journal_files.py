@@ -103,7 +103,8 @@ def test_a_missing_file(tmp_path: Path) -> None:
 def test_a_directory(tmp_path: Path) -> None:
     with pytest.raises(JournalCorrupt) as caught:
         JsonlJournal.open(tmp_path)
-    assert (caught.value.path, caught.value.line, caught.value.found) == (str(tmp_path), 1, "a directory")
+    # nothing was read: no line is named ("path: not a journal file", not "path:1: ...")
+    assert (caught.value.path, caught.value.line, caught.value.found) == (str(tmp_path), None, "a directory")
 
 
 def test_an_empty_file(tmp_path: Path) -> None:
