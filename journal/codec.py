@@ -13,6 +13,7 @@ no re-encoding, so any tool in any language can verify it, and any byte change i
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from collections.abc import Iterable, Iterator
@@ -436,8 +437,8 @@ def _feed_chunk(reader: ChainReader, stream: IO[bytes], offset: int, chunk: byte
     and blank checks, then :meth:`ChainReader.feed`. Returns what ``feed`` returns."""
     if not chunk.endswith(b"\n"):
         number = reader.line + 1
-        if sealed_whole(chunk):  # a whole line, only its newline missing: check it as any line, then say so
-            reader.feed(chunk)
+        if sealed_whole(chunk):  # a whole line, only its newline missing: check it as any line, then say so;
+            copy.copy(reader).feed(chunk)  # on a copy: a writer's reader stays at its last ended line (catch-up)
             raise missing_newline(number, reader.path)
         if number == 1:
             # Decode first, so a binary or foreign file is reported as what it is.

@@ -112,6 +112,9 @@ class JsonlJournal(ChainHead):
             JournalNotFound: no file at ``path``.
             JournalCorrupt: a directory, an empty or binary file, a malformed line (``line`` says which).
             JournalTorn: the last line is torn (unless ``allow_torn``).
+            JournalUnclean: the last line is whole but lacks its newline (``kind`` ``newline``; ``allow_torn``
+                does not cover it: :func:`journal.repair` writes a clean copy that adds it), or another edited
+                ending (a byte-order mark, CR LF, trailing blank lines).
             UnsupportedJournalVersion: another format version than this code reads.
             JournalTampered: the hash chain is broken (``line`` says where).
             JournalError: the file cannot be opened (permission...).
@@ -173,6 +176,7 @@ class JsonlJournal(ChainHead):
 
         Raises:
             JournalTorn: the file now ends in a torn line (``last_seq`` stays at the last complete commit).
+            JournalUnclean: it ends in a whole line without its newline (``last_seq`` stays at the last ended one).
             JournalCorrupt, JournalTampered: a new line is malformed or does not chain.
             JournalError: the journal is closed.
         """
@@ -290,6 +294,7 @@ class JsonlJournal(ChainHead):
 
         Raises (during iteration):
             JournalTorn: after the last complete commit, if the file ends in a torn line.
+            JournalUnclean: after the last ended commit, if the file ends in a whole line without its newline.
             JournalCorrupt: a malformed line, or a payload that does not convert to the requested type.
             JournalTampered: the chain is broken, or the file no longer matches what this object read.
             UnsupportedJournalVersion: the file was replaced by one of another version.

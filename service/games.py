@@ -173,7 +173,8 @@ MAX_NAME = 40
 def check_new_names(players: list[str]) -> None:
     """SETUP-1, the one check of a new game's player names that a user sees (``new``, ``record``, ``play
     --players``, a position file, serve's ``POST /api/games``; journals made before are read as they are): each name
-    holds no control character or line break (one split every table that named the player) nor an invisible
+    holds no control character or line break (one split every table that named the player), no byte the input's
+    encoding could not read (a lone surrogate: the journal could not be written) nor an invisible
     formatting character (Unicode Cf but the emoji joiner: a zero-width space made a name look empty or like
     another's, a text-direction override turned the rest of each line naming it around), is at most
     :data:`MAX_NAME` characters and not empty, is not ``spectator`` (serve's watching link: that player's link was
@@ -186,6 +187,9 @@ def check_new_names(players: list[str]) -> None:
         if any(ch < " " or "\x7f" <= ch <= "\x9f" or ch in "\u2028\u2029" for ch in name):
             raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a control character or a line break; "
                                  "give a name of letters, digits and spaces")
+        if any("\ud800" <= ch <= "\udfff" for ch in name):  # a byte the input's encoding could not read (LANG=C)
+            raise InvalidCommand("SETUP-1", f"player name {shown!r} holds a byte that is not text in this terminal's "
+                                 "encoding; type the name as UTF-8 text")
         hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch != "\u200d"), None)  # ZWJ: emoji
         if hidden is not None:  # an invisible name, 'A\u200bnn' beside 'Ann', a text-direction override
             raise InvalidCommand("SETUP-1", f"player name {shown!r} holds an invisible formatting character "

@@ -58,3 +58,16 @@ def test_a_pipe_closed_early_exits_1_silently() -> None:
     err = child.stderr.read()
     assert child.wait(timeout=60) == 1
     assert err == b""
+
+
+def test_SETUP_1_a_name_holding_a_byte_the_locale_cannot_read_is_refused_before_anything_is_written(
+        tmp_path: Path) -> None:
+    """Under LC_ALL=C a name typed as UTF-8 reaches Python as lone surrogates: it was an internal error ("this is a
+    bug", exit 1) when the journal was written; SETUP-1 now refuses it (exit 3) and writes nothing."""
+    game = tmp_path / "zz.jsonl"
+    env = {**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([EXE.encode(), b"new", bytes(game), b"--players", b"Zo\xebe,Ann,Bob,Cy"], env=env,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert b"[SETUP-1] player name 'Zo\\udcebe' holds a byte that is not text" in done.stderr, done.stderr
+    assert not game.exists() and b"bug" not in done.stderr

@@ -361,3 +361,26 @@ def test_errors_are_journal_errors_with_a_location(tmp_path: Path) -> None:
     assert str(error) == f"{tmp_path / 'g.jsonl'}:7: bad (expected x; found {error.found})"
     assert str(JournalError("closed")) == "<memory>: closed"
     assert os.fspath(tmp_path)  # the paths above are real
+
+
+def test_a_writer_that_finds_a_whole_line_without_its_newline_stays_where_it_was(tmp_path: Path) -> None:
+    """Another program left a whole last line without its newline: ``refresh`` says so (JournalUnclean,
+    ``newline``) every time, and the writer's chain stays at its last ended line (``last_seq`` unchanged), so
+    an append is refused for that line, not as a broken chain at a line that does not exist."""
+    from journal import JournalUnclean
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "four-players.jsonl"
+    lines = example.read_bytes().splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines[:3]))  # the header and commits 1, 2
+    with JsonlJournal.open(path) as j:
+        assert j.last_seq == 2
+        with open(path, "ab") as other:
+            other.write(lines[3][:-1])  # commit 3, whole, its newline missing
+        for _ in range(2):
+            with pytest.raises(JournalUnclean) as caught:
+                j.refresh()
+            assert (caught.value.kind, caught.value.line, j.last_seq) == ("newline", 4, 2)
+        with pytest.raises(JournalUnclean) as caught:
+            j.append(3, "system", {"type": "note", "at": 1, "text": "x"}, ())
+        assert caught.value.kind == "newline" and path.read_bytes() == b"".join(lines[:3]) + lines[3][:-1]

@@ -135,7 +135,7 @@
         head = 'The cards you drew (only you see them):';
       } else if (v.step.kind === 'navigator_choice' && data.navigator === v.viewer) {
         ids = v.row_stack || [];
-        head = 'The row stack (only you see it):';
+        head = 'The row stack (hidden from the table; you and whoever put a card there know them):';
       }
     }
     ids = ids.filter(function (id) { return typeof id === 'string' && /^nav-/.test(id); });
