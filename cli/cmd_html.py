@@ -29,13 +29,14 @@ def _check_target(out: Path, game: Path) -> None:
         raise fail(why, USAGE)
 
 
-def _write(out: Path, text: str) -> None:
-    """Write ``text`` to ``out`` in one step: a temporary file beside it, then renamed (never half a page)."""
+def _write(out: Path, text: str, mode: int) -> None:
+    """Write ``text`` to ``out`` in one step: a temporary file beside it, then renamed (never half a page), with
+    permissions ``mode``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, mode)
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -58,7 +59,9 @@ def run(game: Path, as_: str, to: int | None, out: Path) -> None:
         raise fail(f"{game}: nothing has been dealt yet; there is no step to show (nothing was written)", USAGE)
     persp = doc["perspective"]
     try:
-        _write(out, replay_html(doc, title=doc["title"]))
+        # A seat's or the referee's page holds secrets: its owner's only (0600), as the journal; a public page is
+        # for sharing (0644: a teacher sends it, a web server serves it).
+        _write(out, replay_html(doc, title=doc["title"]), 0o644 if persp["kind"] == "public" else 0o600)
     except OSError as exc:
         raise fail(f"--html {out}: cannot write it ({exc.strerror}); nothing was written", USAGE) from None
     reader = {"public": "the public (a spectator)", "referee": "the referee: EVERY SECRET IS IN THIS FILE"}.get(

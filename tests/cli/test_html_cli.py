@@ -51,3 +51,18 @@ def test_it_says_what_it_wrote_and_replaces_an_old_page(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!doctype html>") and "old page" not in text
     assert [p.name for p in tmp_path.iterdir()] == ["b.html"]  # no temporary file left behind
+
+
+def test_a_page_with_secrets_is_its_owners_only_and_a_public_page_is_for_sharing(tmp_path: Path) -> None:
+    """A referee's or a seat's page holds secrets: 0600, as the journal (``write_new_file``); a public page is
+    written 0644, for a teacher to send or a web server to serve."""
+    import os
+    import stat
+
+    modes = {}
+    for as_ in ("referee", "Ann", "public"):
+        out = tmp_path / f"{as_}.html"
+        done = run("replay", EXAMPLES / "four-players.jsonl", "--as", as_, "--html", out)
+        assert done.exit_code == 0, done.output
+        modes[as_] = oct(stat.S_IMODE(os.stat(out).st_mode))
+    assert modes == {"referee": "0o600", "Ann": "0o600", "public": "0o644"}
