@@ -21,9 +21,9 @@ from typing import IO, Annotated, Any
 
 import msgspec
 
-from journal.errors import (JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion,
-                            check_text, printable)
-from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, sealed_whole, split_hash
+from journal.errors import (REPAIR_HINT, JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean,
+                            UnsupportedJournalVersion, check_text, missing_newline, printable)
+from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, split_hash, unended_whole
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
@@ -33,8 +33,6 @@ MAX_DEPTH = 64
 refused with a named :class:`JournalCorrupt` before decoding, so no reader ever recurses without bound."""
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
-REPAIR_HINT = "repair writes a clean copy beside the file (and keeps the file)"
-
 _encoder = msgspec.json.Encoder()
 _commit_decoder = msgspec.json.Decoder(Commit)
 
@@ -91,13 +89,6 @@ def check_clean(raw: bytes, number: int, path: str | None) -> None:
         raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
                              line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
                              found=_show(raw[:40]))
-
-
-def missing_newline(number: int, path: str | None) -> JournalUnclean:
-    """The error for a whole last line ``number`` (:func:`sealed_whole`, its chain checked) that has no newline."""
-    return JournalUnclean(f"line {number}, the last line, only lacks its final newline (the line is whole: its hash "
-                          f"and the chain check); {REPAIR_HINT} that adds it", kind="newline", path=path,
-                          line=number, expected="the last line to end in a newline", found="the end of the file")
 
 
 def blank_line(number: int, path: str | None, trailing: bool) -> JournalCorrupt:
@@ -437,9 +428,10 @@ def _feed_chunk(reader: ChainReader, stream: IO[bytes], offset: int, chunk: byte
     and blank checks, then :meth:`ChainReader.feed`. Returns what ``feed`` returns."""
     if not chunk.endswith(b"\n"):
         number = reader.line + 1
-        if sealed_whole(chunk):  # a whole line, only its newline missing: check it as any line, then say so;
-            copy.copy(reader).feed(chunk)  # on a copy: a writer's reader stays at its last ended line (catch-up)
-            raise missing_newline(number, reader.path)
+        whole = unended_whole(chunk)
+        if whole is not None:  # a whole line, only its newline (or LF) missing: check it as any line, then say so;
+            copy.copy(reader).feed(whole)  # on a copy: a writer's reader stays at its last ended line (catch-up)
+            raise missing_newline(number, reader.path, cr=whole is not chunk)
         if number == 1:
             # Decode first, so a binary or foreign file is reported as what it is.
             reader.feed(chunk)

@@ -212,3 +212,17 @@ def check_text(raw: bytes, number: int, path: str | None) -> None:
     raise JournalCorrupt(f"not a text journal: line {number} holds {what} at byte {at + 1}{todo}", path=path,
                          line=number, expected="UTF-8 text, a JSON object on each line, as docs/journal-format.md says",
                          found="binary bytes, not shown") from None
+
+
+REPAIR_HINT = "repair writes a clean copy beside the file (and keeps the file)"
+
+
+def missing_newline(number: int, path: str | None, cr: bool = False) -> JournalUnclean:
+    """The error for a whole last line ``number`` (:func:`journal.hashes.sealed_whole`, its chain checked) that
+    has no newline; ``cr``: it ends in a CR without the LF (:func:`journal.hashes.unended_whole`)."""
+    lacks, once, fix, found = (("ends in CR without its LF", " once the CR is dropped", "drops the CR and adds the "
+                                "newline", "CR at the end of the file") if cr else
+                               ("only lacks its final newline", "", "adds it", "the end of the file"))
+    return JournalUnclean(f"line {number}, the last line, {lacks} (the line is whole: its hash and the chain "
+                          f"check{once}); {REPAIR_HINT} that {fix}", kind="newline", path=path, line=number,
+                          expected="the last line to end in a newline", found=found)

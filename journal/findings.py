@@ -21,10 +21,11 @@ from pathlib import Path
 
 import msgspec
 
-from journal.codec import ChainReader, blank_line, blank_to, missing_newline
-from journal.errors import JournalCorrupt, JournalError, JournalTampered, UnsupportedJournalVersion, printable
+from journal.codec import ChainReader, blank_line, blank_to
+from journal.errors import (JournalCorrupt, JournalError, JournalTampered, UnsupportedJournalVersion, missing_newline,
+                            printable)
 from journal.files import open_existing
-from journal.hashes import line_hash, sealed_whole, split_hash
+from journal.hashes import line_hash, split_hash, unended_whole
 from journal.model import Commit, Header, HeaderLine, header_of
 
 TORN_SHOWN = 60
@@ -96,7 +97,9 @@ class FindingsReader:
                 self.lines = number
                 complete = chunk.endswith(b"\n")
                 raw = chunk[:-1] if complete else chunk
-                unended = not complete and sealed_whole(raw)  # a whole last line, only its newline missing
+                whole = None if complete else unended_whole(raw)  # a whole last line, only its newline missing
+                unended, cr = whole is not None, whole is not None and whole is not raw
+                raw = whole if whole is not None else raw  # without a CR that ends it in place of the newline
                 if not complete and not unended and number > 1:
                     return self._torn(raw, number)
                 try:
@@ -118,7 +121,7 @@ class FindingsReader:
                     self.stopped = True
                     return
                 if unended:
-                    self._problem(missing_newline(number, where), number, "JOURNAL-CORRUPT")
+                    self._problem(missing_newline(number, where, cr), number, "JOURNAL-CORRUPT")
                 if number == 1:
                     self.header, self.header_hash = reader.header, reader.header_hash
                     continue

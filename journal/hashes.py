@@ -34,3 +34,13 @@ def sealed_whole(raw: bytes) -> bool:
     newline (an editor or a tool dropped it) is."""
     split = split_hash(raw)
     return split is not None and line_hash(split[0]) == split[1]
+
+
+def unended_whole(raw: bytes) -> bytes | None:
+    """The whole line in a last line ``raw`` that has no newline: ``raw`` itself if it is :func:`sealed_whole`, or
+    ``raw`` without a final CR if that is (a CR LF journal that lost only its LF); else ``None`` (a torn line)."""
+    if sealed_whole(raw):
+        return raw
+    if raw.endswith(b"\r") and sealed_whole(raw[:-1]):
+        return raw[:-1]
+    return None

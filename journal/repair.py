@@ -196,10 +196,14 @@ def _clean_copy(path: Path, stream: IO[bytes], end: int) -> RepairReport:
     if data.startswith(BOM):
         lines[0] = lines[0][len(BOM):]
         cleaned.append("a byte-order mark before line 1")
-    crs = sum(1 for line in lines if line.endswith(b"\r"))
-    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    crs = sum(1 for line in lines[:-1] if line.endswith(b"\r"))  # the last is b"" when the file ends in a newline
+    last_cr = lines[-1].endswith(b"\r") and sealed_whole(lines[-1][:-1])  # a whole last line ending in CR, no LF
+    lines = [line[:-1] if line.endswith(b"\r") and (i < len(lines) - 1 or last_cr) else line
+             for i, line in enumerate(lines)]  # a torn last line is kept as it is
     if crs:
         cleaned.append(f"CR before the newline of {crs} line{'s' if crs > 1 else ''}")
+    if last_cr:
+        cleaned.append(f"the CR that ends the last line {len(lines)} in place of its newline")
     ended = lines[-1] == b""  # the file ends in a newline
     if ended:
         lines.pop()

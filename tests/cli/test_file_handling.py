@@ -54,6 +54,36 @@ def test_a_whole_last_line_without_its_newline_is_kept_and_repair_adds_the_newli
     assert lifeboat("audit", tmp_path / "t.clean.jsonl").returncode == 0
 
 
+def test_a_whole_last_line_ending_in_cr_without_its_lf_is_kept(tmp_path: Path) -> None:
+    whole = EXAMPLE.read_bytes()
+    crlf = tmp_path / "c.jsonl"
+    crlf.write_bytes(whole.replace(b"\n", b"\r\n")[:-1])  # a CR LF journal whose last LF is gone
+    repaired = lifeboat("repair", crlf)
+    assert repaired.returncode == 0, repaired.stderr
+    assert "(without CR before the newline of 183 lines, the CR that ends the last line 184 in place of its " \
+           "newline; with the newline its whole last line 184 lacked, which is kept); every line and the hash " \
+           "chain check, last seq 183" in repaired.stdout, repaired.stdout
+    assert (tmp_path / "c.clean.jsonl").read_bytes() == whole
+    game = tmp_path / "t.jsonl"
+    game.write_bytes(whole[:-1] + b"\r")  # the same after dos2unix: the lone CR at the end is left
+    replay = lifeboat("replay", game)
+    assert replay.returncode == 4, replay.stderr
+    assert f"{game}:184: line 184, the last line, ends in CR without its LF (the line is whole: its hash and the " \
+           "chain check once the CR is dropped); repair writes a clean copy beside the file (and keeps the file) " \
+           "that drops the CR and adds the newline" in replay.stderr, replay.stderr
+    audit = lifeboat("audit", game)
+    assert "line   184  structure [JOURNAL-CORRUPT]  line 184, the last line, ends in CR without its LF" \
+        in audit.stdout, audit.stdout
+    assert "every draw checked against the revealed deck orders (CHANCE-2)" in audit.stdout  # seq 183 was read
+    repaired = lifeboat("repair", game)
+    assert repaired.returncode == 0, repaired.stderr
+    assert "(without the CR that ends the last line 184 in place of its newline; with the newline its whole last " \
+           "line 184 lacked, which is kept)" in repaired.stdout, repaired.stdout
+    assert game.read_bytes() == whole[:-1] + b"\r"  # kept as it was: nothing cut, no side file
+    assert (tmp_path / "t.clean.jsonl").read_bytes() == whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.clean.jsonl", "c.jsonl", "t.clean.jsonl", "t.jsonl"]
+
+
 def test_a_truly_torn_last_line_is_still_cut(tmp_path: Path) -> None:
     whole = EXAMPLE.read_bytes()
     game = tmp_path / "t.jsonl"
