@@ -127,13 +127,15 @@ def serve(
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Path = GAME,
     bots: Optional[str] = typer.Option(None, "--bots", help="Seats played by bots: 'all', or comma-separated names, "
                                        "each NAME or NAME=KIND (random, heuristic, search), e.g. Ann=search,Bob=heuristic; 'all=heuristic'."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed the bots' choices (and the shuffle with --players: a seeded game is "
                                         "predictable)."),
     players: Optional[str] = typer.Option(None, "--players", help="Start a new game with these players if GAME does not exist."),
-    think: str = typer.Option("200ms", "--think", help="The search bot's thinking time per decision (CPU), e.g. 200ms or 1s."),
+    think: str = typer.Option("200ms", "--think", help="With a search bot among --bots, the search bot's thinking "
+                              "time per decision (CPU), e.g. 200ms or 1s."),
     cards: Optional[Path] = typer.Option(None, "--cards", help="With --players (a new game): play with this card "
                                          "data file (CARD-3).", show_default=False),
     option: list[str] = typer.Option([], "--option", help="With --players (a new game): ruleset option "
@@ -141,8 +143,9 @@ def play(
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
     from cli import cmd_play
+    from cli.common import given
 
-    cmd_play.run(game, bots, seed, players, think, cards=cards, options=option)
+    cmd_play.run(game, bots, seed, players, think if given(ctx, "think") else None, cards=cards, options=option)
 
 
 @app.command()

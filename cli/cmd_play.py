@@ -26,8 +26,19 @@ def _ask(prompt: str) -> str:
     return line.strip()
 
 
-def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str = "200ms",
+def _check_think(think: str | None, bots: str | None) -> None:
+    """``--think`` given (``think`` not None) with no search bot in ``bots`` would do nothing: refused (exit 2)."""
+    from service.bots import spec_kinds
+
+    if think is not None and "search" not in spec_kinds(bots):
+        raise fail("--think needs a search bot among --bots: it is the search bot's thinking time, and " +
+                   (f"--bots {bots} has no search bot" if bots else "no --bots was given"), USAGE)
+
+
+def run(game: Path, bots: str | None, seed: int | None, players: str | None, think: str | None = None,
         cards: Path | None = None, options: list[str] | None = None) -> None:
+    """``think`` is None when not given (then 200ms); given with no search bot among ``bots`` it would change
+    nothing, and is refused (exit 2) once the seats and kinds are checked, before a new game is written."""
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import check_options, console, ctrl_c_stops
@@ -38,7 +49,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     ctrl_c_stops()
     out = console()
     with user_errors():
-        think_ms = parse_think(think)  # a bad --think is refused before a new game is written
+        think_ms = parse_think(think or "200ms")  # a bad --think is refused before a new game is written
         starts = not game.exists() and bool(players)
         if cards is not None and not starts:
             raise fail("--cards goes with --players (a new game); a game plays with the card data it was made with",
@@ -50,6 +61,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             names = parse_players(players)
             if bots:  # a bad --bots is refused before the new game is written
                 check_bot_spec(bots, names)
+            _check_think(think, bots)
             table = Table.deal_new(game, names, seed=seed, options=options or [], cards=load_card_file(cards))
             if seed is not None:
                 out.print(render.seeded(seed), markup=False)
@@ -62,6 +74,7 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             table = Table.open(game)
         if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
             bot_kinds(table.state, bots)
+        _check_think(think, bots)
         if not table.state.over and not table.digital:
             raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
         if not table.state.over and table.orders is None:

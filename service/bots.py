@@ -89,6 +89,12 @@ def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> 
     _named_kinds(spec.split(","), field, a_player, everyone=True)
 
 
+def spec_kinds(spec: str | None, field: str = "--bots") -> set[str]:
+    """The bot kinds a ``--bots`` spec names (``random`` for a part without ``=KIND``), whatever seats it names;
+    empty for ``None``. Raises :class:`BadRequest` (``field``) for an unknown kind."""
+    return {_name_and_kind(part, field)[1] for part in spec.split(",")} if spec else set()
+
+
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
     """The players ``spec`` gives to bots, by name, with their kind: each item ``NAME`` or ``NAME=KIND`` (the kind
     is ``random`` unless given), as ``lifeboat new --serve --bots`` and the server's start page take them, before a

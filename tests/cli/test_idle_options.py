@@ -67,3 +67,28 @@ def test_arena_refuses_think_without_a_search_bot(tmp_path: Path) -> None:
     assert not out.exists()
     bad_kind = run("arena", "--bots", "random,clever", "--think", "1s", "--out", out)  # the kind is named first
     assert bad_kind.returncode == 2 and "unknown bot kind 'clever'" in bad_kind.stderr
+
+
+def test_play_refuses_think_without_a_search_bot(tmp_path: Path) -> None:
+    """``play --think`` is the search bot's time: with no search bot among ``--bots`` it did nothing, silently."""
+    new = tmp_path / "n.jsonl"
+    done = run("play", new, "--players", "Ann,Bob,Cy,Dee", "--bots", "Ann,Bob=heuristic", "--think", "5s")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+        "lifeboat: --think needs a search bot among --bots: it is the search bot's thinking time, and --bots "
+        "Ann,Bob=heuristic has no search bot\n"))
+    assert list(tmp_path.iterdir()) == []  # refused before the new game is written
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", 4).returncode == 0
+    before = game.read_bytes()
+    alone = run("play", game, "--think", "5s", stdin="")
+    assert (alone.returncode, alone.stdout, alone.stderr) == (2, "", (
+        "lifeboat: --think needs a search bot among --bots: it is the search bot's thinking time, and no --bots "
+        "was given\n"))
+    every = run("play", game, "--bots", "all=heuristic", "--think", "5s")
+    assert every.returncode == 2 and "--bots all=heuristic has no search bot" in every.stderr, every.stderr
+    assert game.read_bytes() == before  # nothing was played
+    bad_seat = run("play", game, "--bots", "Zed", "--think", "5s")  # the seat is named first
+    assert bad_seat.returncode == 2 and "unknown seat 'Zed' for --bots" in bad_seat.stderr, bad_seat.stderr
+    searched = run("play", game, "--bots", "all=heuristic,Ann=search", "--think", "2ms", "--seed", 4)
+    assert searched.returncode == 0, searched.stderr
+    assert run("play", new, "--players", "Ann,Bob,Cy,Dee", "--bots", "all", "--seed", 4).returncode == 0
