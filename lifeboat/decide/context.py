@@ -109,15 +109,15 @@ def require_held(state: State, by: str, card: str, face: str | None = None, *, h
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
     if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
-        raise IllegalCommand(rule, f"your {_named(card, state)} is face up in front of you; only cards in your hand can be "
+        raise IllegalCommand(rule, f"your {card_named(card, state)} is face up in front of you; only cards in your hand can be "
                                    "used so")
     where = "in your hand" if hand_only else "in your hand or face up in front of you"
     shown = [x for x in ch.face_up if x.rpartition("-")[0] == card.rpartition("-")[0]]
-    also = f" (your {_named(shown[0], state)} is face up in front of you)" if shown and hand_only else ""
-    raise IllegalCommand("CARD-1", f"you do not hold {_named(card, state)} {where}{also}")
+    also = f" (your {card_named(shown[0], state)} is face up in front of you)" if shown and hand_only else ""
+    raise IllegalCommand("CARD-1", f"you do not hold {card_named(card, state)} {where}{also}")
 
 
-def _named(card: str, state: State) -> str:
+def card_named(card: str, state: State) -> str:
     """A card as the user names it (its face, "Cash", not an instance id the user may never have typed)."""
     try:
         return state.cards.card_name(card)

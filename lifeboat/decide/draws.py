@@ -6,7 +6,7 @@ from __future__ import annotations
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import UNKNOWN, is_unknown
-from lifeboat.decide.context import Ctx, check_top, name_of
+from lifeboat.decide.context import Ctx, card_named, check_top, name_of
 from lifeboat.decide.procedure import SEAGULLS_TO_LAND, end_action, land, resolve_card
 from lifeboat.decide.recorded import bind, resolve_draws, resolve_provisions
 from lifeboat.decide.setup import deal_setup
@@ -101,7 +101,7 @@ def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
         card = bind(ctx, card, hand, "p")
         s = ctx.state
     if card not in s.char(step.target).hand:
-        raise IllegalCommand("CHANCE-1", f"{card} is not in {name_of(step.target)}'s hand")
+        raise IllegalCommand("CHANCE-1", f"{card_named(card, s)} is not in {name_of(step.target)}'s hand")
     ctx.emit(e.CardMugged(character=step.mugger, target=step.target, card=card, from_hand=True))
     end_action(ctx)
 

@@ -107,6 +107,17 @@ def test_a_mug_for_a_card_not_face_up_names_the_card_as_card_1_does(tmp_path: Pa
         "line 2: refused [MUG-1] Sir Stephen has no face-up Painting (3) (nothing was recorded)"]
 
 
+def test_a_mug_draw_of_a_card_not_in_the_hand_names_the_card_as_card_1_does(tmp_path: Path) -> None:
+    """CHANCE-1 named the instance ("knife-1 is not in Sir Stephen's hand", for "knife": an id the recorder never
+    typed) where CARD-1 names the card; it names it as CARD-1 does now, the rule id kept."""
+    lines = "kid: mug stephen hand\nchance: take knife\nchance: take painting(3)\nchance: take water\n"
+    result = record_from(tmp_path, ACTION, lines)
+    assert refusals(result.stdout) == [
+        "line 2: refused [CHANCE-1] Knife is not in Sir Stephen's hand (nothing was recorded)",
+        "line 3: refused [CHANCE-1] Painting (3) is not in Sir Stephen's hand (nothing was recorded)"]
+    assert "knife-" not in result.stdout and "painting-" not in result.stdout
+
+
 def test_refusing_the_kids_pickpocket_cites_mug_2(tmp_path: Path) -> None:
     result = record_from(tmp_path, ACTION, "kid: mug stephen hand\nstephen: refuse\n")
     assert refusals(result.stdout) == [
