@@ -314,16 +314,29 @@ def _choose(out, view, state, me, hotseat, note=None):  # type: ignore[no-untype
             out.print(render.memory(view))
         elif word == "table":
             out.print(render.table(view))
-        elif bad := next((ch for ch in answer if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f"), None):
-            # Escape, an arrow key: what the notation says of such a line ("is this the right file?") is no help here
-            out.print(Text(f"[NOTATION-1] the line holds {bad!r}, a key that types no text (Escape, an arrow); "
-                           f"type {_numbers(items)}, a line of notation, or help."))
+        elif (said := _no_text(answer, items)) is not None:
+            out.print(Text(said))
         elif answer and not (answer.isascii() and answer.isdigit()):
             cmd = _typed(out, answer, state, me)
             if cmd is not None:
                 return cmd, False
         else:
             out.print(Text(f"Type {_numbers(items)}, a line of notation, or help."))
+
+
+def _no_text(answer: str, items: list) -> str | None:  # type: ignore[type-arg]
+    """NOTATION-1 for a line typed at the prompt that holds no text: a key that types none (Escape, an arrow) or a
+    byte stdin's encoding cannot read (a lone surrogate, :func:`cli.terminal.tolerant_streams`); else ``None``.
+    What the notation says of such a line ("is this the right file?", a hint for a file fed to record) is no help
+    at a prompt: this says what the prompt expects."""
+    if bad := next((ch for ch in answer if "\udc80" <= ch <= "\udcff"), None):
+        return (f"[NOTATION-1] the line holds the byte 0x{ord(bad) - 0xDC00:02X}, which the input's encoding "
+                f"({sys.stdin.encoding}) cannot read; type {_numbers(items)}, a line of notation in characters it "
+                "reads, or help.")
+    if bad := next((ch for ch in answer if (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f"), None):
+        return (f"[NOTATION-1] the line holds {bad!r}, a key that types no text (Escape, an arrow); "
+                f"type {_numbers(items)}, a line of notation, or help.")
+    return None
 
 
 def _numbers(items: list) -> str:  # type: ignore[type-arg]

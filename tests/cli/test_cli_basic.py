@@ -347,6 +347,27 @@ def test_an_escape_typed_at_the_hotseat_prompt_says_what_the_prompt_expects(tmp_
                                                                         "card": "jewels-1"}
 
 
+def test_a_byte_the_input_encoding_cannot_read_at_the_hotseat_prompt_says_what_the_prompt_expects(
+        tmp_path: Path) -> None:
+    """A byte stdin's encoding cannot read, typed at 'Your choice', got the notation's "(is this the right file?)"
+    (and a lone surrogate, '\\udce8', for the byte); it now names the byte and the encoding, and what the prompt
+    takes. The game goes on: the next line is read."""
+    import os
+
+    game = tmp_path / "g.jsonl"
+    assert helpers.run("new", game, "--players", "A,B,C,D", "--seed", "3").returncode == 0
+    for encoding, typed, byte in (("ascii", "船".encode(), "0xE8"), ("utf-8", b"\xff", "0xFF")):
+        done = subprocess.run([EXE, "play", str(game)], input=b"\n" + typed + b"\n", capture_output=True, timeout=60,
+                              env={**os.environ, "PYTHONIOENCODING": encoding})
+        assert done.returncode == 0, done.stderr
+        out = done.stdout.decode(encoding)
+        assert (f"Your choice (1-4, a line of notation, or help): [NOTATION-1] the line holds the byte {byte}, which "
+                f"the input's encoding ({encoding}) cannot read; type a number from 1 to 4, a line of notation in "
+                "characters it reads, or help.\n") in out, out
+        assert "right file" not in out and "udc" not in out
+        assert "Saved. Resume with" in out
+
+
 def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) -> None:
     """SETUP-1 (ours): a zero-width space made a name look empty, or 'A\\u200bnn' look like 'Ann'; a right-to-left
     override turned around the rest of each line naming the player. Refused; an emoji with its joiner is fine."""
