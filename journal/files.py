@@ -183,12 +183,14 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_MODE)
     except (FileNotFoundError, NotADirectoryError) as exc:
+        if isinstance(exc, FileNotFoundError) and directory.is_dir():  # /proc: it exists, but makes no new file
+            raise JournalError(f"cannot create the journal: {_unwritable(directory, exc)}", path=path) from exc
         what = _stat_failure(path, exc)  # "<folder> is a file, not a folder" where one is
         found = "nothing" if what == "no such file" else "a file"
         raise JournalNotFound("the directory does not exist" if found == "nothing" else what, path=directory,
                               expected="a directory", found=found) from exc
     except OSError as exc:
-        raise JournalError(f"cannot create the journal: {exc.strerror}", path=path) from exc
+        raise JournalError(f"cannot create the journal: {_unwritable(directory, exc)}", path=path) from exc
     try:
         try:
             for line in lines:
@@ -213,6 +215,20 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
         except FileNotFoundError:
             pass
     fsync_directory(directory)
+
+
+def _unwritable(directory: Path, exc: OSError) -> str:
+    """Why no new file can be made in the existing ``directory`` (``exc`` from creating one), and what to do."""
+    why = {errno.EACCES: "permission denied", errno.EPERM: "permission denied", errno.EROFS: "a read-only file "
+           "system", errno.ENOENT: "its file system makes no new files there, as /proc does"}.get(exc.errno or 0)
+    if why is None:
+        return exc.strerror or str(exc)
+    try:
+        if os.statvfs(directory).f_flag & os.ST_RDONLY:
+            why = "a read-only file system"
+    except OSError:
+        pass
+    return f"{directory} cannot be written ({why}); choose another folder"
 
 
 def _copy_exclusive(source: Path, target: Path) -> None:

@@ -1,7 +1,8 @@
 """Files as a tester met them, through the real CLI in a child process: a whole last line that lacks only its
 newline is kept (never cut as torn); every journal the program writes is its owner's only (0600, as the deck
 file); an empty receipt file is refused; a path that is a directory, a file, a named pipe or a loop is named as
-what it is; a file name too long for the file system is a journal problem (exit 4), never an internal error."""
+what it is; a file name too long for the file system is a journal problem (exit 4), never an internal error; a
+folder that exists but takes no new file is named as such, not as missing."""
 
 from __future__ import annotations
 
@@ -217,3 +218,24 @@ def test_a_journal_name_the_file_system_allows_makes_a_game_or_is_refused_for_it
             "system (256 bytes in one name; at most 255); choose a journal name of at most 245 bytes (the deck "
             "file's name adds 10; nothing was written)\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == [allowed, allowed + ".deck.json"]
+
+
+def test_a_folder_that_exists_but_cannot_be_written_is_named_as_such(tmp_path: Path) -> None:
+    """``fork -o /proc/f.jsonl`` said "/proc: the directory does not exist": it exists, but no file can be made
+    there. It now says it cannot be written there, why, and to choose another folder; a folder that truly does not
+    exist is still named as missing."""
+    game = tmp_path / "g.jsonl"
+    shutil.copy(EXAMPLE, game)
+    done = lifeboat("fork", game, "--at", 3, "-o", "/proc/f.jsonl")
+    assert (done.returncode, done.stdout, done.stderr) == (4, "", (
+        "lifeboat: /proc/f.jsonl: cannot create the journal: /proc cannot be written (its file system makes no new "
+        "files there, as /proc does); choose another folder\n"))
+    missing = lifeboat("fork", game, "--at", 3, "-o", tmp_path / "nope" / "f.jsonl")
+    assert missing.returncode == 4 and f"the folder {tmp_path / 'nope'} does not exist" in missing.stderr
+    if os.geteuid() != 0:  # root writes in any folder, whatever its mode
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        denied = lifeboat("fork", game, "--at", 3, "-o", locked / "f.jsonl")
+        assert (denied.returncode, denied.stderr) == (4, (
+            f"lifeboat: {locked / 'f.jsonl'}: cannot create the journal: {locked} cannot be written (permission "
+            "denied); choose another folder\n"))
