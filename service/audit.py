@@ -104,7 +104,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     if header.parent is not None and orders is not None:
         report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "
                             f"{header.parent.game_id}: " + ("audit the parent, and this fork with --parent"
-                                                            if parent is None else
+                                                            if parent is None or deck_file_note(parent) else
                                                             f"--parent checks they are its commits; audit {parent} "
                                                             "itself for its draws"))
 
@@ -183,6 +183,9 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
     if ref is None:
         return find(1, "FORK-PARENT", "this journal is not a fork: its header names no parent",
                     "parent null", f"a parent naming {parent_path}")
+    if (note := deck_file_note(parent_path, "give --parent")) is not None:  # none of it is shown (CHANCE-2)
+        return find(1, "FORK-PARENT", f"the parent is not a journal: {note}", "a dealer's deck file (the --parent "
+                    "file)", f"the journal of game {ref.game_id}")
     parent_findings: list[Finding] = []
     pscan = Scan(parent_path, parent_findings)
     try:

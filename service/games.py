@@ -134,11 +134,11 @@ DECK_MAX_BYTES = 1 << 20
 """A deck file is a few kilobytes; a bigger file is not read to tell."""
 
 
-def deck_file_note(path: Path) -> str | None:
+def deck_file_note(path: Path, give: str = "give") -> str | None:
     """When ``path`` is a dealer's deck file (deck orders, not a journal: someone gave it where a journal goes), the
-    one-line message saying so and naming the journal beside it; else ``None``. The message holds nothing of the
-    file (the deck orders are the dealer's secret until the end, CHANCE-2). Never raises: a file that cannot be
-    read is not told apart here (the journal reader says what is wrong with it)."""
+    one-line message saying so and naming the journal beside it (``give`` the journal: ``"give --parent"`` names
+    the option it was given to); else ``None``. The message holds nothing of the file (the deck orders are the
+    dealer's secret until the end, CHANCE-2). Never raises: a file that cannot be read is not told apart here."""
     try:
         if not path.is_file() or path.stat().st_size > DECK_MAX_BYTES:
             return None
@@ -151,9 +151,9 @@ def deck_file_note(path: Path) -> str | None:
     if path.name.endswith(DECK_SUFFIX) and len(path.name) > len(DECK_SUFFIX):
         game = path.with_name(path.name[: -len(DECK_SUFFIX)])
         return (f"{path}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not "
-                f"a journal; give the journal {game}")
+                f"a journal; {give} the journal {game}")
     return (f"{path}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a journal; "
-            f"give the game's journal (GAME.jsonl, beside its deck file GAME.jsonl{DECK_SUFFIX})")
+            f"{give} the game's journal (GAME.jsonl, beside its deck file GAME.jsonl{DECK_SUFFIX})")
 
 
 def open_journal(path: Path) -> journal.JsonlJournal:

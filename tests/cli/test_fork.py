@@ -219,6 +219,30 @@ def test_parent_that_is_not_the_parent(game: Path, tmp_path: Path, lb: SimpleNam
             f"say:    game {parent_id} (the parent this fork's header names)\n") in text
 
 
+def test_a_deck_file_given_as_parent_is_named_as_the_deck_file_and_kept_secret(game: Path, tmp_path: Path,
+                                                                                 lb: SimpleNamespace) -> None:
+    """``audit FORK --parent GAME.jsonl.deck.json`` said only that the parent "cannot be read" ("line 1 is not a
+    lifeboat-journal header"); it now names the file as the dealer's deck file, the journal to give, and prints
+    nothing of its content (the deck orders are secret until the end, CHANCE-2)."""
+    from tests.helpers import run
+
+    child = tmp_path / "child.jsonl"
+    assert lb.run("fork", game, "--at", 10, "-o", child).exit_code == 0
+    deck_file = Path(f"{game}.deck.json")
+    parent_id = lb.lines(game)[0]["game_id"]
+    done = run("audit", child, "--parent", deck_file)
+    assert done.returncode == 5, done.stderr
+    assert (f"line     1  fork [FORK-PARENT]  the parent is not a journal: {deck_file}: this is the dealer's deck "
+            f"file of {game} (it holds the deck orders; keep it secret), not a journal; give --parent the journal "
+            f"{game}\n      the journal says: a dealer's deck file (the --parent file)\n      it should say:    the "
+            f"journal of game {parent_id}\n") in done.stdout, done.stdout
+    assert "cannot be read" not in done.stdout and f"audit {deck_file}" not in done.stdout
+    secret = json.loads(deck_file.read_text())
+    shown = done.stdout + run("audit", child, "--parent", deck_file, "--json").stdout
+    assert secret["salt"] not in shown and "provisions" not in shown
+    assert json.dumps(secret["provisions"][:3])[1:-1] not in shown  # no stretch of the deck order either
+
+
 def test_child_header_hash_is_the_parent_line_hash(game: Path, tmp_path: Path, lb: SimpleNamespace) -> None:
     # the hash named by the child is the sha256 of the parent's line bytes without its hash member
     raw = game.read_bytes().splitlines()[20]
