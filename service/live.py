@@ -100,7 +100,7 @@ class Message(msgspec.Struct, frozen=True):
 
 def _dealt(start: Callable[[], Table]) -> Table:
     """The new table ``start()`` makes, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
-    named by :func:`service.games.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
+    named by :func:`service.players.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
     written)."""
     try:
         table = start()
