@@ -21,7 +21,7 @@ def run(game: Path) -> None:
     if report.clean_copy is not None:
         changes = [f"without {', '.join(report.cleaned)}"] if report.cleaned else []
         if report.newline_added is not None:
-            changes.append(f"with the newline its whole last line {report.newline_added} lacked, which is kept")
+            changes.append(f"line {report.newline_added}, the last, kept whole and given the newline it lacked")
         out.print(f"{game}: wrote a clean copy to {report.clean_copy} ({'; '.join(changes)}); "
                   f"every line and the hash chain check, last seq {report.last_seq}. The file itself is kept as "
                   f"it was: look at the copy (lifeboat audit {report.clean_copy}), then put it in its place.",

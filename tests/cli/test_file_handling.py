@@ -47,8 +47,8 @@ def test_a_whole_last_line_without_its_newline_is_kept_and_repair_adds_the_newli
     assert "every draw checked against the revealed deck orders (CHANCE-2)" in audit.stdout  # seq 183 was read
     repaired = lifeboat("repair", game)
     assert repaired.returncode == 0, repaired.stderr
-    assert f"wrote a clean copy to {tmp_path / 't.clean.jsonl'} (with the newline its whole last line 184 lacked, " \
-           "which is kept); every line and the hash chain check, last seq 183" in repaired.stdout, repaired.stdout
+    assert f"wrote a clean copy to {tmp_path / 't.clean.jsonl'} (line 184, the last, kept whole and given the " \
+           "newline it lacked); every line and the hash chain check, last seq 183" in repaired.stdout, repaired.stdout
     assert game.read_bytes() == whole[:-1]  # the file is kept as it was, nothing cut, no side file
     assert (tmp_path / "t.clean.jsonl").read_bytes() == whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.clean.jsonl", "t.jsonl"]
@@ -62,7 +62,7 @@ def test_a_whole_last_line_ending_in_cr_without_its_lf_is_kept(tmp_path: Path) -
     repaired = lifeboat("repair", crlf)
     assert repaired.returncode == 0, repaired.stderr
     assert "(without CR before the newline of 183 lines, the CR that ends the last line 184 in place of its " \
-           "newline; with the newline its whole last line 184 lacked, which is kept); every line and the hash " \
+           "newline; line 184, the last, kept whole and given the newline it lacked); every line and the hash " \
            "chain check, last seq 183" in repaired.stdout, repaired.stdout
     assert (tmp_path / "c.clean.jsonl").read_bytes() == whole
     game = tmp_path / "t.jsonl"
@@ -78,8 +78,8 @@ def test_a_whole_last_line_ending_in_cr_without_its_lf_is_kept(tmp_path: Path) -
     assert "every draw checked against the revealed deck orders (CHANCE-2)" in audit.stdout  # seq 183 was read
     repaired = lifeboat("repair", game)
     assert repaired.returncode == 0, repaired.stderr
-    assert "(without the CR that ends the last line 184 in place of its newline; with the newline its whole last " \
-           "line 184 lacked, which is kept)" in repaired.stdout, repaired.stdout
+    assert "(without the CR that ends the last line 184 in place of its newline; line 184, the last, kept whole " \
+           "and given the newline it lacked)" in repaired.stdout, repaired.stdout
     assert game.read_bytes() == whole[:-1] + b"\r"  # kept as it was: nothing cut, no side file
     assert (tmp_path / "t.clean.jsonl").read_bytes() == whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.clean.jsonl", "c.jsonl", "t.clean.jsonl", "t.jsonl"]
