@@ -182,7 +182,8 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
 
     if ref is None:
         return find(1, "FORK-PARENT", "this journal is not a fork: its header names no parent",
-                    "parent null", f"a parent naming {parent_path}")
+                    "parent null", "a parent in its header (a journal made by lifeboat fork); audit this one "
+                    "without --parent")
     if (note := deck_file_note(parent_path, "give --parent")) is not None:  # none of it is shown (CHANCE-2)
         return find(1, "FORK-PARENT", f"the parent is not a journal: {note}", "a dealer's deck file (the --parent "
                     "file)", f"the journal of game {ref.game_id}")

@@ -285,3 +285,15 @@ def test_the_fork_line_says_what_became_of_the_decks(game: Path, tmp_path: Path,
         assert (done.exit_code, done.output.splitlines()[0]) == (0, (
             f"Forked game {parent_id} at seq 10 (line 11, hash {line['parent']['hash'][:16]}…) into {child}: game "
             f"{line['game_id']}, {said} (--chance {mode})."))
+
+
+def test_FORK_PARENT_a_journal_that_is_no_fork_says_to_audit_it_without_parent(game: Path, tmp_path: Path) -> None:
+    """``audit GAME --parent P`` of a journal that is not a fork: FORK-PARENT says so, and what it expected is a
+    parent in the header (a fork's), not "a parent naming P" (which read as if P, a deck file say, could be one)."""
+    from tests.helpers import run
+
+    done = run("audit", game, "--parent", f"{game}.deck.json")
+    assert done.returncode == 5, done.stderr
+    assert ("line     1  fork [FORK-PARENT]  this journal is not a fork: its header names no parent\n      the "
+            "journal says: parent null\n      it should say:    a parent in its header (a journal made by lifeboat "
+            "fork); audit this one without --parent\n") in done.stdout, done.stdout
