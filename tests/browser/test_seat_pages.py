@@ -312,3 +312,40 @@ def test_the_referees_small_navigation_cards_hold_their_title(server: Server, br
         assert pg.evaluate("document.documentElement.scrollWidth") == 390
     finally:
         ctx.close()
+
+
+def test_a_no_answer_notice_goes_once_a_later_decision_reaches_the_page(server: Server, browser) -> None:  # noqa: F811
+    """A decision sent while the phone was offline says "The server did not answer; your decision may not have
+    arrived"; back online the notice stays while nothing moved, and goes once a later decision reaches the page
+    (it showed for the rest of the game, until a reload: a tester at a table)."""
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], bots=["Cy", "Dee"], seed=23, options=["quick_game=on"])
+    contexts, pages = [], {}
+    for name in ("Ann", "Bob"):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        contexts.append(ctx)
+        pages[name] = ctx.new_page()
+        pages[name].goto(g["links"][name])
+    try:
+        ann, bob = pages["Ann"], pages["Bob"]
+        for pg in pages.values():
+            pg.wait_for_selector("#sv-conn[data-state=live]")
+        rng = random.Random(23)
+        play_until(server, g, pages, rng, lambda n: waiting_players(server, g) == ["Bob"])
+        assert waiting_players(server, g) == ["Bob"]
+        seq = api_state(server, g["game"], g["tokens"]["referee"])["seq"]
+        wait_seq(ann, seq)
+        contexts[0].set_offline(True)
+        ann.fill("#sv-line-text", "ann: pass")
+        ann.click("#sv-line button[type=submit]")
+        said = "The server did not answer; your decision may not have arrived."
+        ann.wait_for_function(f"document.getElementById('sv-notice').textContent === {said!r}")
+        contexts[0].set_offline(False)
+        ann.wait_for_selector("#sv-conn[data-state=live]")
+        assert ann.text_content("#sv-notice") == said  # nothing moved yet: still true
+        play_until(server, g, {"Bob": bob}, rng, lambda n: n >= 1)
+        wait_seq(ann, seq + 1)
+        ann.wait_for_function("document.getElementById('sv-notice').textContent === ''")
+        shot(ann, "serve-seat-phone-no-answer-gone")
+    finally:
+        for ctx in contexts:
+            ctx.close()

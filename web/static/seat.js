@@ -38,10 +38,16 @@
     el.textContent = text;
   }
 
-  function notice(text, kind) {
+  // A notice about a past moment (the server did not answer; SERVE-9's reload) goes once a later decision reaches
+  // the page: it then shows the table as it is ('now': from the seq on screen; 'next': from the reload's seq).
+  var staleAt = -1, staleNext = false;
+
+  function notice(text, kind, stale) {
     var el = $('sv-notice');
     el.textContent = text || '';
     el.dataset.kind = kind || '';
+    staleAt = stale === 'now' ? S.seq : -1;
+    staleNext = stale === 'next';
   }
 
   // ---- drawing ------------------------------------------------------------------------------------------------
@@ -227,6 +233,8 @@
 
   function apply(msg) {
     if (msg.seq < S.seq) return; // an old message (a second stream after a reconnect): the page never goes back
+    if (staleAt >= 0 && msg.seq > staleAt) notice('');
+    if (staleNext) { staleAt = msg.seq; staleNext = false; }
     var fresh = msg.events.length && msg.events[0].seq === 0;
     var endedNow = msg.view.over && !(S.view && S.view.over) && !fresh;
     if (fresh) S.story = [];
@@ -261,7 +269,7 @@
     S.decisions = [];
     S.navigation = {};
     notice('The server holds this game only up to seq ' + e.seq + ', behind what this page showed (its file was ' +
-           'restored or cut): the page now shows the game as the server has it. [SERVE-9]', 'conflict');
+           'restored or cut): the page now shows the game as the server has it. [SERVE-9]', 'conflict', 'next');
     return true;
   }
 
@@ -285,7 +293,7 @@
           return null;
         });
       })
-      .catch(function () { notice('The server did not answer; your decision may not have arrived.', 'error'); })
+      .catch(function () { notice('The server did not answer; your decision may not have arrived.', 'error', 'now'); })
       .then(function () { S.busy = false; });
   }
 
