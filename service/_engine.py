@@ -16,7 +16,7 @@ import msgspec
 
 from lifeboat.card_set import CardSet
 from lifeboat.cards import cards_of
-from lifeboat.commands import Command, PlayerCommand
+from lifeboat.commands import Command, Pass, PlayerCommand
 from lifeboat.errors import RuleViolation
 from lifeboat.legal import waiting_for
 from lifeboat.notation import parse, render
@@ -32,7 +32,7 @@ PlayerCommandType = PlayerCommand
 GameFileError = (JournalError, ServiceError)
 
 __all__ = [
-    "Command", "EventView", "GameFileError", "JournalConflict", "PlayerCommandType", "RuleViolation", "State",
+    "Command", "EventView", "GameFileError", "JournalConflict", "Pass", "PlayerCommandType", "RuleViolation", "State",
     "TableView", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "waiting_for",
 ]
 

@@ -321,7 +321,7 @@ class LiveGame:
         if not self.playable:
             raise Refused("SERVE-5", self._unplayable())
         before, first = self.seq, len(self._obs)
-        if expected_seq != before:
+        if expected_seq != before and not self._only_passes_since(cmd, expected_seq):
             raise Conflict(expected_seq, before)
         try:
             self._note(self._table.decide(cmd, expected_seq=before + 1, detail=False))
@@ -337,6 +337,16 @@ class LiveGame:
                           ) from None
         self._deal_owed()  # another process may deal these draws first (it caught up with the decision): adopted
         return Update(before_seq=before, seq=self.seq, first_event=first)
+
+    def _only_passes_since(self, cmd: Command, expected_seq: int) -> bool:
+        """SERVE-11: ``cmd`` is a pass made on seq ``expected_seq`` and every decision since was a pass that left the
+        window open (one ``passed`` event each; notes have none): the window the seat passed in is still the one
+        open, and passes in it do not depend on each other, so the pass stands (the seat may still pass: decide
+        checks it)."""
+        if type(cmd) is not eng.Pass or not 0 <= expected_seq < self.seq:
+            return False
+        since = self._obs.log(referee=True, start=self.event_index(expected_seq))
+        return all(ev.type == "passed" for ev in since)
 
     def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:
         """After another program appended to the file: when it appended only notes (NOTE-1, ``lifeboat annotate``),
