@@ -33,6 +33,7 @@ Public API::
     system_clock() -> int                            integer ms since the epoch
     not_a_file(path) -> str | None                   what a path that is not a regular file is (never opens it)
     too_long(path) -> str                            the phrase for a name the file system refuses as too long
+    name_max(folder) -> int                          the longest file name (bytes) the folder's file system takes
     register_upcaster(from_version, *, header, commit)
     errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, JournalUnclean,
             UnsupportedJournalVersion, JournalConflict, JournalTampered
@@ -40,7 +41,7 @@ Public API::
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
                             JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
-from journal.files import not_a_file, too_long
+from journal.files import name_max, not_a_file, too_long
 from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
 from journal.memory import MemoryJournal
@@ -67,6 +68,6 @@ __all__ = [
     "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
     "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
-    "decode_as", "fork", "not_a_file", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
+    "decode_as", "fork", "name_max", "not_a_file", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
     "supported_versions", "system_clock", "too_long", "unregister_upcaster", "verify",
 ]

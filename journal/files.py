@@ -46,7 +46,7 @@ def not_a_file(path: PathLike) -> str | None:
     Never opens ``path`` (a named pipe would block) and never raises.
 
     The phrases: ``"no such file"``, ``"FOLDER is a file, not a folder"``, ``"a directory"``, ``"a named pipe
-    (FIFO), not a regular file"``, ``"a special file, not a regular file"`` (a device, a socket), ``"a loop of
+    (FIFO), not a regular file"``, ``"a special file (a device or a socket), not a regular file"``, ``"a loop of
     symbolic links"``, ``"a file name too long for the file system (N bytes in one name; at most M)"``,
     ``"cannot be read: <reason>"``.
     """
@@ -56,10 +56,15 @@ def not_a_file(path: PathLike) -> str | None:
         return _stat_failure(Path(path), exc)
     if stat.S_ISREG(info.st_mode):
         return None
-    if stat.S_ISDIR(info.st_mode):
+    kind = _kind(info.st_mode)
+    return kind if stat.S_ISDIR(info.st_mode) else f"{kind}, not a regular file"
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` that is not a regular file is, for a message."""
+    if stat.S_ISDIR(mode):
         return "a directory"
-    return "a named pipe (FIFO), not a regular file" if stat.S_ISFIFO(info.st_mode) else \
-        "a special file, not a regular file"
+    return "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a special file (a device or a socket)"
 
 
 def _stat_failure(path: Path, exc: OSError) -> str:
@@ -79,13 +84,19 @@ def too_long(path: PathLike) -> str:
     """The phrase for a path the file system refuses as too long (``ENAMETOOLONG``): its longest name's length in
     bytes and the limit (``NAME_MAX``, 255 on most file systems)."""
     longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
-    try:
-        limit = os.pathconf(Path(path).parent if longest else ".", "PC_NAME_MAX")
-    except (OSError, ValueError):
-        limit = 255
+    limit = name_max(Path(path).parent if longest else Path("."))
     if longest <= limit:
         return f"a path too long for the file system ({len(os.fsencode(os.fspath(path)))} bytes)"
     return f"a file name too long for the file system ({longest} bytes in one name; at most {limit})"
+
+
+def name_max(folder: Path) -> int:
+    """The longest file name, in bytes, the file system of ``folder`` takes (``NAME_MAX``; 255 when it cannot
+    be asked)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
 
 
 def open_existing(path: Path, flags: int) -> int:
@@ -119,8 +130,7 @@ def open_existing(path: Path, flags: int) -> int:
 
 def _check_regular(path: PathLike, mode: int) -> None:
     if not stat.S_ISREG(mode):  # nothing was read: no line to name
-        kind = ("a directory" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
-                else "a special file (a device or a socket)")
+        kind = _kind(mode)
         raise JournalCorrupt("not a journal file", path=path,
                              expected="a regular file holding a lifeboat-journal", found=kind)
 
@@ -168,15 +178,15 @@ def write_new_file(path: Path, lines: Iterable[bytes]) -> None:
         TypeError, ValueError: raised while producing ``lines`` (nothing is left at ``path``).
     """
     path = Path(path)
-    if os.path.lexists(path):
+    try:
+        os.lstat(path)
+    except OSError as exc:  # a name the file system refuses is named as such, not as the temporary file's
+        if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+            raise JournalError(f"cannot create the journal: {_stat_failure(path, exc)}", path=path) from exc
+    else:
         what = "a directory" if path.is_dir() else "a file"  # 'export -o DIR' said 'found a file'
         raise JournalExists(f"{what} already exists here", path=path, expected="no file", found=what)
     directory = path.parent
-    try:
-        os.stat(path)  # a name the file system refuses is named as such, not as the temporary file's
-    except OSError as exc:
-        if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
-            raise JournalError(f"cannot create the journal: {_stat_failure(path, exc)}", path=path) from exc
     name = os.fsencode(path.name)
     stem = name[:100].decode("utf-8", "ignore") if len(name) > 100 else path.name  # a 250-byte name is allowed
     temp = directory / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"  # at most ~130 bytes

@@ -30,7 +30,8 @@ import shlex
 from pathlib import Path
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, not_a_file, printable, too_long)
+                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, name_max, not_a_file, printable,
+                     too_long)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
@@ -99,10 +100,7 @@ def companion_too_long(path: Path, companion: Path) -> str | None:
     if "too long" not in what:
         return None
     extra = len(os.fsencode(companion.name)) - len(os.fsencode(path.name))
-    try:
-        limit = os.pathconf(path.parent, "PC_NAME_MAX")
-    except (OSError, ValueError):
-        limit = 255
+    limit = name_max(path.parent)
     return (f"{path}: its deck file {companion.name} would be {what}; choose a journal name of at most "
             f"{limit - extra} bytes (the deck file's name adds {extra}; nothing was written)")
 
