@@ -136,10 +136,10 @@ def active_events(j: AnyJournal, path: str = "", upto_seq: int | None = None) ->
 def final_state(path: Path) -> State:
     """Replay the game file at ``path`` strictly and return its last state. Raises what :func:`replay` raises
     and :class:`journal.JournalError` subclasses."""
-    j = open_journal(path)
-    state = initial_state(j.header, str(path))
-    for step in replay(j, str(path)):
-        state = step.after
+    with open_journal(path) as j:
+        state = initial_state(j.header, str(path))
+        for step in replay(j, str(path)):
+            state = step.after
     return state
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pexpect
 
 import journal
-from service import initial_state, replay
+from service import final_state
 from tests.helpers import EXE
 
 
@@ -48,10 +48,7 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
     child.expect("> ")
     child.sendeof()
     child.expect(pexpect.EOF)
-    j = journal.JsonlJournal.open(game)
-    state = initial_state(j.header, str(game))
-    for step in replay(j, str(game)):
-        state = step.after
+    state = final_state(game)
     assert [state.character_of(p) for p in ("Ann", "Bob", "Cy", "Dee")] == ["captain", "frenchy", "kid", "lady_lauren"]
     assert state.char("kid").love == "?" and state.char("kid").hand[0].startswith("?p")
     assert type(state.step).__name__ == "ProvisionsPick"
@@ -81,13 +78,9 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     child.sendeof()
     child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
     child.expect(pexpect.EOF)
-    j = journal.JsonlJournal.open(game)
-    state = initial_state(j.header, str(game))
-    for step in replay(j, str(game)):
-        state = step.after
+    state = final_state(game)
     assert [state.character_of(p) for p in ("Ann", "Bob", "Cy", "Dee")] == ["captain", "kid", "frenchy", "lady_lauren"]
     assert state.char("lady_lauren").love == "kid" and state.char("kid").love == "?"
-    j.close()
     game.unlink()
     child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")

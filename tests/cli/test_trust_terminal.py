@@ -26,6 +26,14 @@ def spawn(args: list[str], raw: io.StringIO) -> pexpect.spawn:
     return child
 
 
+def ann_at_the_hotseat(game: Path, raw: io.StringIO) -> pexpect.spawn:
+    """``lifeboat play`` of a new seeded game, Ann human and the other seats bots, past 'Pass the keyboard to Ann'."""
+    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
+    child.expect(r"Pass the keyboard to Ann")
+    child.sendline("")
+    return child
+
+
 def screen_after(raw: str) -> str:
     screen = pyte.Screen(COLS, ROWS)
     pyte.Stream(screen).feed(raw)
@@ -35,9 +43,7 @@ def screen_after(raw: str) -> str:
 def test_ctrl_c_clears_the_hand_and_the_hint_keeps_the_bots(tmp_path: Path) -> None:
     game = tmp_path / "hot.jsonl"
     raw = io.StringIO()
-    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
-    child.expect(r"Pass the keyboard to Ann")
-    child.sendline("")
+    child = ann_at_the_hotseat(game, raw)
     child.expect(r"Your hand: ")
     child.expect(r"Your choice \(1-")
     assert "LOVE: " in raw.getvalue()  # Ann's secrets were on the screen
@@ -121,9 +127,7 @@ def test_a_refusal_stays_on_the_redrawn_screen_naming_the_card(tmp_path: Path) -
     it, the rule id kept."""
     game = tmp_path / "hot.jsonl"
     raw = io.StringIO()
-    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
-    child.expect(r"Pass the keyboard to Ann")
-    child.sendline("")
+    child = ann_at_the_hotseat(game, raw)
     child.expect(r"Now: Keep one of: (.+?)\.\r\n")
     offered = child.match.group(1)
     child.expect(r"Your choice \(1-")
@@ -150,9 +154,7 @@ def test_another_program_writing_the_game_leaves_no_hand_on_the_screen(tmp_path:
     scrollback. They are cleared first, as Ctrl-C and Ctrl-D clear them."""
     game = tmp_path / "c.jsonl"
     raw = io.StringIO()
-    child = spawn(["play", str(game), "--players", "Ann,Bob,Cy,Dee", "--bots", "Bob,Cy,Dee", "--seed", "5"], raw)
-    child.expect(r"Pass the keyboard to Ann")
-    child.sendline("")
+    child = ann_at_the_hotseat(game, raw)
     child.expect(r"Your choice \(1-")
     assert run("annotate", game, "meanwhile", "--at", "1").returncode == 0
     child.sendline("1")
