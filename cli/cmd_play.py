@@ -74,7 +74,8 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
             table = Table.open(game)
         if bots and table.state.characters:  # dealt (a finished game too): its seats and kinds are checked now
             bot_kinds(table.state, bots)
-        _check_think(think, bots)
+        if not starts:  # a new game's was checked before it was written
+            _check_think(think, bots)
         if not table.state.over and not table.digital:
             raise fail(f"{game}: this game's chance is recorded by hand; use 'lifeboat record'", USAGE)
         if not table.state.over and table.orders is None:

@@ -76,7 +76,6 @@ def escaping(out):  # type: ignore[no-untyped-def]
     return out
 
 
-
 class _WatchedFile(io.FileIO):
     """stdout's file descriptor, remembering a write that failed (:func:`output_failed` tells stdout's full disk
     from another file's error by it)."""

@@ -145,8 +145,8 @@ def deck_file_note(path: Path, give: str = "give") -> str | None:
         with path.open("rb") as f:
             if f.read(len(DECK_START)) != DECK_START:
                 return None
-            msgspec.json.decode(DECK_START + f.read(), type=DeckOrders)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            decode_orders(DECK_START + f.read(), str(path))  # the one reader of deck orders
+    except (OSError, journal.JournalCorrupt):
         return None
     if path.name.endswith(DECK_SUFFIX) and len(path.name) > len(DECK_SUFFIX):
         game = path.with_name(path.name[: -len(DECK_SUFFIX)])
