@@ -1,8 +1,10 @@
 """Replay streams: its memory does not grow with the journal's length (measured with tracemalloc).
 
 * :func:`service.replay` over a short real game and over a long one (the same game stretched with REC-2
-  corrections to ~1,600 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is full,
-  and the peak is the same for both. Two canaries show the measurement would catch a replay that kept every
+  corrections to ~650 and ~2,500 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is
+  full, and the peak is the same for both. Both files are longer than the lines ``open`` keeps for the first read
+  (:data:`journal.codec.KEEP_BYTES`, a constant): a short game under it keeps its whole file, less than a long one
+  keeps, and the two peaks would differ by that constant, not by the journal's length. Two canaries show the measurement would catch a replay that kept every
   state or loaded the whole journal.
 * :meth:`journal.JsonlJournal.commits` (and ``open``, which also reads the whole file) over 20,000 synthetic
   commits (~12 MB): the peak stays far below the file's size.
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import journal
+from journal.codec import KEEP_BYTES
 from service.bots import random_bot
 from service.records import Correction
 from service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
@@ -29,7 +32,8 @@ from lifeboat.state import State
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 SEED = 3  # a 6-player game of ~280 commits
-LOOPS, SPAN = 42, 30  # the long journal: LOOPS times, play SPAN decisions and withdraw them (~1,600 commits)
+LOOPS, SPAN = 70, 30  # the long journal: LOOPS times, play SPAN decisions and withdraw them (~2,500 commits)
+SHORT_LOOPS = 10  # the short journal (~650 commits, ~250 KB): longer than the kept first lines (KEEP_BYTES)
 WARM_UP = 300  # commits after which the undo window and the game's state have reached their size
 LIVE_SLACK = 64_000  # bytes live memory may drift over >= 1,000 commits after the warm-up (64 B a commit)
 PEAK_SLACK = 128_000  # bytes the long journal's peak may exceed the short game's
@@ -123,11 +127,13 @@ def replayed(path: Path) -> Callable[[], Iterator[Step]]:
 
 def test_replay_memory_does_not_grow_with_the_journal(tmp_path: Path) -> None:
     short_path, long_path = tmp_path / "short.jsonl", tmp_path / "long.jsonl"
-    short_n = play_game(short_path, SEED)
+    short_n = play_game(short_path, SEED, loops=SHORT_LOOPS)
     long_n = play_game(long_path, SEED, loops=LOOPS)
-    long_size = long_path.stat().st_size
-    assert long_n - WARM_UP >= 1_000 and long_n > 5 * short_n
-    assert long_size > 4 * PEAK_SLACK  # holding the long file, even as raw bytes, would break the peak bound
+    short_size, long_size = short_path.stat().st_size, long_path.stat().st_size
+    assert short_size > KEEP_BYTES * 5 // 4  # both fill open()'s kept lines, whatever the draws
+    assert long_n - WARM_UP >= 1_000 and long_n > 2 * short_n
+    # holding what the long file has more, even as raw bytes, would break the peak bound
+    assert long_size - short_size > 4 * PEAK_SLACK
 
     assert sum(1 for _ in replayed(short_path)()) == short_n  # warm up: first-use caches are not growth
     short = measure(replayed(short_path))
