@@ -47,8 +47,8 @@ def user_errors() -> Iterator[None]:
         hint = ""
         if isinstance(exc, e.JournalTorn):
             hint = f" — run: lifeboat repair {exc.path}"
-        elif isinstance(exc, e.JournalUnclean):
-            hint = f" — run: lifeboat repair {exc.path} (writes a clean copy beside it)"
+        elif isinstance(exc, e.JournalUnclean):  # the message says what repair does (a clean copy, the file kept)
+            hint = f" — [JOURNAL-CORRUPT] run: lifeboat repair {exc.path}"
         elif isinstance(exc, e.JournalTampered) and exc.path:  # the id and the next step, as audit gives them
             hint = (f" — [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {exc.path}"
                     " (every finding, with its line: docs/disputes.md)")
