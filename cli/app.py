@@ -408,13 +408,14 @@ def main() -> None:
     """Entry point of the ``lifeboat`` executable.
 
     An unexpected error (a bug, not a user mistake) is reported in one line with exit code 1; set
-    ``LIFEBOAT_DEBUG=1`` to see the traceback.
+    ``LIFEBOAT_DEBUG=1`` to see the traceback. A pipe its reader closed (``… | head``) ends the process by SIGPIPE,
+    silently, as it ends ``git log`` (:func:`cli.terminal.end_on_closed_pipe`).
     """
     import gc
     import os
     import sys
 
-    from cli.terminal import output_failed, tolerant_streams
+    from cli.terminal import PIPE_CLOSED, end_on_closed_pipe, output_failed, pipe_closed, quiet_stdout, tolerant_streams
 
     tolerant_streams()  # a name the terminal's encoding cannot show is escaped, never a crash
     try:
@@ -422,8 +423,15 @@ def main() -> None:
             app()
         finally:
             sys.stdout.flush()  # a full disk is found here, not at the interpreter's exit
+    except SystemExit:
+        if pipe_closed():  # click, typer or rich caught the closed pipe and exit 1: not the user's error, nor ours
+            quiet_stdout()
+            end_on_closed_pipe()
+        raise
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
         code = output_failed(exc)  # stdout itself cannot be written (a full disk, a closed pipe)
+        if code == PIPE_CLOSED:
+            end_on_closed_pipe()
         if code is not None:
             sys.exit(code)
         if os.environ.get("LIFEBOAT_DEBUG"):
