@@ -36,20 +36,7 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
     """Referee, scribe and replayer for the card game Lifeboat."""
 
 
-def _journal_not_deck(value: Optional[Path]) -> Optional[Path]:
-    """A dealer's deck file given where a journal goes is refused (exit 4) saying so, before the command runs."""
-    if value is not None:
-        from service.games import deck_file_note
-
-        note = deck_file_note(value)
-        if note is not None:
-            from cli.errors import JOURNAL, fail
-
-            raise fail(note, JOURNAL)
-    return value
-
-
-GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False, callback=_journal_not_deck)
+GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
 BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")

@@ -67,14 +67,10 @@ def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt]
     """Audit the journal at ``path``; see the module docstring. ``receipts`` must be this game's (see
     :func:`route_receipts`). Never raises for a bad file: an unreadable one gives ``readable=False``."""
     report = Report(path=str(path))
-    deck_note = deck_file_note(path)  # the dealer's deck file given for its journal: say so, show none of it
-    if deck_note is not None:
-        report.readable, report.error = False, deck_note
-        return report
     try:
         _audit(path, report, parent, receipts)
-    except Unreadable as exc:
-        report.readable, report.error = False, str(exc)
+    except Unreadable as exc:  # the dealer's deck file given for its journal: say so, show none of it
+        report.readable, report.error = False, deck_file_note(path) or str(exc)
     report.findings.sort(key=lambda f: 0 if f.line is None else f.line)  # stable: by line, then as found
     return report
 
