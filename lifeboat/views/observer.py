@@ -65,11 +65,13 @@ class Observer:
         InconsistentHistory: from :meth:`record`, an event cannot follow the state (as :func:`lifeboat.evolve`).
     """
 
-    def __init__(self, initial: State, *, remember: tuple[str, ...] | None = None) -> None:
+    def __init__(self, initial: State, *, remember: tuple[str, ...] | None = None, faces: bool = True) -> None:
         """``remember``: the seats whose memory to keep (``None``: every seat; ``()``: none, for a public or
-        referee replay that must not grow with the game)."""
+        referee replay that must not grow with the game). ``faces=False`` names every card by its instance, as
+        views did before VIEW-FACE-1: only to check a receipt made then (``audit``), never to show a view."""
         self._state: State = initial
         self._remember_for = remember
+        self._faces = faces
         self._entries: list[_Entry] = []
         self._forgotten = 0  # entries before this index were dropped by forget(); seqs keep counting
         self._stack_knowers: dict[str, frozenset[str]] = {}
@@ -207,7 +209,7 @@ class Observer:
             text = tx.event_text(kind, data, me)
         if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
             text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
-        if keep is not None and not aud.omniscient:  # VIEW-FACE-1: after the text, which names cards by faces
+        if keep is not None and not aud.omniscient and self._faces:  # VIEW-FACE-1: after the text, which names cards by faces
             data = mask(data, self.state.cards, keep)
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
 
@@ -267,7 +269,7 @@ class Observer:
         """
         aud = self._seat_audience(character)
         kept = self._memory.get(character, [])
-        if aud.omniscient or not kept:
+        if aud.omniscient or not kept or not self._faces:
             return tuple(kept)
         keep = self._held(character)  # VIEW-FACE-1: a card that left its hand is named by its face
         was_keep, shown = self._memory_shown.get(character, (None, ()))
@@ -334,7 +336,7 @@ class Observer:
                 od, _ = redact(st.offer, OFFER_RULES, aud)
                 offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
                                   text=tx.offer_text(od, me))
-        if aud.omniscient:
+        if aud.omniscient or not self._faces:
             return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
         keep, cards = self._held(me), st.cards  # VIEW-FACE-1: after the texts (they name cards by names only)
         if step.data and (data := mask(step.data, cards, keep)) is not step.data:
