@@ -36,20 +36,7 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
     """Referee, scribe and replayer for the card game Lifeboat."""
 
 
-def _journal_not_deck(value: Optional[Path]) -> Optional[Path]:
-    """A dealer's deck file given where a journal goes is refused (exit 4) saying so, before the command runs."""
-    if value is not None:
-        from service.games import deck_file_note
-
-        note = deck_file_note(value)
-        if note is not None:
-            from cli.errors import JOURNAL, fail
-
-            raise fail(note, JOURNAL)
-    return value
-
-
-GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False, callback=_journal_not_deck)
+GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
 BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")
@@ -408,13 +395,14 @@ def main() -> None:
     """Entry point of the ``lifeboat`` executable.
 
     An unexpected error (a bug, not a user mistake) is reported in one line with exit code 1; set
-    ``LIFEBOAT_DEBUG=1`` to see the traceback.
+    ``LIFEBOAT_DEBUG=1`` to see the traceback. A pipe its reader closed (``… | head``) ends the process by SIGPIPE,
+    silently, as it ends ``git log`` (:func:`cli.terminal.end_on_closed_pipe`).
     """
     import gc
     import os
     import sys
 
-    from cli.terminal import output_failed, tolerant_streams
+    from cli.terminal import PIPE_CLOSED, end_on_closed_pipe, output_failed, pipe_closed, quiet_stdout, tolerant_streams
 
     tolerant_streams()  # a name the terminal's encoding cannot show is escaped, never a crash
     try:
@@ -422,8 +410,15 @@ def main() -> None:
             app()
         finally:
             sys.stdout.flush()  # a full disk is found here, not at the interpreter's exit
+    except SystemExit:
+        if pipe_closed():  # click, typer or rich caught the closed pipe and exit 1: not the user's error, nor ours
+            quiet_stdout()
+            end_on_closed_pipe()
+        raise
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
         code = output_failed(exc)  # stdout itself cannot be written (a full disk, a closed pipe)
+        if code == PIPE_CLOSED:
+            end_on_closed_pipe()
         if code is not None:
             sys.exit(code)
         if os.environ.get("LIFEBOAT_DEBUG"):

@@ -44,11 +44,19 @@ def user_errors() -> Iterator[None]:
         raise fail(f"{exc.path}: another program wrote to this game at the same moment; nothing was lost and "
                    "nothing of yours was written — run the command again to continue from its new end", JOURNAL) from None
     except e.JournalError as exc:
+        if isinstance(exc, e.NotAJournal) and exc.path is not None:
+            from pathlib import Path
+
+            from service.games import deck_file_note
+
+            deck = deck_file_note(Path(exc.path))  # the dealer's deck file given for its journal: say so, show none
+            if deck is not None:
+                raise fail(deck, JOURNAL) from None
         hint = ""
         if isinstance(exc, e.JournalTorn):
             hint = f" — run: lifeboat repair {exc.path}"
-        elif isinstance(exc, e.JournalUnclean):
-            hint = f" — run: lifeboat repair {exc.path} (writes a clean copy beside it)"
+        elif isinstance(exc, e.JournalUnclean):  # the message says what repair does (a clean copy, the file kept)
+            hint = f" — [JOURNAL-CORRUPT] run: lifeboat repair {exc.path}"
         elif isinstance(exc, e.JournalTampered) and exc.path:  # the id and the next step, as audit gives them
             hint = (f" — [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {exc.path}"
                     " (every finding, with its line: docs/disputes.md)")

@@ -109,23 +109,56 @@ def tolerant_streams() -> None:
         sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode: refused as no text (NOTATION-1)
 
 
+PIPE_CLOSED = 128 + 13
+"""What the shell reports for a command a closed pipe ended (128 + SIGPIPE's number): see :func:`end_on_closed_pipe`."""
+
+
+def pipe_closed() -> bool:
+    """Whether the first write to stdout that failed (:func:`tolerant_streams`) met a pipe its reader closed
+    (``… | head``), whoever caught the error after it (click, typer and rich each catch it and exit 1)."""
+    import errno
+
+    return bool(_WatchedFile.failed) and _WatchedFile.failed[0].errno == errno.EPIPE
+
+
+def end_on_closed_pipe() -> None:
+    """End the process as a closed pipe ends ``git log`` or ``seq``: killed by SIGPIPE, silently. The shell
+    reports 141 (:data:`PIPE_CLOSED`) and prints nothing; ``lifeboat replay g.jsonl | head -3`` has head's status,
+    0, and a ``set -o pipefail`` script still learns the output was cut short (0 would say it was all delivered,
+    1 says "a bug" here). Call once the command has unwound (its files closed); where there is no SIGPIPE
+    (Windows), exits with 141."""
+    import os
+    import signal
+
+    sys.stderr.flush()
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # Python ignores it by default, to raise BrokenPipeError
+        os.kill(os.getpid(), signal.SIGPIPE)
+    os._exit(PIPE_CLOSED)
+
+
 def output_failed(exc: BaseException) -> int | None:
     """The exit code when writing stdout failed (:func:`tolerant_streams`), ``None`` when ``exc`` is something
-    else. A closed pipe (``… | head``) exits 1 silently, as click does; any other failure (a full disk:
-    ``> /dev/full``) is one line on stderr and exit 2 (an output that cannot go where it is named, docs/cli.md).
-    Either way stdout is pointed at ``os.devnull`` so the interpreter's last flush says nothing."""
-    import errno
-    import os
-
+    else. A closed pipe (``… | head``) is :data:`PIPE_CLOSED`, nothing printed (:func:`end_on_closed_pipe`
+    ends the process); any other failure (a full disk: ``> /dev/full``) is one line on stderr and exit 2 (an
+    output that cannot go where it is named, docs/cli.md). Either way stdout is pointed at ``os.devnull`` so
+    the interpreter's last flush says nothing."""
     if not isinstance(exc, OSError) or not _WatchedFile.failed:
         return None
+    quiet_stdout()
+    if pipe_closed():
+        return PIPE_CLOSED
+    first = _WatchedFile.failed[0]
+    sys.stderr.write(f"lifeboat: cannot write the output ({first.strerror or first}); what was printed stops "
+                     "there\n")
+    return 2
+
+
+def quiet_stdout() -> None:
+    """Point stdout's file descriptor at ``os.devnull``: what is still buffered goes nowhere, silently."""
+    import os
+
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):  # no file descriptor: nothing more reaches anything
         pass
-    first = _WatchedFile.failed[0]
-    if first.errno == errno.EPIPE:
-        return 1
-    sys.stderr.write(f"lifeboat: cannot write the output ({first.strerror or first}); what was printed stops "
-                     "there\n")
-    return 2

@@ -35,12 +35,13 @@ Public API::
     too_long(path) -> str                            the phrase for a name the file system refuses as too long
     name_max(folder) -> int                          the longest file name (bytes) the folder's file system takes
     register_upcaster(from_version, *, header, commit)
-    errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > JournalTorn, JournalUnclean,
+    errors: JournalError > JournalNotFound, JournalExists, JournalCorrupt > NotAJournal, JournalTorn, JournalUnclean,
             UnsupportedJournalVersion, JournalConflict, JournalTampered
 """
 
 from journal.errors import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound,
-                            JournalTampered, JournalTorn, JournalUnclean, UnsupportedJournalVersion, printable)
+                            JournalTampered, JournalTorn, JournalUnclean, NotAJournal, UnsupportedJournalVersion,
+                            printable)
 from journal.files import name_max, not_a_file, too_long
 from journal.findings import FindingsReader, LineProblem, read_header, read_with_findings
 from journal.jsonl import JsonlJournal, fork, read
@@ -66,7 +67,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "Clock", "Commit", "CommitListener", "FindingsReader", "Header",
     "HeaderLine", "Journal", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "Notice",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "JsonlJournal", "LineProblem", "MemoryJournal", "NotAJournal", "Notice",
     "ParentRef", "PostgresJournal", "PostgresStore", "RepairReport", "UnsupportedJournalVersion", "Verified",
     "decode_as", "fork", "name_max", "not_a_file", "printable", "read", "read_header", "read_with_findings", "register_upcaster", "repair",
     "supported_versions", "system_clock", "too_long", "unregister_upcaster", "verify",

@@ -22,7 +22,7 @@ from typing import IO, Annotated, Any
 import msgspec
 
 from journal.errors import (REPAIR_HINT, JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean,
-                            UnsupportedJournalVersion, check_text, missing_newline, printable)
+                            NotAJournal, UnsupportedJournalVersion, check_text, missing_newline, printable)
 from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, split_hash, unended_whole
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
@@ -248,15 +248,15 @@ class ChainReader:
             obj = _decode(msgspec.json.decode, raw, 1, self.path)
         except msgspec.DecodeError as exc:
             check_text(raw, 1, self.path)
-            why = (f"line 1 is not JSON ({exc})" if raw.lstrip().startswith(b"{")  # a header broken by hand
-                   else "not a lifeboat journal: line 1 is not JSON")  # another kind of file (README.md, a log)
-            raise JournalCorrupt(why, path=self.path, line=1,
-                                 expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
+            broken = raw.lstrip().startswith(b"{")  # a header broken by hand; else another kind of file (a README)
+            raise (JournalCorrupt if broken else NotAJournal)(
+                f"line 1 is not JSON ({exc})" if broken else "not a lifeboat journal: line 1 is not JSON",
+                path=self.path, line=1, expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
             found = (_show(raw) if not isinstance(obj, dict) else f"format {obj['format']!r}" if "format" in obj
                      else 'no "format" member')
-            raise JournalCorrupt("line 1 is not a lifeboat-journal header", path=self.path, line=1,
-                                 expected=f'a header with "format": "{FORMAT_NAME}"', found=found)
+            raise NotAJournal("line 1 is not a lifeboat-journal header", path=self.path, line=1,
+                              expected=f'a header with "format": "{FORMAT_NAME}"', found=found)
         version = obj.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise JournalCorrupt("the header has no integer version", path=self.path, line=1,

@@ -20,6 +20,7 @@ Hierarchy::
     ├── JournalNotFound              no file at the path
     ├── JournalExists                create/fork over an existing file
     ├── JournalCorrupt               a line is not what the format says (not JSON, wrong shape, not a file...)
+    │   ├── NotAJournal              line 1 is no journal header: another kind of file (a README, a deck file)
     │   ├── JournalTorn              the last line is incomplete (a crash mid-write); see journal.repair
     │   └── JournalUnclean           a byte-order mark, CR LF endings, trailing blank lines or a whole last line
     │                                without its newline; see journal.repair
@@ -114,6 +115,12 @@ class JournalCorrupt(JournalError):
     a header that is not a ``lifeboat-journal`` header, and (from ``commits(command_type=...)``) a payload that
     does not convert to the requested type.
     """
+
+
+class NotAJournal(JournalCorrupt):
+    """Line 1 of the file is not a lifeboat-journal header: not JSON (a README, a log), or JSON that is no header
+    (another program's file, a dealer's deck file given for its journal). ``line`` is 1. A front end that knows
+    such files can name the one it was given here, and only here (where it is met)."""
 
 
 class JournalTorn(JournalCorrupt):

@@ -3,12 +3,16 @@ at the first (what an audit needs; :func:`journal.read` raises at the first prob
 
 After a line whose hash, ``prev`` or ``seq`` is wrong but which still decodes as a commit, the reader adopts the
 line as written (its stored hash carries the chain on), so one edited line gives one problem and the lines after
-it are still read. A line that does not decode, or a torn last line, ends the reading there (``stopped``).
+it are still read. A byte-order mark before line 1 and CR LF line endings (a file saved on Windows) are one problem
+each, at the first line that has them, and the lines are read without them (the hashes are over the lines without
+those bytes; ``unclean`` names them). A line that does not decode, or a torn last line, ends the reading there
+(``stopped``).
 
 Public API::
 
     read_with_findings(path) -> FindingsReader     .commits() -> Iterator[(line, Commit, real hash)]
-                                                   .problems, .header, .header_hash, .lines, .stopped
+                                                   .problems, .header, .header_hash, .lines, .stopped,
+                                                   .unclean
     read_header(path) -> Header
     LineProblem(line, code, message, expected, found)   code: JOURNAL-TAMPERED, JOURNAL-CORRUPT, JOURNAL-TORN
 """
@@ -21,9 +25,9 @@ from pathlib import Path
 
 import msgspec
 
-from journal.codec import ChainReader, blank_line, blank_to
-from journal.errors import (JournalCorrupt, JournalError, JournalTampered, UnsupportedJournalVersion, missing_newline,
-                            printable)
+from journal.codec import BOM, ChainReader, blank_line, blank_to, check_clean
+from journal.errors import (JournalCorrupt, JournalError, JournalTampered, JournalUnclean, UnsupportedJournalVersion,
+                            missing_newline, printable)
 from journal.files import open_existing
 from journal.hashes import line_hash, split_hash, unended_whole
 from journal.model import Commit, Header, HeaderLine, header_of
@@ -48,7 +52,9 @@ class FindingsReader:
     """One streaming pass over the journal file at ``path``: :meth:`commits` yields ``(line number, commit, real
     hash of the line)`` and appends a :class:`LineProblem` to ``problems`` for each problem on the way.
     ``header`` and ``header_hash`` are set once line 1 was read; ``lines`` counts the lines read; ``stopped`` is
-    True when a problem ended the reading before the end of the file."""
+    True when a problem ended the reading before the end of the file; ``unclean`` lists the kinds of bytes an
+    editor or a transfer added around whole lines that were read without them (``"bom"``, ``"crlf"``: a clean
+    copy from :func:`journal.repair` drops them)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
@@ -57,6 +63,8 @@ class FindingsReader:
         self.header_hash = ""
         self.lines = 0
         self.stopped = False
+        self.unclean: list[str] = []
+        self._crlf = 0  # lines read that ended in CR LF
 
     def _problem(self, exc: JournalError, line: int, code: str) -> None:
         self.problems.append(LineProblem(line=line, code=code, message=exc.message, found=exc.found,
@@ -79,6 +87,33 @@ class FindingsReader:
             expected="a complete line ending in a newline",
             found=printable(raw[:TORN_SHOWN].decode("utf-8", "backslashreplace"))))  # no raw ESC to a terminal
 
+    def _cleaned(self, raw: bytes, number: int) -> bytes:
+        """Line ``number`` without a byte-order mark before line 1 or a CR before its newline: the first line that
+        has each is a problem (a later CR LF line is only counted, :meth:`_count_crlf` says how many)."""
+        if not (raw.endswith(b"\r") or (number == 1 and raw.startswith(BOM))):
+            return raw
+        while True:
+            try:
+                check_clean(raw, number, str(self.path))
+                return raw
+            except JournalUnclean as exc:
+                if exc.kind not in self.unclean:
+                    self._problem(exc, number, "JOURNAL-CORRUPT")
+                    self.unclean.append(exc.kind)
+                self._crlf += exc.kind == "crlf"
+                raw = raw[len(BOM):] if exc.kind == "bom" else raw[:-1]
+            except JournalCorrupt:  # nested too deep: the line's own problem, which reading it says
+                return raw
+
+    def _count_crlf(self) -> None:
+        """Say in the CR LF problem how many later lines end in CR LF too (a file saved on Windows: all of them)."""
+        later = self._crlf - 1
+        for i, p in enumerate(self.problems):
+            if later > 0 and p.message.startswith(f"line {p.line} ends in CR LF"):
+                also = "the line after it does too" if later == 1 else f"the {later} lines after it do too"
+                self.problems[i] = msgspec.structs.replace(p, message=p.message.replace(
+                    "ends in CR LF", f"ends in CR LF, and {also}", 1))
+
     def commits(self) -> Iterator[tuple[int, Commit, str]]:
         """Every commit that can be read, with its line number and the hash its bytes really have.
 
@@ -88,6 +123,12 @@ class FindingsReader:
                 named pipe or another special file, empty, line 1 not a header this code reads).
             JournalError: the file cannot be opened (permission, a loop of symbolic links, a name too long).
         """
+        try:
+            yield from self._commits()
+        finally:
+            self._count_crlf()
+
+    def _commits(self) -> Iterator[tuple[int, Commit, str]]:
         where = str(self.path)
         reader = ChainReader(where)
         with self._open() as stream:
@@ -100,6 +141,7 @@ class FindingsReader:
                 whole = None if complete else unended_whole(raw)  # a whole last line, only its newline missing
                 unended, cr = whole is not None, whole is not None and whole is not raw
                 raw = whole if whole is not None else raw  # without a CR that ends it in place of the newline
+                raw = self._cleaned(raw, number)
                 if not complete and not unended and number > 1:
                     return self._torn(raw, number)
                 try:

@@ -54,18 +54,23 @@ SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so
                "can predict every card; fine for tests and teaching, not for a game with stakes")
 
 
+def unclean_note(path: Path, kinds: Sequence[str]) -> str:
+    """What to do with a file whose lines an editor or a transfer wrapped in a byte-order mark or CR LF endings
+    (``kinds``): the audit read the lines without those bytes."""
+    what = " and ".join({"bom": "the byte-order mark", "crlf": "the CR LF line endings"}[k] for k in kinds)
+    return (f"the lines were audited without {what} (the hashes are over the lines without them); run "
+            f"lifeboat repair {path} to write a clean copy beside the file (the file is kept), audit the copy, "
+            "then put it in the file's place")
+
+
 def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt] = ()) -> Report:
     """Audit the journal at ``path``; see the module docstring. ``receipts`` must be this game's (see
     :func:`route_receipts`). Never raises for a bad file: an unreadable one gives ``readable=False``."""
     report = Report(path=str(path))
-    deck_note = deck_file_note(path)  # the dealer's deck file given for its journal: say so, show none of it
-    if deck_note is not None:
-        report.readable, report.error = False, deck_note
-        return report
     try:
         _audit(path, report, parent, receipts)
-    except Unreadable as exc:
-        report.readable, report.error = False, str(exc)
+    except Unreadable as exc:  # the dealer's deck file given for its journal: say so, show none of it
+        report.readable, report.error = False, deck_file_note(path) or str(exc)
     report.findings.sort(key=lambda f: 0 if f.line is None else f.line)  # stable: by line, then as found
     return report
 
@@ -95,6 +100,8 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     except ReplayError as exc:
         report.findings.append(Finding(line=1, check="header", rule=exc.rule, message=exc.message))
         return
+    if scan.unclean:
+        report.notes.append(unclean_note(path, scan.unclean))
     if header.meta.get("seeded"):
         report.notes.append(SEEDED_NOTE)
     if (note := card_data_note(header)) is not None:

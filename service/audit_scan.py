@@ -38,6 +38,11 @@ class Scan:
     def stopped(self) -> bool:
         return self._reader.stopped
 
+    @property
+    def unclean(self) -> list[str]:
+        """The kinds of bytes an editor or a transfer added around the lines (``"bom"``, ``"crlf"``), read past."""
+        return self._reader.unclean
+
     def commits(self) -> Iterator[tuple[int, journal.Commit, str]]:
         try:
             yield from self._reader.commits()

@@ -15,7 +15,7 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     RuleViolation                   (from :mod:`lifeboat.errors`) a decision the rules refuse; ``rule``, ``message``
     └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
     JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
-    ├── JournalNotFound, JournalExists, JournalCorrupt > JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
+    ├── JournalNotFound, JournalExists, JournalCorrupt > NotAJournal | JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
     └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
 
 The rule and journal errors are re-exported here, unchanged, so a front end needs ``service.errors`` only; so is
@@ -30,8 +30,8 @@ import shlex
 from pathlib import Path
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JournalUnclean, UnsupportedJournalVersion, name_max, not_a_file, printable,
-                     too_long)
+                     JournalTorn, JournalUnclean, NotAJournal, UnsupportedJournalVersion, name_max, not_a_file,
+                     printable, too_long)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
@@ -121,6 +121,6 @@ class Unreadable(ServiceError):
 
 __all__ = [
     "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "ReplayError", "RuleViolation", "ServiceError",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "NotAJournal", "ReplayError", "RuleViolation", "ServiceError",
     "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
 ]

@@ -35,3 +35,19 @@ def growth_per_commit(perspective: str) -> float:
 def test_replay_holds_almost_nothing_per_commit(perspective: str, bound: int) -> None:
     # Before forget()/remember_only the public replay kept about 450 bytes per commit.
     assert growth_per_commit(perspective) < bound
+
+
+def test_show_json_memory_seq_is_the_events_number_as_docs_cli_says(lb) -> None:  # type: ignore[no-untyped-def]
+    """``show --json``'s ``memory[].seq`` numbers the event, not the commit (scripts read the field, so it keeps
+    its name): each one is an ``events[].seq`` of ``replay --json``, of the same type, and docs/cli.md says so."""
+    import json
+
+    shown = lb.run("show", GAME, "--as", "Ann", "--json")
+    memory = json.loads(shown.stdout)["memory"]
+    replayed = lb.run("replay", GAME, "--as", "Ann", "--json")
+    events = {ev["seq"]: (ev["type"], line["seq"]) for line in map(json.loads, replayed.stdout.splitlines())
+              if "events" in line for ev in line["events"]}
+    assert memory and all(events[m["seq"]][0] == m["type"] for m in memory)
+    assert any(events[m["seq"]][1] != m["seq"] for m in memory)  # the commit's seq would be another number
+    docs = (GAME.parents[1] / "cli.md").read_text(encoding="utf-8")
+    assert "**`memory[].seq` is the event's number, not the commit's**" in docs

@@ -78,8 +78,15 @@ def test_a_byte_order_mark_is_named_and_repair_writes_a_clean_copy(game: Path, l
     clean = game.read_bytes()
     game.write_bytes(b"\xef\xbb\xbf" + clean)
     for command, code, output in run_each(lb, game, tmp_path, READERS):
+        if command == ("audit",):  # named once, and the lines are audited without it
+            assert code == 5 and "line     1  structure [JOURNAL-CORRUPT]  line 1 starts with a byte-order mark" \
+                in output and ": 1 finding(s)" in output and "Winner" in output, output
+            assert f"note: the lines were audited without the byte-order mark (the hashes are over the lines " \
+                f"without them); run lifeboat repair {game} to write a clean copy" in output, output
+            continue
         assert code == 4, (command, output)
         assert f"{game}:1: line 1 starts with a byte-order mark" in output, (command, output)
+        assert output.endswith(f"— [JOURNAL-CORRUPT] run: lifeboat repair {game}\n"), (command, output)
     repaired = lb.run("repair", game)
     copy = tmp_path / "game.clean.jsonl"
     assert repaired.exit_code == 0, repaired.output
@@ -99,12 +106,10 @@ def test_cr_lf_on_one_line_is_named_at_that_line(game: Path, lb: SimpleNamespace
     lines[11] = lines[11][:-1] + b"\r\n"
     game.write_bytes(b"".join(lines))
     for command, code, output in run_each(lb, game, tmp_path, READERS):
-        if command == ("audit",):
-            assert code == 5 and "line    12  structure [JOURNAL-CORRUPT]  line 12 ends in CR LF" in output, output
-            # the reading stopped there: not "the game is not over", nor "the orders are not revealed yet"
-            assert "note: reading stopped at line 12: the lines after it are not checked, nor whether the game " \
-                "is over" in output, output
-            assert "the game is not over" not in output and "not revealed yet" not in output, output
+        if command == ("audit",):  # the CR is named, and the audit reads on without it: the game, its scores
+            assert code == 5 and "line    12  structure [JOURNAL-CORRUPT]  line 12 ends in CR LF (an editor" \
+                in output, output
+            assert ": 1 finding(s)" in output and "reading stopped" not in output and "Winner" in output, output
         else:
             assert code == 4, (command, output)
             assert f"{game}:12: line 12 ends in CR LF" in output, (command, output)
@@ -117,11 +122,28 @@ def test_a_whole_file_in_cr_lf_with_trailing_blank_lines_is_cleaned(game: Path, 
                                                                      tmp_path: Path) -> None:
     clean = game.read_bytes()
     game.write_bytes(clean.replace(b"\n", b"\r\n") + b"\r\n \n")
-    assert f"{game}:1: line 1 ends in CR LF" in lb.run("replay", game).output
+    before = game.read_bytes()
+    lines = clean.count(b"\n")
+    for command in ("replay", "show"):  # one line: where, the cause, the rule id, the command that helps
+        said = lifeboat(command, game)
+        assert said.returncode == 4 and said.stdout == "" and said.stderr.count("\n") == 1, said
+        assert said.stderr.startswith(f"lifeboat: {game}:1: line 1 ends in CR LF (an editor or a transfer changed "
+                                      "the line endings); repair writes a clean copy beside the file (and keeps "
+                                      "the file) (expected the line to end in LF alone; found CR LF) — "
+                                      f"[JOURNAL-CORRUPT] run: lifeboat repair {game}\n"), said.stderr
+    audit = lifeboat("audit", game)  # a file saved on Windows: the cause once, then all the audit can tell
+    assert audit.returncode == 5 and audit.stderr == "", audit
+    assert f"line     1  structure [JOURNAL-CORRUPT]  line 1 ends in CR LF, and the {lines - 1} lines after it do " \
+        "too (an editor or a transfer changed the line endings)" in audit.stdout, audit.stdout
+    assert f"line {lines + 1:>5}  structure [JOURNAL-CORRUPT]  line {lines + 1} is a blank line after the last " \
+        "line" in audit.stdout, audit.stdout
+    assert f"{lines + 1} lines, last seq {lines - 1}; chance: every draw checked against the revealed deck " \
+        "orders (CHANCE-2)" in audit.stdout and "Winner" in audit.stdout, audit.stdout
+    assert f"run lifeboat repair {game} to write a clean copy beside the file" in audit.stdout, audit.stdout
+    assert game.read_bytes() == before  # no reader rewrites the file
     (tmp_path / "game.clean.jsonl").write_bytes(b"taken")  # the next free name is used; nothing is overwritten
     repaired = lb.run("repair", game)
     assert repaired.exit_code == 0, repaired.output
-    lines = clean.count(b"\n")
     assert f"(without CR before the newline of {lines + 1} lines, 2 blank lines after the last line)" \
         in repaired.stdout, repaired.stdout
     assert (tmp_path / "game.clean-2.jsonl").read_bytes() == clean

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from journal_testkit import Row, StepClock, make_header, sound_file
 
-from journal import (JournalCorrupt, JournalError, JournalTampered, JournalTorn, JournalUnclean, JsonlJournal, repair,
-                     verify)
+from journal import (JournalCorrupt, JournalError, JournalTampered, JournalTorn, JournalUnclean, JsonlJournal,
+                     NotAJournal, repair, verify)
 
 Lines = list[bytes]  # the file's lines, each with its newline
 
@@ -77,7 +77,7 @@ CASES: dict[str, tuple[Callable[[Lines], Lines], type[JournalError], int]] = {
     "a quote, so line 5 is no longer JSON": (edit_byte(5, b'"actor"', b"'actor\""), JournalCorrupt, 5),
     "delete line 5": (delete(5), JournalTampered, 5),
     "delete line 2, the first commit": (delete(2), JournalTampered, 2),
-    "delete the header": (delete(1), JournalCorrupt, 1),
+    "delete the header": (delete(1), NotAJournal, 1),  # line 1 is a commit: no header, as in another file
     "swap lines 3 and 4": (swap(3, 4), JournalTampered, 3),
     "swap lines 8 and 9": (swap(8, 9), JournalTampered, 8),
     "duplicate line 6": (duplicate(6), JournalTampered, 7),
