@@ -2,7 +2,7 @@
 re-chained so its hash chain holds, carries ESC sequences (clear the screen, set the window title) and a C1 CSI in
 a card id, a command's field, an event, the actor, the game id or a note; every command that reads it (replay,
 audit, show, score, fork, play, their ``--json``) prints them escaped. Real files, the real ``lifeboat`` in a new
-process."""
+process (one forked per command from an interpreter that imported the CLI once: ``run_many``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tests.helpers import run
+from tests.helpers import run, run_many
 
 HOSTILE = "\x1b[2J\x1b]0;owned\x07\x9b\x7f"
 UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # every C0 control but the newline, DEL, every C1
@@ -70,15 +70,14 @@ def test_no_control_character_of_a_journal_reaches_the_terminal(game: Path, lb: 
                                                                 tmp_path: Path) -> None:
     crafted = _crafted(game, lb, edit)
     quoted = 0
-    for command in [*COMMANDS, ["fork", "--at", "3", "-o", str(tmp_path / "fork.jsonl")]]:
-        done = run(*command[:1], crafted, *command[1:], stdin="")
+    commands = [*COMMANDS, ["fork", "--at", "3", "-o", str(tmp_path / "fork.jsonl")]]
+    for command, done in zip(commands, run_many(*(tuple([*c[:1], crafted, *c[1:]]) for c in commands))):
         assert done.returncode in (0, 3, 4, 5), (command, done.stderr)
         for stream in (done.stdout, done.stderr):
             assert UNPRINTABLE.findall(stream) == [], (command, UNPRINTABLE.findall(stream), stream[-400:])
         quoted += sum(o.count("\\x1b[2J") + o.count("\\u001b[2J") for o in (done.stdout, done.stderr))
         for stream in (done.stdout, done.stderr):  # BEL too is escaped, never dropped (rich's Text drops it)
             assert stream.count("owned") == len(re.findall(r"owned\\+(?:x07|u0007)", stream)), (command, stream)
-        (tmp_path / "fork.jsonl").unlink(missing_ok=True)
     assert quoted > 0  # the hostile text was shown (escaped) somewhere: the test reached the side door
 
 

@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_an_unreachable_server_fails_the_tests_with_how_to_start_one() -> None:
     env = {**os.environ, "LIFEBOAT_TEST_POSTGRES": "postgresql://postgres@127.0.0.1:1/postgres"}
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
+    result = subprocess.run(  # -n 0: one process (the addopts' -n auto started two workers, ~3 s CPU, for one test)
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "--no-header",
          "tests/journal/test_journal_postgres.py::test_a_missing_game_and_an_unreachable_server_are_clear_errors"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1, result.stdout + result.stderr

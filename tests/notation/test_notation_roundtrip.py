@@ -290,9 +290,11 @@ def test_render_then_parse_gives_back_every_legal_command_in_many_games(seed: in
 
 
 def test_the_random_games_reach_every_command_type() -> None:
-    """The property above is meaningful: a few games exercise every command class (trades asking included)."""
+    """The property above is meaningful: a few games exercise every command class (trades asking included). Three
+    base games (they reach every command of the base game, the Compass included; twelve took 7 s of CPU more), then
+    one game for each expansion, variant and the recorder."""
     seen: dict[str, int] = {}
-    for seed in range(12):
+    for seed in range(3):
         for k, v in play_and_check(seed, 4 + seed % 3, Ruleset(), everyone=False).items():
             seen[k] = seen.get(k, 0) + v
     # the Cannibalism expansion's commands (CANNIBAL-1): a 7-player game whose seed reaches an objection
