@@ -174,3 +174,12 @@ def test_SCORE_2_a_narcissist_who_died_scores_0_and_the_reveal_carries_the_line(
     assert scores(state)[0].total == 0
     for view in (Observer.from_log(state, log).seat_view("captain"), Observer.from_log(state, log).public_view()):
         assert view.reveal is not None and list(msgspec.to_builtins(view.reveal.notes)) == [{"player": "Ann", "text": text}]
+
+
+def test_every_player_command_has_its_words() -> None:
+    """A new command gets its button words with it (the page would otherwise fall back to the notation)."""
+    from typing import get_args
+
+    from lifeboat.views.decisions import _TEXT
+
+    assert set(_TEXT) == set(get_args(c.PlayerCommand))
