@@ -94,10 +94,11 @@ json.dump(codes, sys.stdout)
 """
 
 
-def run_many(*commands: tuple[object, ...] | tuple[tuple[object, ...], str]) -> list[subprocess.CompletedProcess[str]]:
-    """``lifeboat ARGS`` for each of ``commands`` in turn (each a tuple of arguments, or ``(arguments, stdin)``),
-    each in a process of its own forked from one interpreter that imported the CLI once: what :func:`run` gives for
-    each, for a fraction of the CPU time. Use it where a test runs the same commands on many inputs."""
+def run_many(*commands: tuple[object, ...] | tuple[tuple[object, ...], str],
+             cwd: Path | None = None) -> list[subprocess.CompletedProcess[str]]:
+    """``lifeboat ARGS`` for each of ``commands`` in turn (each a tuple of arguments, or ``(arguments, stdin)``; in
+    the folder ``cwd``), each in a process of its own forked from one interpreter that imported the CLI once: what
+    :func:`run` gives for each, for a fraction of the CPU time. Use it where a test runs commands on many inputs."""
     import json
     import locale
     import tempfile
@@ -107,7 +108,7 @@ def run_many(*commands: tuple[object, ...] | tuple[tuple[object, ...], str]) -> 
     with tempfile.TemporaryDirectory(prefix="lifeboat-run-") as folder:
         Path(folder, "requests.json").write_text(json.dumps(requests), encoding="utf-8")
         done = subprocess.run([sys.executable, "-c", _FORKER.replace("EXE", repr(EXE)), f"{folder}/requests.json",
-                               folder], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                               folder], stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=cwd,
                               timeout=60 * len(requests))
         assert done.returncode == 0, done.stderr
         codes = json.loads(done.stdout)
