@@ -8,22 +8,22 @@ The hash of a line is ``sha256(body)`` in lowercase hex, where ``body`` is the l
 ``,"hash":"<64 hex>"`` removed (so ``body`` ends in ``}``). It is computed and checked on the bytes as stored:
 no re-encoding, so any tool in any language can verify it, and any byte change is detected.
 
-:class:`ChainReader` consumes the lines of a journal in order and raises the first problem with its line number.
+:class:`ChainReader` consumes the lines of a journal in order and raises the first problem with its line number;
+:mod:`journal.stream` feeds it a file's lines.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
-from typing import IO, Annotated, Any
+from collections.abc import Iterable
+from typing import Annotated, Any
 
 import msgspec
 
-from journal.errors import (REPAIR_HINT, JournalCorrupt, JournalTampered, JournalTorn, JournalUnclean,
-                            NotAJournal, UnsupportedJournalVersion, check_text, missing_newline, printable)
-from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, split_hash, unended_whole
+from journal.errors import (REPAIR_HINT, JournalCorrupt, JournalTampered, JournalUnclean, NotAJournal,
+                            UnsupportedJournalVersion, check_text, printable)
+from journal.hashes import HASH_KEY, SUFFIX_LEN, line_hash, split_hash
 from journal.model import FORMAT_NAME, FORMAT_VERSION, Commit, Header, HeaderLine, header_of
 from journal.versions import supported_versions, upcast_commit, upcast_header
 
@@ -52,10 +52,19 @@ class _CommitFields(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 _fields_decoder = msgspec.json.Decoder(_CommitFields)
+ENDED, SEALED = (b'"}\n', -SUFFIX_LEN - 1), (b'"}', -SUFFIX_LEN)
+"""How a usual line ends, and where its hash member starts, as read from a file (with its newline) and as fed
+(without): :meth:`ChainReader.take`."""
+
+
+def as_commit(f: _CommitFields) -> Commit:
+    """The :class:`Commit` of a usual line's fields (:meth:`ChainReader.take`)."""
+    return Commit(seq=f.seq, at_ms=f.at_ms, actor=f.actor, command=f.command, events=f.events, prev=f.prev,
+                  hash=f.hash)
 _header_decoder = msgspec.json.Decoder(HeaderLine)
 
 
-def _show(raw: bytes) -> str:
+def shown(raw: bytes) -> str:
     """Bytes for an error message: UTF-8 text, with invalid bytes and control characters escaped."""
     return printable(raw.decode("utf-8", errors="backslashreplace"))
 
@@ -88,7 +97,7 @@ def check_clean(raw: bytes, number: int, path: str | None) -> None:
         check_text(raw, number, path)
         raise JournalCorrupt(f"line {number} nests JSON more than {MAX_DEPTH} levels deep", path=path,
                              line=number, expected=f"at most {MAX_DEPTH} levels of arrays and objects",
-                             found=_show(raw[:40]))
+                             found=shown(raw[:40]))
 
 
 def blank_line(number: int, path: str | None, trailing: bool) -> JournalCorrupt:
@@ -107,7 +116,7 @@ def _decode(decode: Any, raw: bytes, number: int, path: str | None) -> Any:
     except RecursionError:
         raise JournalCorrupt(f"line {number} nests JSON too deep to read", path=path, line=number,
                              expected=f"at most {MAX_DEPTH} levels of arrays and objects",
-                             found=_show(raw[:40])) from None
+                             found=shown(raw[:40])) from None
 
 
 # ----------------------------------------------------------------------------------------------- encoding
@@ -235,7 +244,7 @@ class ChainReader:
         if split is None:
             raise JournalCorrupt("the line does not end in its hash member", path=self.path, line=number,
                                  expected='the line to end with ,"hash":"<64 lowercase hex>"}',
-                                 found=_show(raw[-SUFFIX_LEN:]))
+                                 found=shown(raw[-SUFFIX_LEN:]))
         body, stored = split
         digest = line_hash(body)
         if digest != stored:
@@ -251,9 +260,10 @@ class ChainReader:
             broken = raw.lstrip().startswith(b"{")  # a header broken by hand; else another kind of file (a README)
             raise (JournalCorrupt if broken else NotAJournal)(
                 f"line 1 is not JSON ({exc})" if broken else "not a lifeboat journal: line 1 is not JSON",
-                path=self.path, line=1, expected="a JSON object: the lifeboat-journal header", found=_show(raw)) from exc
+                path=self.path, line=1, expected="a JSON object: the lifeboat-journal header",
+                found=shown(raw)) from exc
         if not isinstance(obj, dict) or obj.get("format") != FORMAT_NAME:
-            found = (_show(raw) if not isinstance(obj, dict) else f"format {obj['format']!r}" if "format" in obj
+            found = (shown(raw) if not isinstance(obj, dict) else f"format {obj['format']!r}" if "format" in obj
                      else 'no "format" member')
             raise NotAJournal("line 1 is not a lifeboat-journal header", path=self.path, line=1,
                               expected=f'a header with "format": "{FORMAT_NAME}"', found=found)
@@ -271,7 +281,7 @@ class ChainReader:
             stored = msgspec.convert(upcast_header(obj, version), HeaderLine)
         except msgspec.ValidationError as exc:
             raise JournalCorrupt(f"the header has a wrong field: {exc}", path=self.path, line=1,
-                                 expected="a header as in docs/journal-schema.json", found=_show(raw)) from exc
+                                 expected="a header as in docs/journal-schema.json", found=shown(raw)) from exc
         parent = stored.parent
         if parent is not None and parent.line != parent.seq + 1:
             raise JournalCorrupt("the header's parent line does not match its seq", path=self.path, line=1,
@@ -280,18 +290,40 @@ class ChainReader:
         self.header_hash = self.head_hash = digest
         self.file_version = version
 
+    def take(self, line: bytes, how: tuple[bytes, int], _decode_fields: Any = _fields_decoder.decode,
+             _sha256: Any = hashlib.sha256) -> _CommitFields | None:
+        """Check ``line`` in one go if it is the usual line, and take it (``line``, ``last_seq`` and ``head_hash``
+        move on): a version-1 commit after the header, sealed, not nested deeper than :data:`MAX_DEPTH`, whose
+        prev, seq and hash follow. ``how`` says how such a line ends as given: :data:`ENDED` (read from a file,
+        with its newline) or :data:`SEALED` (without). (``_decode_fields`` and ``_sha256`` are bound once: the replay's
+        loop calls this for every line.) Returns its fields (``prev`` and ``hash`` not checked as hex: a
+        line whose hash is its own SHA-256 and whose prev is the previous line's has them right), or ``None`` with
+        nothing taken: any other line goes through :meth:`feed`'s own steps, which say what is wrong with it.
+
+        The only copy of these checks: :meth:`feed` and :func:`journal.stream.check_stream` (the replay's loop)
+        both use it."""
+        end, cut = how  # cut: where the hash member starts (a newline is not the body's)
+        if (not self.line or self.file_version != FORMAT_VERSION or not line.endswith(end) or len(line) <= -cut
+                or line[cut:cut + 9] != HASH_KEY  # then the brackets as too_deep counts them, but for the hex
+                or line.count(b"[", 0, cut) + line.count(b"{", 0, cut) > MAX_DEPTH):
+            return None
+        try:
+            f = _decode_fields(line)  # a newline is whitespace to msgspec
+        except (msgspec.DecodeError, RecursionError):
+            return None
+        # That the stored hash member is the line's own hash needs no byte comparison: the line ends in
+        # ,"hash":"<64 bytes>"} whose quotes are unescaped (so outside any string), so the last member is
+        # "hash" with exactly those 64 bytes as its raw value, and msgspec keeps the last of duplicate keys
+        # (tests/journal/test_journal_fast_path.py holds both); a 64-hex-digit value equals its raw bytes.
+        if f.prev != self.head_hash or f.seq != self.last_seq + 1 or f.hash != _sha256(line[:cut] + b"}").hexdigest():
+            return None
+        self.line += 1
+        self.last_seq, self.head_hash = f.seq, f.hash
+        return f
+
     def _commit(self, raw: bytes, number: int) -> Commit:
-        if self.file_version == FORMAT_VERSION:  # the usual line: every check passes; else the full path below
-            try:
-                line = _fields_decoder.decode(raw)
-            except (msgspec.DecodeError, RecursionError):
-                line = None
-            if (line is not None and line.prev == self.head_hash and line.seq == self.last_seq + 1
-                    and len(raw) > SUFFIX_LEN and raw[-SUFFIX_LEN:-66] == HASH_KEY and raw.endswith(b'"}')
-                    and line.hash == line_hash(raw[:-SUFFIX_LEN] + b"}") and raw[-66:-2] == line.hash.encode()):
-                return Commit(seq=line.seq, at_ms=line.at_ms, actor=line.actor, command=line.command,
-                              events=line.events, prev=line.prev, hash=line.hash)
-        return self._checked_commit(raw, number)
+        fields = self.take(raw, SEALED)  # the usual line: every check passes; else the full path below
+        return self._checked_commit(raw, number) if fields is None else as_commit(fields)
 
     def _checked_commit(self, raw: bytes, number: int) -> Commit:
         try:
@@ -303,7 +335,7 @@ class ChainReader:
         except msgspec.DecodeError as exc:  # ValidationError is a DecodeError
             check_text(raw, number, self.path)
             raise JournalCorrupt(f"the line is not a commit: {exc}", path=self.path, line=number,
-                                 expected="a commit as in docs/journal-schema.json", found=_show(raw)) from exc
+                                 expected="a commit as in docs/journal-schema.json", found=shown(raw)) from exc
         digest = self._sealed(raw, number)
         if commit.hash != digest:  # only possible with a duplicate "hash" member
             raise JournalTampered("the line holds two different hashes", path=self.path, line=number,
@@ -332,158 +364,3 @@ class ChainHead:
     def head_hash(self) -> str:
         """The hash of the last line: the last commit's, or the header's if there is no commit."""
         return self._reader.head_hash
-
-
-KEEP_BYTES = 128 * 1024
-"""How many bytes of a file's first lines :func:`check_stream` keeps, with their commits, when asked (``keep``): a
-journal opened and then read again (``open`` then ``commits()``, as every replay does) checks those lines once.
-A constant, whatever the file's length: reading stays streaming. 128 KiB holds the whole of most 4-6-player games
-(~650 KB of Python objects, dropped at the first read, an append or close)."""
-
-Kept = list[tuple[bytes, "Commit | None"]]
-"""The first lines of a file as :func:`check_stream` read them (each with its newline) and the commit of each
-(``None`` for the header)."""
-
-
-def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *, build: bool = True,
-                 keep: Kept | None = None, kept: Kept | tuple[()] = ()) -> Iterator[tuple[int, Commit | None]]:
-    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, commit_or_None)`` per line
-    (``None`` for the header, and for every usual commit line when ``build`` is false: a caller that only checks
-    the chain does not pay for the :class:`Commit`). Raises what :func:`check_lines` raises, at the same line.
-
-    The usual line (a version-1 commit, sealed, not nested deeper than :data:`MAX_DEPTH`, whose prev, seq and hash
-    follow) is checked here in one go, with the same checks :meth:`ChainReader.feed` makes on it; any other line
-    goes through :func:`check_lines`'s own steps, so every error is the same.
-
-    ``keep`` (a list, reading from the start of the file) collects the header and the usual lines that follow it,
-    up to :data:`KEEP_BYTES`, with their commits. ``kept`` is such a list from an earlier read of the same file:
-    while every line read so far is byte for byte the kept one, a kept commit line is not checked again (the same
-    bytes after the same lines check the same) and its kept :class:`Commit` is yielded; from the first line that
-    differs, every line is checked.
-    """
-    if start == 0 and end == 0:
-        raise JournalCorrupt("the file is empty", path=reader.path, line=1,
-                             expected="line 1: the lifeboat-journal header", found="an empty file")
-    stream.seek(start)
-    readline, decode, sha256 = stream.readline, _fields_decoder.decode, hashlib.sha256
-    offset, cut, usual = start, -SUFFIX_LEN - 1, reader.file_version == FORMAT_VERSION
-    room = KEEP_BYTES if keep is not None and start == 0 else -1
-    same = len(kept) if start == 0 else 0  # lines of ``kept`` still to compare, while the file matches
-    while offset < end:
-        chunk = readline(end - offset)
-        if not chunk:  # the file shrank under us; treat what we have as the end
-            return
-        size = len(chunk)
-        if same:
-            if chunk != kept[reader.line][0]:
-                same = 0
-            else:
-                same -= 1
-                if reader.line:  # a commit line the earlier read checked, after the same lines
-                    commit = kept[reader.line][1]
-                    assert commit is not None
-                    offset += size
-                    reader.line += 1
-                    reader.last_seq, reader.head_hash = commit.seq, commit.hash
-                    yield offset, commit
-                    continue
-        if usual and reader.line and chunk[-3:] == b'"}\n' and size > SUFFIX_LEN + 1 \
-                and chunk[cut:-67] == HASH_KEY and chunk.count(b"[", 0, cut) + chunk.count(b"{", 0, cut) <= MAX_DEPTH:
-            # (too_deep's count, but for the hash member: hex once accepted.) The newline is whitespace to msgspec.
-            try:
-                line = decode(chunk)
-            except (msgspec.DecodeError, RecursionError):
-                line = None
-            # That the stored hash member is the line's own hash needs no byte comparison: the line ends in
-            # ,"hash":"<64 bytes>"} whose quotes are unescaped (so outside any string), so the last member is
-            # "hash" with exactly those 64 bytes as its raw value, and msgspec keeps the last of duplicate keys
-            # (tests/journal/test_journal_fast_path.py holds both); a 64-hex-digit value equals its raw bytes.
-            if (line is not None and line.prev == reader.head_hash and line.seq == reader.last_seq + 1
-                    and (digest := line.hash) == sha256(chunk[:cut] + b"}").hexdigest()):
-                offset += size
-                reader.line += 1
-                reader.last_seq, reader.head_hash = line.seq, digest
-                commit = (Commit(seq=line.seq, at_ms=line.at_ms, actor=line.actor, command=line.command,
-                                 events=line.events, prev=line.prev, hash=digest) if build or room >= size else None)
-                if room >= size:
-                    room -= size
-                    keep.append((chunk, commit))  # type: ignore[union-attr]  # room >= 0 only with a list
-                else:
-                    room = -1
-                yield offset, commit
-                continue
-        commit = _feed_chunk(reader, stream, offset, chunk, end)
-        if room >= size and reader.line == 1:  # the header, the first line kept
-            room -= size
-            keep.append((chunk, None))  # type: ignore[union-attr]
-        else:
-            room = -1  # only the header and the usual lines right after it are kept
-        offset += size
-        usual = reader.file_version == FORMAT_VERSION
-        yield offset, commit
-
-
-def _feed_chunk(reader: ChainReader, stream: IO[bytes], offset: int, chunk: bytes, end: int) -> Commit | None:
-    """One line of :func:`check_lines` (``chunk`` read at ``offset``, with its newline if it has one): the torn
-    and blank checks, then :meth:`ChainReader.feed`. Returns what ``feed`` returns."""
-    if not chunk.endswith(b"\n"):
-        number = reader.line + 1
-        whole = unended_whole(chunk)
-        if whole is not None:  # a whole line, only its newline (or LF) missing: check it as any line, then say so;
-            copy.copy(reader).feed(whole)  # on a copy: a writer's reader stays at its last ended line (catch-up)
-            raise missing_newline(number, reader.path, cr=whole is not chunk)
-        if number == 1:
-            # Decode first, so a binary or foreign file is reported as what it is.
-            reader.feed(chunk)
-            raise JournalCorrupt("line 1 does not end in a newline", path=reader.path, line=1,
-                                 expected="the header line to end in a newline", found=_show(chunk[-40:]))
-        raise JournalTorn(f"the last line ({len(chunk)} bytes) is torn: it has no newline; "
-                          "run repair to cut it (a copy is kept)", path=reader.path, line=number,
-                          offset=offset, size=len(chunk), found=_show(chunk[:60]))
-    raw = chunk[:-1]
-    if not raw or raw.isspace():
-        raise blank_line(reader.line + 1, reader.path, blank_to(stream, offset + len(chunk), end))
-    return reader.feed(raw)
-
-
-def check_lines(reader: ChainReader, stream: IO[bytes], start: int,
-                end: int) -> Iterator[tuple[int, bytes, Commit | None]]:
-    """Feed the lines of ``stream[start:end]`` to ``reader``; yield ``(end_offset, line, commit_or_None)`` per
-    line, ``line`` being the line's bytes as stored, without its newline.
-
-    Raises:
-        JournalTorn: the last line has no newline (and is not line 1) and is not a whole line.
-        JournalUnclean: a blank line with only blank lines after it; a whole last line (its hash and chain
-            checked) that lacks only its newline (``kind`` ``"newline"``); or what :meth:`ChainReader.feed` raises.
-        JournalCorrupt: the range is empty at the start of the file, or line 1 has no newline.
-        UnsupportedJournalVersion, JournalTampered: from :meth:`ChainReader.feed`.
-    """
-    if start == 0 and end == 0:
-        raise JournalCorrupt("the file is empty", path=reader.path, line=1,
-                             expected="line 1: the lifeboat-journal header", found="an empty file")
-    stream.seek(start)
-    offset = start
-    while offset < end:
-        chunk = stream.readline(end - offset)
-        if not chunk:  # the file shrank under us; treat what we have as the end
-            return
-        commit = _feed_chunk(reader, stream, offset, chunk, end)
-        offset += len(chunk)
-        yield offset, chunk[:-1], commit
-
-
-def blank_to(stream: IO[bytes], start: int, end: int) -> bool:
-    """Whether ``stream[start:end]`` holds only whitespace (the stream's position is kept)."""
-    here = stream.tell()
-    try:
-        stream.seek(start)
-        while start < end:
-            chunk = stream.read(min(end - start, 1 << 16))
-            if not chunk:
-                break
-            if chunk.strip():
-                return False
-            start += len(chunk)
-        return True
-    finally:
-        stream.seek(here)

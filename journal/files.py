@@ -20,9 +20,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
-from journal.codec import ChainReader, check_lines
+from journal.codec import ChainReader
 from journal.errors import JournalCorrupt, JournalError, JournalExists, JournalNotFound
 from journal.model import Commit
+from journal.stream import check_lines
 
 PathLike = str | os.PathLike[str]
 
@@ -148,12 +149,12 @@ def _raise_open_failure(path: Path, exc: OSError, verb: str) -> NoReturn:
 @contextmanager
 def checked_file(path: Path) -> Iterator[tuple[ChainReader, Iterator[tuple[int, bytes, Commit | None]]]]:
     """Open the journal file at ``path`` read-only and give ``(reader, lines)``: ``lines`` streams
-    :func:`journal.codec.check_lines` over the bytes the file held when opened (its size read under a shared
+    :func:`journal.stream.check_lines` over the bytes the file held when opened (its size read under a shared
     lock), ``reader`` the :class:`journal.codec.ChainReader` they go through. The file is closed after the block.
 
     Raises:
         JournalNotFound, JournalCorrupt, JournalError: from :func:`open_existing`.
-        (while iterating) what :func:`journal.codec.check_lines` raises.
+        (while iterating) what :func:`journal.stream.check_lines` raises.
     """
     fd = open_existing(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as stream:

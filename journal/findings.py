@@ -25,12 +25,13 @@ from pathlib import Path
 
 import msgspec
 
-from journal.codec import BOM, ChainReader, blank_line, blank_to, check_clean
+from journal.codec import BOM, ChainReader, blank_line, check_clean
 from journal.errors import (JournalCorrupt, JournalError, JournalTampered, JournalUnclean, UnsupportedJournalVersion,
                             missing_newline, printable)
 from journal.files import open_existing
 from journal.hashes import line_hash, split_hash, unended_whole
 from journal.model import Commit, Header, HeaderLine, header_of
+from journal.stream import blank_to
 
 TORN_SHOWN = 60
 """Bytes of a torn last line shown in its problem's ``found``."""

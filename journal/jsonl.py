@@ -24,12 +24,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from journal.codec import (ChainHead, ChainReader, Kept, check_current_version, check_expected_seq, check_stream,
-                           encode_commit, encode_header)
+from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, encode_commit,
+                           encode_header)
 from journal.errors import JournalConflict, JournalError, JournalTampered, JournalTorn
 from journal.files import PathLike, flocked, open_existing, write_all, write_new_file
 from journal.fork import fork_lines
 from journal.model import Clock, Commit, Header, decode_as, system_clock
+from journal.stream import Kept, check_stream
 
 
 READ_BUFFER = 1 << 16
@@ -64,7 +65,7 @@ class JsonlJournal(ChainHead):
         self._clock = clock
         self._mutex = threading.RLock()
         self._closed = False
-        self._kept: Kept | tuple[()] = ()  # open()'s first lines, for the first commits() (codec.KEEP_BYTES)
+        self._kept: Kept | tuple[()] = ()  # open()'s first lines, for the first commits() (stream.KEEP_BYTES)
         assert reader.header is not None
         self.header: Header = reader.header
         self.header_hash: str = reader.header_hash
@@ -96,7 +97,7 @@ class JsonlJournal(ChainHead):
     def open(cls, path: PathLike, *, clock: Clock | None = None, allow_torn: bool = False) -> JsonlJournal:
         """Open an existing journal, streaming through it once to check the whole hash chain.
 
-        The first lines (up to :data:`journal.codec.KEEP_BYTES`, 128 KiB, whatever the file's length) are kept with
+        The first lines (up to :data:`journal.stream.KEEP_BYTES`, 128 KiB, whatever the file's length) are kept with
         their commits until the first :meth:`commits` (or an ``append``, or ``close``): that read compares them
         byte for byte with the file and checks again only from the first line that differs, so a journal opened
         and then read (every replay) checks those lines once. Nothing else is kept.

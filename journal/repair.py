@@ -18,11 +18,12 @@ from typing import IO
 
 import msgspec
 
-from journal.codec import BOM, ChainReader, check_lines, check_stream
+from journal.codec import BOM, ChainReader
 from journal.errors import JournalExists, JournalTampered, JournalTorn, JournalUnclean
 from journal.files import PathLike, checked_file, flocked, fsync_directory, open_existing, write_new_file
 from journal.hashes import sealed_whole
 from journal.model import Header
+from journal.stream import check_lines, check_stream
 
 
 class Verified(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,7 +3,7 @@
 * :func:`service.replay` over a short real game and over a long one (the same game stretched with REC-2
   corrections to ~650 and ~2,500 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is
   full, and the peak is the same for both. Both files are longer than the lines ``open`` keeps for the first read
-  (:data:`journal.codec.KEEP_BYTES`, a constant): a short game under it keeps its whole file, less than a long one
+  (:data:`journal.stream.KEEP_BYTES`, a constant): a short game under it keeps its whole file, less than a long one
   keeps, and the two peaks would differ by that constant, not by the journal's length. Two canaries show the measurement would catch a replay that kept every
   state or loaded the whole journal.
 * :meth:`journal.JsonlJournal.commits` (and ``open``, which also reads the whole file) over 20,000 synthetic
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import journal
-from journal.codec import KEEP_BYTES
+from journal.stream import KEEP_BYTES
 from service.bots import random_bot
 from service.records import Correction
 from service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay

@@ -1,5 +1,5 @@
-"""The reader's fast path for the usual line (``journal.codec.check_stream``, issue 16) answers exactly as the
-line-by-line reference (``check_lines``, each line through ``ChainReader.feed``): the same commits at the same
+"""The reader's fast path for the usual line (``journal.stream.check_stream``, issue 16) answers exactly as the
+line-by-line reference (``check_lines``, each line through ``ChainReader.feed``'s full steps): the same commits at the same
 offsets, or the same error (class, message, line) after the same commits, on the fuzz test's edited journals
 (bytes flipped, inserted or cut, lines swapped, JSON nested deep, values replaced with the chain recomputed...).
 And the lines ``open`` keeps for the first ``commits()`` change nothing either, whatever happened to the file
@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from test_journal_fuzz import GAME, SCRATCH, SOUND, edited
 
 from journal import JournalError, JsonlJournal
-from journal.codec import KEEP_BYTES, ChainReader, check_lines, check_stream
+from journal.codec import ChainReader
+from journal.stream import KEEP_BYTES, check_lines, check_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +38,19 @@ def outcome(items: Any, reader: ChainReader) -> tuple[list[Any], Any, tuple[Any,
     return got, error, (reader.line, reader.last_seq, reader.head_hash, reader.header_hash, reader.file_version)
 
 
+class FullPath(ChainReader):
+    """The reference: every line through :meth:`ChainReader.feed`'s full steps (``_checked_commit``), the usual
+    line's one-go check (:meth:`ChainReader.take`, the one copy :func:`check_stream` and ``feed`` share) never
+    taken."""
+
+    __slots__ = ()
+
+    def take(self, line: bytes, how: tuple[bytes, int], *_: Any) -> None:
+        return None
+
+
 def compare(data: bytes) -> None:
-    ref = ChainReader("g.jsonl")
+    ref = FullPath("g.jsonl")
     want = outcome(((off, commit) for off, _, commit in check_lines(ref, io.BytesIO(data), 0, len(data))), ref)
     fast = ChainReader("g.jsonl")
     assert outcome(check_stream(fast, io.BytesIO(data), 0, len(data)), fast) == want
@@ -149,3 +161,17 @@ def test_only_the_first_lines_are_kept_and_only_for_the_first_read(tmp_path: Pat
         first = list(j.commits())
         assert j._kept == () and [c.seq for c in first] == list(range(1, len(lines)))
         assert first == list(j.commits())  # the second read checks every line
+
+
+def test_a_resealed_line_whose_prev_or_seq_does_not_follow_is_refused_both_ways() -> None:
+    """Its own hash is right, so only the chain check refuses it: the one-go check must make it too."""
+    for field, value in (("prev", "1" * 64), ("seq", 3), ("seq", 1)):
+        obj = json.loads(SOUND[2])
+        del obj["hash"]
+        obj[field] = value
+        body = json.dumps(obj, separators=(",", ":")).encode()
+        data = b"".join(SOUND[:2]) + body[:-1] + b',"hash":"' + hashlib.sha256(body).hexdigest().encode() + b'"}\n'
+        compare(data)
+        reader = ChainReader("g.jsonl")
+        _, error, _ = outcome(check_stream(reader, io.BytesIO(data), 0, len(data)), reader)
+        assert error is not None and error[2] == 3 and "JournalTampered" in repr(error[0]), (field, error)

@@ -12,7 +12,8 @@ import pytest
 from journal_testkit import Row, Rowed, StepClock, make_header
 
 from journal import JournalCorrupt, JournalExists, JournalUnclean, JsonlJournal, read_with_findings, repair, verify
-from journal.codec import MAX_DEPTH, blank_to, seal, too_deep
+from journal.codec import MAX_DEPTH, seal, too_deep
+from journal.stream import blank_to
 
 
 def nested(depth: int) -> object:
