@@ -1,7 +1,8 @@
 """What :mod:`service.live` needs from the game, the journal and the bots, in one place.
 
 Functions: :func:`event_marks` (events per seq), :func:`parse_for` (a seat's line of notation), :func:`render`,
-:func:`navigation_shown` (the facts of the navigation cards a view names), :func:`random_bot`, ``waiting_for``.
+:func:`navigation_shown` (the facts of the navigation cards a view names), :func:`decision_text` (a
+decision's words) with :func:`using` (the game's card data), :func:`random_bot`, ``waiting_for``.
 Errors: the engine's :class:`RuleViolation`; ``GameFileError`` (the journal's and the service's errors) and
 :class:`JournalConflict`.
 """
@@ -22,7 +23,9 @@ from lifeboat.legal import waiting_for
 from lifeboat.notation import parse, render
 from lifeboat.state import State
 from lifeboat.views import EventView, TableView
+from lifeboat.card_context import using
 from lifeboat.views.catalog import navigation_facts, navigation_ids
+from lifeboat.views.decisions import decision_text
 from service.bots import random_bot
 from service.errors import JournalConflict, JournalError, ServiceError
 from service.games import open_journal
@@ -33,7 +36,8 @@ GameFileError = (JournalError, ServiceError)
 
 __all__ = [
     "Command", "EventView", "GameFileError", "JournalConflict", "Pass", "PlayerCommandType", "RuleViolation", "State",
-    "TableView", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "waiting_for",
+    "TableView", "decision_text", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
+    "waiting_for",
 ]
 
 

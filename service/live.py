@@ -86,10 +86,12 @@ class Update:
 
 
 class Decision(msgspec.Struct, frozen=True):
-    """One legal decision for a seat: its ``line`` of notation and the ``command`` (JSON of the command)."""
+    """One legal decision for a seat: its ``line`` of notation, the ``command`` (JSON of the command) and its
+    ``text``, what it does in plain English (:func:`lifeboat.views.decisions.decision_text`: the page's button)."""
 
     line: str
     command: dict[str, Any]
+    text: str = ""
 
 
 class Message(msgspec.Struct, frozen=True):
@@ -287,12 +289,15 @@ class LiveGame:
         return self._obs.seat_view(audience)
 
     def decisions(self, seat: str) -> tuple[Decision, ...]:
-        """The legal decisions of ``seat`` now, each with its line of notation."""
-        return self._decisions(self._obs.seat_view(seat).legal)
+        """The legal decisions of ``seat`` now, each with its line of notation and its words."""
+        view = self._obs.seat_view(seat)
+        return self._decisions(view, view.legal)
 
-    def _decisions(self, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
+    def _decisions(self, view: TableView, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
         state = self._obs.state
-        return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd)) for cmd in legal)
+        with eng.using(state.cards):  # CARD-3: the words name this game's cards
+            return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd),
+                                  text=eng.decision_text(view, cmd)) for cmd in legal)  # type: ignore[arg-type]
 
     def message(self, audience: str, since_seq: int) -> Message:
         """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now.
@@ -309,7 +314,7 @@ class LiveGame:
         else:
             events = self._obs.log(None if audience == PUBLIC else audience, start=start)
         legal = getattr(view, "legal", ()) if self.playable else ()
-        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=self._decisions(legal),
+        return Message(seq=self.seq, audience=audience, events=events, view=view, decisions=self._decisions(view, legal),
                        navigation=eng.navigation_shown(view, self._in_game))
 
     # ---- deciding ----

@@ -34,7 +34,7 @@ from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.decide import actions, draws, navigation, recorded, trades, windows
 from lifeboat.decide.context import Ctx, Legal, name_of, require_character
-from lifeboat.decide.procedure import SEAGULLS_TO_LAND, may_act_in_window, strength
+from lifeboat.decide.procedure import SEAGULLS_TO_LAND, fighter_strength, may_act_in_window, strength
 from lifeboat.decide.recorded import prebind
 from lifeboat.decide.setup import SHORT_HANDED_REMOVED
 from lifeboat.errors import IllegalCommand, RuleViolation
@@ -139,6 +139,6 @@ def is_legal(state: State, command: c.PlayerCommand) -> bool:
 
 
 __all__ = [
-    "SEAGULLS_TO_LAND", "SHORT_HANDED_REMOVED", "decide", "decide_and_fold", "is_legal", "may_act_in_window",
-    "strength",
+    "SEAGULLS_TO_LAND", "SHORT_HANDED_REMOVED", "decide", "decide_and_fold", "fighter_strength", "is_legal",
+    "may_act_in_window", "strength",
 ]

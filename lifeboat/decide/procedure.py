@@ -217,18 +217,21 @@ def eat(ctx: Ctx, user: str, body: str) -> None:
     end_action(ctx)
 
 
-def strength(state: State, side: tuple[str, ...]) -> int:
-    """FIGHT-3: sum of printed sizes (OPT-SHARK: each +1; LIQUID-1: Firewater's size, +3 in the bundled data, per
-    Firewater drunk or shared this round) plus every face-up weapon in front of the side's members, as this game's
-    card data prints them (CARD-3)."""
-    total = 0
-    bonus = state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
+def fighter_strength(state: State, ch: str) -> tuple[int, int, int]:
+    """FIGHT-3: what ``ch`` brings to a fight, as ``(size, weapons, firewater)``: its printed size (OPT-SHARK: +1),
+    the size of every weapon face up in front of it as this game's card data prints them (CARD-3: bundled Oar 1,
+    Blackjack 2, Knife 3, Gaffing Hook 4, Flare Gun 8), and Firewater's size (+3 in the bundled data) per Firewater
+    it drank or shared this round (LIQUID-1, WONG-1, REF-24). All public facts: a card in hand never counts.
+    Raises ``KeyError`` for a character not in the game."""
     cards = state.cards
-    fire = firewater_size(cards)  # CARD-3
-    for ch in side:
-        total += cards.size[ch] + bonus + fire * state.drank.count(ch)  # LIQUID-1, REF-24
-        total += sum(cards.weapon_size(card) for card in state.char(ch).face_up)
-    return total
+    size = cards.size[ch] + state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
+    weapons = sum(cards.weapon_size(card) for card in state.char(ch).face_up)
+    return size, weapons, firewater_size(cards) * state.drank.count(ch)  # CARD-3; LIQUID-1, REF-24
+
+
+def strength(state: State, side: tuple[str, ...]) -> int:
+    """FIGHT-3: a side's strength, the sum of :func:`fighter_strength` over its members ``side``."""
+    return sum(sum(fighter_strength(state, ch)) for ch in side)
 
 
 def close_fight(ctx: Ctx, f: Fight) -> None:

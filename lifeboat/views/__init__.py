@@ -39,8 +39,8 @@ from lifeboat.views.audience import (
 from lifeboat.views.matrix import render_matrix
 from lifeboat.views.observer import Observer
 from lifeboat.views.structs import (
-    CharacterView, EventView, Memory, OfferView, OtherCharacterView, PublicView, RefereeView, Reveal, SeatView,
-    SecretsView, StepView, TableView,
+    CharacterView, EventView, FighterView, FightView, Memory, OfferView, OtherCharacterView, PublicView, RefereeView,
+    Reveal, ScoreNote, SeatView, SecretsView, StepView, TableView,
 )
 
 
@@ -78,8 +78,8 @@ def referee_log(state: State, events: Sequence[Event]) -> tuple[EventView, ...]:
 
 
 __all__ = [
-    "Audience", "CHARACTER_AUDIENCE", "CharacterView", "EVENT_AUDIENCE", "EventView", "Memory", "OFFER_AUDIENCE",
-    "OfferView", "Observer", "OtherCharacterView", "PublicView", "RefereeView", "Reveal", "STATE_AUDIENCE",
-    "STEP_AUDIENCE", "SeatView", "SecretsView", "StepView", "TableView", "parse_rule", "public_log", "public_view",
+    "Audience", "CHARACTER_AUDIENCE", "CharacterView", "EVENT_AUDIENCE", "EventView", "FightView", "FighterView",
+    "Memory", "OFFER_AUDIENCE", "OfferView", "Observer", "OtherCharacterView", "PublicView", "RefereeView", "Reveal",
+    "STATE_AUDIENCE", "STEP_AUDIENCE", "ScoreNote", "SeatView", "SecretsView", "StepView", "TableView", "parse_rule", "public_log", "public_view",
     "referee_log", "referee_view", "render_matrix", "seat_log", "seat_view",
 ]

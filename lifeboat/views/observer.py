@@ -17,6 +17,8 @@ from lifeboat.legal import legal_commands, waiting_for
 from lifeboat.scoring import scores, winners
 from lifeboat.state import NavigatorChoice, State
 from lifeboat.views import text as tx
+from lifeboat.views.fight import fight_text, fight_view
+from lifeboat.views.score_notes import score_notes
 from lifeboat.views.audience import (
     CHARACTER_RULES, EVENT_RULES, OFFER_RULES, STATE_RULES, STEP_RULES, Audience, Knowers, redact, secret_fields,
     sees,
@@ -274,7 +276,8 @@ class Observer:
             ))
         reveal = None
         if st.over:  # END-2
-            reveal = Reveal(secrets=self._secrets(), removed=st.removed, scores=scores(st), winners=winners(st))
+            reveal = Reveal(secrets=self._secrets(), removed=st.removed, scores=scores(st), winners=winners(st),
+                            notes=score_notes(st))  # SCORE-2: why, for those it scores in its own way
         common = dict(
             round=st.round, waiting_for=waiting_for(st), seats=st.seats, characters=tuple(chars),
             seagulls=st.seagulls, provisions_deck=len(st.provisions), removed_provisions=len(st.removed),
@@ -283,6 +286,7 @@ class Observer:
             reveal=reveal, parasol_holder=next(
                 (c.character for c in st.characters if st.open_parasol and st.open_parasol in c.face_up), None),
             drank=st.drank,  # LIQUID-1, WONG-1: public (REF-24)
+            fight=fight_view(st),  # FIGHT-3: each side's strength now, from public facts only
         )
         self._common_cache = (len(self), common)
         return common
@@ -293,8 +297,10 @@ class Observer:
         row_stack = self._row_stack(aud)
         data, hidden = redact(st.step, STEP_RULES[_tag(st.step)], aud)
         kind = _tag(st.step)
+        common = self._common()
         with tx.using(st.cards):  # CARD-3
-            text = tx.step_text(kind, data, me, row_stack)
+            fight = common["fight"]
+            text = fight_text(fight, me) if fight is not None else tx.step_text(kind, data, me, row_stack)
             if st.wong_share is not None:  # WONG-1, REF-25: her answer comes first
                 text = f"{text} {tx.wong_share_text(me)}"
             step = StepView(kind=kind, text=text, data=data, hidden=hidden)
@@ -303,7 +309,7 @@ class Observer:
                 od, _ = redact(st.offer, OFFER_RULES, aud)
                 offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
                                   text=tx.offer_text(od, me))
-        return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
+        return dict(common, step=step, row_stack=row_stack, offer=offer)
 
     def _secrets(self) -> tuple[SecretsView, ...]:
         return tuple(SecretsView(character=c.character, hand=c.hand, love=c.love, hate=c.hate)

@@ -87,15 +87,25 @@ class SecretsView(msgspec.Struct, frozen=True, kw_only=True):
     hate: str
 
 
+class ScoreNote(msgspec.Struct, frozen=True, kw_only=True):
+    """Why a ``player``'s score is what it is when a LOVE or HATE names their own character, or LOVE and HATE name
+    the same character (SCORE-2): one plain-English line, ``text``."""
+
+    player: str
+    text: str
+
+
 class Reveal(msgspec.Struct, frozen=True, kw_only=True):
     """END-2: at the end every hand, LOVE and HATE is revealed. ``secrets`` per character (joining order),
-    ``removed`` the provisions removed unseen at setup (SETUP-3), ``scores`` per player (SCORE-1..3) and
-    ``winners`` (player names)."""
+    ``removed`` the provisions removed unseen at setup (SETUP-3), ``scores`` per player (SCORE-1..3),
+    ``winners`` (player names) and ``notes``, a line for each player SCORE-2 scores in its own way
+    (:func:`lifeboat.views.score_notes.score_notes`)."""
 
     secrets: tuple[SecretsView, ...]
     removed: tuple[str, ...]
     scores: tuple[Score, ...]
     winners: tuple[str, ...]
+    notes: tuple[ScoreNote, ...] = ()
 
 
 class OfferView(msgspec.Struct, frozen=True, kw_only=True):
@@ -121,6 +131,30 @@ class Memory(msgspec.Struct, frozen=True, kw_only=True):
     text: str
 
 
+class FighterView(msgspec.Struct, frozen=True, kw_only=True):
+    """One member of a fight's side and what it brings (FIGHT-3): ``size`` (printed; +1 with OPT-SHARK),
+    ``weapons`` (the sizes of the weapons face up in front of it), ``firewater`` (+3 per Firewater drunk or shared
+    this round, LIQUID-1, REF-24) and ``strength``, their sum. Public facts only (a card in hand never counts)."""
+
+    character: str
+    size: int
+    weapons: int
+    firewater: int
+    strength: int
+
+
+class FightView(msgspec.Struct, frozen=True, kw_only=True):
+    """The open fight (FIGHT-1..3): its ``kind`` (``"mug"``, ``"swap"``, ``"cannibalism"``), the ``attackers`` and
+    ``defenders`` in joining order, and each side's strength now, ``attack`` and ``defence`` (the sums of its
+    members' ``strength``; a tie goes to the defenders). Public: every audience sees the same (PROC-5)."""
+
+    kind: str
+    attackers: tuple[FighterView, ...]
+    defenders: tuple[FighterView, ...]
+    attack: int
+    defence: int
+
+
 class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     """The table as one audience sees it (PROC-5). Shapes:
 
@@ -136,6 +170,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     - ``drank``: the character ids who drank Firewater this round, or shared it (Liquid Courage: LIQUID-1, WONG-1),
       once per drink, in the order drunk: each is +3 size in fights and one more thirst until the round ends
       (REF-24); public, since the card goes face up and Mrs. Wong answers aloud; ``()`` without the expansion.
+    - ``fight``: the open fight's sides and strengths (:class:`FightView`, FIGHT-3), ``None`` outside a fight.
     """
 
     round: int
@@ -158,6 +193,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True, tag_field="view"):
     reveal: Reveal | None = None
     parasol_holder: str | None = None
     drank: tuple[str, ...] = ()
+    fight: FightView | None = None
 
     @property
     def step_text(self) -> str:

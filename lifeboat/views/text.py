@@ -43,7 +43,8 @@ def poss(ch: str | None, me: str | None) -> str:
     return "your" if ch is not None and ch == me else f"{name(ch)}'s"
 
 
-_FIREWATER = "+3 size in fights until the end of the round, one more thirst"  # LIQUID-1, REF-24
+#: What drinking Firewater does, in words (LIQUID-1, REF-24).
+FIREWATER_EFFECT = "+3 size in fights until the end of the round, one more thirst"
 
 
 def _cap(text: str) -> str:
@@ -263,10 +264,19 @@ def _life_preserver_thrown(d: Data, me: str | None) -> str:
     return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
 
 
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
-    """THIRST-1: who still owes thirst and how much; a character whose thirst Water cancelled (0) is not listed."""
-    owed = [f"{obj(c, me)} {n}" for c, n in pairs if n > 0]
-    return join(owed) if owed else "nobody"
+    """THIRST-1: who still owes thirst and how many times, as a sentence ("you are thirsty once, the Kid twice and
+    Frenchy once"; the viewer first); a character whose thirst Water cancelled (0) is not named."""
+    owed = sorted(((c, n) for c, n in pairs if n > 0), key=lambda p: p[0] != me)  # stable: the viewer first
+    if not owed:
+        return "nobody is thirsty"
+    (first, n), rest = owed[0], owed[1:]
+    head = f"{obj(first, me)} {be(first, me)} thirsty {_times(n)}"
+    return join([head] + [f"{obj(c, me)} {_times(k)}" for c, k in rest])
 
 
 EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
@@ -332,17 +342,17 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
     "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
                                  f"{'you' if d['character'] == me else 'it'} may call the sharks."),
-    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {_FIREWATER}.",
+    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {FIREWATER_EFFECT}.",
     "firewater_share_offered": lambda d, me: f"{subj(d['character'], me)} may share the Firewater.",
     "firewater_share_answered": lambda d, me: (
-        f"{subj(d['character'], me)} shared the Firewater: {_FIREWATER}." if d["share"]
+        f"{subj(d['character'], me)} shared the Firewater: {FIREWATER_EFFECT}." if d["share"]
         else f"{subj(d['character'], me)} did not share the Firewater."),
     "water_shared": lambda d, me: f"{subj(d['character'], me)} shared the Water: one thirst less.",
     "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
     "card_discarded": lambda d, me: (
         f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
     "lost_at_sea": lambda d, me: f"{subj(d['character'], me)} {be(d['character'], me)} lost at sea.",
-    "thirst_counted": lambda d, me: f"Thirst: {_thirst(d['thirst'], me)}.",
+    "thirst_counted": lambda d, me: f"Thirst is counted: {_thirst(d['thirst'], me)}.",
     "water_given": lambda d, me: (
         f"{subj(d['character'], me)} drank Water." if d["character"] == d["target"]
         else f"{subj(d['character'], me)} gave Water to {obj(d['target'], me)}."),
@@ -364,7 +374,8 @@ def event_text(kind: str, data: Data, me: str | None) -> str:
 
 
 def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None] = ()) -> str:
-    """The line for a step of tag ``kind`` from its redacted data; ``row_stack`` as the audience sees it."""
+    """The line for a step of tag ``kind`` from its redacted data; ``row_stack`` as the audience sees it. A fight's
+    line, which names each side's strength, is :func:`lifeboat.views.fight.fight_text`."""
     if kind == "await_setup":
         return "Waiting for the deal."
     if kind == "provisions_draw":
@@ -388,9 +399,6 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "await_answer":
         what = "change seats" if d["kind"] == "swap" else "mug"
         return f"{subj(d['target'], me)} must consent to or refuse {poss(d['attacker'], me)} {what}."
-    if kind == "fight":
-        return (f"Fight: attackers {names(d['attackers'], me)} against defenders {names(d['defenders'], me)}; "
-                "join a side, reveal weapons or pass.")
     if kind == "mug_draw":
         return f"A card is taken at random from {poss(d['target'], me)} hand."
     if kind == "flare_draw":
@@ -415,7 +423,8 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "overboard_window":
         return f"Overboard: {names(d['overboard'], me)}. Play a card or pass."
     if kind == "thirst_window":
-        return f"Thirst: {_thirst(d['thirst'], me)}. Play a card or pass."
+        return (f"Thirst: {_thirst(d['thirst'], me)}. Each thirst left when everyone has passed is one wound. "
+                "Play a card or pass.")
     if kind == "cannibalism_objection":
         return (f"{subj(d['user'], me)} played Cannibalism on {poss(d['body'], me)} body; "
                 "object (a fight) or pass.")

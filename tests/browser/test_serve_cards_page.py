@@ -74,7 +74,7 @@ def test_identical_cards_make_one_button(tmp_path: Path, browser) -> None:  # ty
             time.sleep(0.05)
         pg.wait_for_function("() => document.querySelectorAll('#sv-decisions .sv-decision').length > 0")
         labels = pg.eval_on_selector_all("#sv-decisions .sv-decision", "els => els.map(e => e.textContent)")
-        keeps = [x for x in labels if x.startswith("keep ")]
+        keeps = [x for x in labels if x.startswith("Keep ")]
         assert len(keeps) == len(set(keeps)) == len(set(faces)) < len(faces), (labels, kept)
         assert not any(re.search(r"-\d+$", x) for x in keeps), keeps  # the lowest instance's short line
         shot(pg, "serve-identical-cards-390")

@@ -139,7 +139,7 @@ def test_a_full_game_recorded_from_setup_with_public_knowledge_only(tmp_path: Pa
     out = done.stdout
     # what the table is told after the navigation cards: wounds, thirst, who is now dead or unconscious
     assert "Overboard: Lady Lauren, The Captain, Frenchy and The Kid." in out
-    assert "Thirst: Lady Lauren 1, The Captain 2, Frenchy 2 and The Kid 2." in out
+    assert "Thirst is counted: Lady Lauren is thirsty once, The Captain twice, Frenchy twice and The Kid twice." in out
     assert "  The Kid took 2 wounds (thirst).\n  The Kid is now dead (a body in the boat).\n" in out
     assert "  Lady Lauren took 1 wound (thirst).\n  Lady Lauren is now unconscious.\n" in out
     assert "A seagull: 4 out of 4." in out
@@ -459,8 +459,9 @@ def test_a_character_whose_thirst_water_cancelled_is_no_longer_listed_as_thirsty
     done = record(tmp_path / "g.jsonl", text, "--players", PLAYERS)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Frenchy gave Water to The Captain.\n" in done.stdout
-    assert "] Thirst: Lady Lauren 1, Frenchy 2 and The Kid 2. Play a card or pass." in done.stdout
-    assert "The Captain 0" not in done.stdout
+    assert ("] Thirst: Lady Lauren is thirsty once, Frenchy twice and The Kid twice. Each thirst left when everyone "
+            "has passed is one wound. Play a card or pass.") in done.stdout
+    assert "The Captain 0" not in done.stdout and "The Captain once" not in done.stdout
 
 
 def test_NAV_1_a_navigator_with_one_card_on_the_row_stack_chooses_the_only_card(tmp_path: Path) -> None:

@@ -111,9 +111,10 @@
     return names.length < 2 ? names.join('') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
   }
 
-  /* What a decision's button says: its line of notation without the actor ('keep water'), except the navigation
-   * cards, which a line names by number or id ('stack 36 bottom nav-c8'): those say what goes where in card names
-   * ('Navigation 36 on the row stack, Navigation 8 under the deck'). The button still sends the command itself. */
+  /* What a decision's button says: what it does in plain English, as the server words it (lifeboat.views.decisions:
+   * 'Give Water to the Captain (one thirst less for them)'; the line of notation is kept in data-line), except the
+   * navigation cards, said here in the page's language ('Navigation 36 on the row stack, Navigation 8 under the
+   * deck'). The button still sends the command itself. */
   function buttonText(d) {
     var c = d.command;
     if (c.type === 'place_rowed_cards') {
@@ -125,8 +126,8 @@
       }
       return out.join(', ') || 'place no card';
     }
-    if (c.type === 'choose_navigation_card') return 'choose ' + navName(c.card);
-    return d.line.replace(/^[^:]*:\s*/, '');
+    if (c.type === 'choose_navigation_card') return 'Choose ' + navName(c.card);
+    return d.text || d.line.replace(/^[^:]*:\s*/, '');
   }
 
   /* The navigation cards this seat's decision is about, each with its number and what it does (its facts come in
@@ -284,6 +285,7 @@
       .then(function (res) {
         return res.json().then(function (data) {
           if (res.ok) { notice(''); $('sv-line-text').value = ''; return null; }
+          if (res.status === 404) { notServed(); return null; }
           var e = data.error || {};
           if (res.status === 409) {
             notice('Someone else decided first, so the table changed; it is up to date now: decide again. [' + e.rule + ']', 'conflict');
@@ -295,6 +297,31 @@
       })
       .catch(function () { notice('The server did not answer; your decision may not have arrived.', 'error', 'now'); })
       .then(function () { S.busy = false; });
+  }
+
+  /* SERVE-1: the server answers 404 for this link (an unknown game and a wrong token look alike, so the page cannot
+   * tell which): the server was restarted without the game's file, or the link is old or cut short. Said calmly,
+   * with what to do; a page that showed the game keeps the table and the story as they last were, without the
+   * decisions, which can no longer be sent. */
+  function notServed() {
+    S.fatal = true;
+    disconnect();
+    setConn('gone', 'not served');
+    S.decisions = [];
+    if (S.view) {
+      draw(false);
+      $('sv-waiting').textContent = '';
+      $('sv-turn').dataset.mine = 'no';  // nothing can be decided here now
+      notice('This game is no longer served here: the server was restarted without it, or the host stopped ' +
+             'serving it. The table below is as you last saw it. To go on, ask the host to serve the game again, ' +
+             'then reload this page.', 'gone');
+    } else {
+      notice('No game opens with this link here. The game may not be served now (the server was restarted ' +
+             'without it), or the link is old or was cut short (everything after the # belongs to it). Ask the ' +
+             'host for your link, and open it whole.', 'gone');
+      document.querySelector('.sv-story-box').hidden = true;
+    }
+    $('sv-line').hidden = true;
   }
 
   // ---- the event stream (text/event-stream read with fetch, so the token stays in a header) -----------------
@@ -315,15 +342,7 @@
     setConn('connecting', 'connecting…');
     fetch(api + '/events?since=' + S.seq, { headers: auth, cache: 'no-store', signal: ctrl.signal })
       .then(function (res) {
-        if (res.status === 404) {
-          S.fatal = true;
-          setConn('closed', 'not a valid link');
-          notice('This link is not valid (ask the host for your link).', 'error');
-          // nothing to decide or read here: only the notice stays
-          $('sv-line').hidden = true;
-          document.querySelector('.sv-story-box').hidden = true;
-          return null;
-        }
+        if (res.status === 404) { notServed(); return null; }
         if (res.status === 409) {
           return res.json().then(function (d) {
             if (!diverged(d)) throw new Error('HTTP 409');

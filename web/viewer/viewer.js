@@ -260,6 +260,31 @@
     return box;
   }
 
+  /* The open fight (view.fight, FIGHT-3): each side's members with what each brings, and the side's strength, as
+   * the server computed them (lifeboat.views.fight; public facts only). */
+  function fightPanel(catalog, view, o) {
+    var f = view.fight;
+    var panel = section('Fight', 'lb-fight');
+    function side(label, members, total, cls, note) {
+      var box = el('div', { cls: 'lb-fight-side ' + cls, 'data-strength': total },
+        el('div', { cls: 'lb-fight-head' }, el('b', {}, label + ': strength ' + total), note ? ' ' + note : ''));
+      var list = el('ul', { cls: 'lb-fight-members' });
+      members.forEach(function (m) {
+        var parts = ['size ' + m.size];
+        if (m.weapons) parts.push('weapons ' + m.weapons);
+        if (m.firewater) parts.push('Firewater ' + m.firewater);
+        list.appendChild(el('li', { 'data-character': m.character }, plainName(catalog, m.character, o.lang) +
+          (view.view === 'seat' && view.viewer === m.character ? ' (you)' : '') + ': ' + parts.join(' + ') +
+          (parts.length > 1 ? ' = ' + m.strength : '')));
+      });
+      box.appendChild(list);
+      return box;
+    }
+    panel.appendChild(side('Attackers', f.attackers, f.attack, 'lb-attackers', ''));
+    panel.appendChild(side('Defenders', f.defenders, f.defence, 'lb-defenders', '(they win a tie)'));
+    return panel;
+  }
+
   function section(title, cls) { return el('section', { cls: 'lb-panel ' + (cls || '') }, el('h3', {}, title)); }
 
   function scores(catalog, reveal, lang) {
@@ -288,6 +313,7 @@
       el('span', { cls: 'lb-deck', title: 'provisions deck' }, 'provisions ', el('b', { 'data-deck': 'provisions' }, String(view.provisions_deck))),
       el('span', { cls: 'lb-deck', title: 'navigation deck' }, 'navigation ', el('b', { 'data-deck': 'navigation' }, String(view.navigation_deck)))));
     root.appendChild(el('div', { cls: 'lb-now' + (view.over ? ' lb-over-now' : '') }, el('b', {}, 'Now: '), view.offer ? view.step.text + ' ' + view.offer.text : view.step.text));
+    if (view.fight) root.appendChild(fightPanel(catalog, view, o));
     var cols = el('div', { cls: 'lb-cols' });
     cols.appendChild(boat(catalog, view, secrets, o));
     var side = el('div', { cls: 'lb-side' });
@@ -328,6 +354,9 @@
     if (view.reveal) {
       var end = section('Scores', 'lb-end');
       end.appendChild(scores(catalog, view.reveal, o.lang));
+      (view.reveal.notes || []).forEach(function (n) {  // SCORE-2: why a player scores as they do
+        end.appendChild(el('p', { cls: 'lb-score-note', 'data-player': n.player }, n.text));
+      });
       side.appendChild(end);
     }
     if (view.memory && view.memory.length) {
