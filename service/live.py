@@ -17,6 +17,7 @@ Errors: :class:`LiveError` (``rule``, ``message``) and its subclasses :class:`Co
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
@@ -30,6 +31,12 @@ from service.bots import ask, make_bot
 from service.table import Appended, Table
 
 PUBLIC, REFEREE = "public", "referee"
+OWED_GRACE = 2.0
+"""Seconds a process that caught up with another's decision leaves the chance owed after it to that process
+(SERVE-12): the deciding process deals it at once, within a few milliseconds (one database round trip a commit),
+so a follower that dealt too would only conflict and adopt the same commits. 2 s is a hundred times that gap under
+load, and short enough for the players of a game whose deciding process died to wait no longer than a page
+reload; timed on this process's monotonic clock (two hosts' clocks need not agree)."""
 
 
 class LiveError(Exception):
@@ -128,6 +135,7 @@ class LiveGame:
         self._bots: dict[str, Any] = {}  # the bot of each seat a bot plays, made at its first decision
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
         self._in_game = tuple(c.character for c in table.state.characters)
+        self._owed: tuple[int, float] | None = None  # (seq, monotonic time) chance was first seen owed after seq
 
     # ---- opening and creating ----
 
@@ -181,18 +189,33 @@ class LiveGame:
         return cls(table.path, table, eng.event_marks(table.path, table), store)
 
     def catch_up(self) -> bool:
-        """Adopt the commits other processes appended to this game's store (the game is folded again), then deal
-        the chance they left owed (:meth:`_deal_owed`: a process that died between a decision and its draws, as
-        opening the game does); True when there were any. Raises :class:`LiveError` (JOURNAL, or the rule a new
-        commit breaks)."""
+        """Adopt the commits other processes appended to this game's store (the game is folded again), and deal
+        the chance they left owed once it has sat unanswered :data:`OWED_GRACE` seconds (SERVE-12: a process that
+        died between a decision and its draws; the one that decided deals them at once, and a follower dealing
+        too only conflicted). :meth:`owed_wait` says when to look again. True when the game moved. Raises
+        :class:`LiveError` (JOURNAL, or the rule a new commit breaks)."""
         try:
-            if not self._table.refresh():
-                return False
+            moved = self._table.refresh()
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
-        self._reopen()
+        if moved:
+            self._reopen()
+        if not self._table.owes():
+            self._owed = None
+            return moved
+        now, seq = time.monotonic(), self.seq
+        if self._owed is None or self._owed[0] != seq:  # first seen owed after this commit: give its dealer time
+            self._owed = (seq, now)
+        if now - self._owed[1] < OWED_GRACE:
+            return moved
+        self._owed = None
         self._deal_owed()
-        return True
+        return self.seq != seq or moved
+
+    def owed_wait(self) -> float | None:
+        """Seconds until :meth:`catch_up` deals the chance another process left owed (SERVE-12; at most
+        :data:`OWED_GRACE`, 0 when due), or ``None`` when it saw none owed."""
+        return None if self._owed is None else max(0.0, self._owed[1] + OWED_GRACE - time.monotonic())
 
     def catalog(self) -> dict[str, Any]:
         """The printed facts of this game's own card data (CARD-3: its sizes, survival values, treasure points), in

@@ -249,6 +249,13 @@ class Table:
     def _revealed(self) -> bool:
         return revealed(self._j)
 
+    def owes(self) -> bool:
+        """Whether :meth:`deal` would append anything now: a chance outcome the game waits for, or the deck reveal
+        of a game that ended (a digital game whose orders are here; CHANCE-2)."""
+        if self.orders is None:
+            return False
+        return next_chance(self.state, self.orders) is not None or (self.state.over and not self._revealed())
+
     def close_window(self) -> Appended:
         """Everyone who has not passed in the open window passes (PROC-1). Raises RuleViolation (PROC-1) when no
         window is open."""

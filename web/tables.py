@@ -50,6 +50,7 @@ class Table:
         self.bot_delay = bot_delay
         self._rng = random.Random(seed)
         self._bots_task: asyncio.Task[None] | None = None
+        self._owed_task: asyncio.Task[None] | None = None  # a look once chance another process owes is due
         self._wake = asyncio.Event()
         self.pushed = game.seq  # the seq every subscriber has been sent up to
         self._cache: dict[tuple[str, int], tuple[int, bytes]] = {}  # (audience, since) → message at _cached_seq
@@ -69,7 +70,18 @@ class Table:
         """Call with the lock held: catch up with the store, then send what is new."""
         if self.shared and await to_thread.run_sync(self.game.catch_up):
             self._wake.set()
+        wait = self.game.owed_wait() if self.shared else None
+        if wait is not None and (self._owed_task is None or self._owed_task.done()):
+            self._owed_task = asyncio.get_running_loop().create_task(self._look_again(wait))
         await self._send()
+
+    async def _look_again(self, wait: float) -> None:
+        """Catch up once the chance another process owes is due (SERVE-12): dealt here if it is still owed."""
+        await asyncio.sleep(wait + 0.05)
+        try:
+            await self.catch_up()
+        except LiveError as exc:
+            log.warning("game %s: %s", self.game.game_id, exc)
 
     async def _send(self) -> None:
         """Call with the lock held: send every subscriber its message from ``pushed`` to the game's seq."""
@@ -169,12 +181,13 @@ class Table:
             self._bots_task = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def stop_bots(self) -> None:
-        if self._bots_task is not None:
-            self._bots_task.cancel()
-            try:
-                await self._bots_task
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._bots_task, self._owed_task):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
 
     async def _play_bots(self) -> None:
         kinds = self.links.bot_kinds

@@ -170,10 +170,10 @@ def test_arena_resume_with_other_values_is_refused_naming_the_run_s_values(tmp_p
     assert helpers.run("arena", *made, "--out", out).returncode == 0
     assert json.loads((out / "arena.json").read_text()) == {
         "bots": ["random", "heuristic"], "games": 2, "seed": 5, "seats": 4}
-    for other in (("--games", "3", "--seed", "5"), ("--games", "2", "--seed", "6"),
-                  ("--bots", "heuristic,random", "--games", "2", "--seed", "5")):
-        before = (out / "results.jsonl").read_bytes()
-        bad = helpers.run("arena", *other, "--out", out, "--resume")
+    before = (out / "results.jsonl").read_bytes()
+    others = (("--games", "3", "--seed", "5"), ("--games", "2", "--seed", "6"),
+              ("--bots", "heuristic,random", "--games", "2", "--seed", "5"))
+    for other, bad in zip(others, helpers.run_many(*(("arena", *other, "--out", out, "--resume") for other in others))):
         err = " ".join(bad.stderr.split())
         assert bad.returncode == 2 and "Traceback" not in bad.stderr, (other, bad.stderr)
         assert (f"--resume: the run in {out} was made with --bots random,heuristic --games 2 --seed 5 --seats 4; "

@@ -229,24 +229,25 @@ def test_OPT_1_option_values_names_and_repeats_as_docs_rules_say(tmp_path: Path)
     """OPT-1 (docs/rules.md): on/off and true/false, yes/no, 1/0 in any case; names case-sensitive, the error says
     the lower-case name; the same option twice with different values is refused naming both, nothing written."""
     game = tmp_path / "g.jsonl"
-    for value in ("ON", "yes", "true", "1"):
-        done = helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--option", f"shark_variant={value}")
+    values = ("ON", "yes", "true", "1")
+    for value, done in zip(values, helpers.run_many(*(("new", tmp_path / f"{value}.jsonl", "--players",
+                                                       "Ann,Bob,Cy,Dee", "--option", f"shark_variant={value}")
+                                                      for value in values))):
         assert done.returncode == 0, done.stderr
-        assert json.loads(game.read_text().splitlines()[0])["options"]["shark_variant"] is True
-        game.unlink()
-        Path(f"{game}.deck.json").unlink()
-    for options, says in (
+        header = (tmp_path / f"{value}.jsonl").read_text().splitlines()[0]
+        assert json.loads(header)["options"]["shark_variant"] is True
+    refused = [(command, options, says) for options, says in (
         (["Shark_Variant=ON"], "[OPT-1] Shark_Variant=ON: unknown option 'Shark_Variant' (option names are lower "
                                "case: shark_variant); expected one of: "),
         (["cannibalism=on", "cannibalism=off"], "[OPT-1] cannibalism=off: cannibalism is given twice with different "
                                                 "values (cannibalism=on, then cannibalism=off); give it once"),
         (["shark_variant=maybe"], "expects on/off (or true/false, yes/no, 1/0), got 'maybe'"),
-    ):
-        for command in ("new", "play"):
-            args = [a for o in options for a in ("--option", o)]
-            done = helpers.run(command, game, "--players", "Ann,Bob,Cy,Dee", *args)
-            assert done.returncode == 2 and says in done.stderr, (command, done.stderr)
-            assert not game.exists()
+    ) for command in ("new", "play")]
+    for (command, _, says), done in zip(refused, helpers.run_many(*(
+            (command, game, "--players", "Ann,Bob,Cy,Dee", *[a for o in options for a in ("--option", o)])
+            for command, options, _ in refused))):
+        assert done.returncode == 2 and says in done.stderr, (command, done.stderr)
+    assert not game.exists()
     same = helpers.run("new", game, "--players", "Ann,Bob,Cy,Dee", "--option", "cannibalism=on", "--option",
                        "cannibalism=yes")  # the same value twice counts once
     assert same.returncode == 0, same.stderr
@@ -372,17 +373,18 @@ def test_SETUP_1_a_name_holds_no_invisible_formatting_character(tmp_path: Path) 
     """SETUP-1 (ours): a zero-width space made a name look empty, or 'A\\u200bnn' look like 'Ann'; a right-to-left
     override turned around the rest of each line naming the player. Refused; an emoji with its joiner is fine."""
     from tests.helpers import run as lifeboat
+    from tests.helpers import run_many
 
     game = tmp_path / "n.jsonl"
-    for names, shown, code in (("\u200b,Bob,Cy,Dee", "'\\u200b'", "U+200B"),
-                               ("Ann,A\u200bnn,Cy,Dee", "'A\\u200bnn'", "U+200B"),
-                               ("Ann\u202eevE,Bob,Cy,Dee", "'Ann\\u202eevE'", "U+202E")):
-        done = lifeboat("new", game, "--players", names)
+    cases = (("\u200b,Bob,Cy,Dee", "'\\u200b'", "U+200B"),
+             ("Ann,A\u200bnn,Cy,Dee", "'A\\u200bnn'", "U+200B"),
+             ("Ann\u202eevE,Bob,Cy,Dee", "'Ann\\u202eevE'", "U+202E"))
+    for (_, shown, code), done in zip(cases, run_many(*(("new", game, "--players", names) for names, _, _ in cases))):
         assert (done.returncode, done.stderr) == (3, f"lifeboat: [SETUP-1] player name {shown} holds an invisible "
                                                      f"formatting character ({code}: a zero-width space or a "
                                                      "text-direction mark); give a name of letters, digits and "
                                                      "spaces\n")
-        assert not game.exists()
+    assert not game.exists()
     fine = lifeboat("new", game, "--players", "\U0001f469\u200d\U0001f692,Bob,Cy,Dee")  # 👩‍🚒
     assert fine.returncode == 0, fine.stderr
 
@@ -430,9 +432,9 @@ def test_a_deck_file_given_for_the_journal_is_named_as_the_deck_file_and_kept_se
                                  for card in orders[key])}
     said = (f"{deck}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not a "
             f"journal; give the journal {game}")
-    for command in (["replay"], ["show"], ["score"], ["play"], ["repair"], ["replay", "--html", tmp_path / "o.html"],
-                    ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"], ["audit"], ["audit", "--json"]):
-        done = helpers.run(command[0], deck, *command[1:])
+    commands = (["replay"], ["show"], ["score"], ["play"], ["repair"], ["replay", "--html", tmp_path / "o.html"],
+                ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"], ["audit"], ["audit", "--json"])
+    for command, done in zip(commands, helpers.run_many(*((command[0], deck, *command[1:]) for command in commands))):
         assert done.returncode == 4, command
         if command[0] != "audit":
             assert (done.stdout, done.stderr) == ("", f"lifeboat: {said}\n"), command
@@ -454,8 +456,8 @@ def test_a_deck_file_given_for_the_journal_is_named_as_the_deck_file_and_kept_se
 def test_a_missing_journal_is_named_the_same_by_every_command(tmp_path: Path) -> None:
     """replay said 'no such file' where show, score and fork said 'no journal file here (expected a journal file;
     found nothing)': one line, exit 4, from all."""
-    for command in (["replay"], ["show"], ["score"], ["audit"], ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"]):
-        done = helpers.run(command[0], tmp_path / "nope.jsonl", *command[1:])
+    commands = (["replay"], ["show"], ["score"], ["audit"], ["fork", "--at", "1", "-o", tmp_path / "f.jsonl"])
+    for command, done in zip(commands, helpers.run_many(*((c[0], tmp_path / "nope.jsonl", *c[1:]) for c in commands))):
         said = (f"{tmp_path / 'nope.jsonl'}: cannot be audited: {tmp_path / 'nope.jsonl'}: no such file\n"
                 if command == ["audit"] else f"lifeboat: {tmp_path / 'nope.jsonl'}: no such file\n")
         assert (done.returncode, done.stderr if command != ["audit"] else done.stdout) == (4, said), command
@@ -468,15 +470,15 @@ def test_a_missing_folder_is_named_alike_for_a_journal_and_for_another_output(pl
     output (the journal is fine)."""
     nope = tmp_path / "no pe"
     said = "the folder {} does not exist; create it (mkdir '{}') or choose another (nothing was written)\n"
-    for args, label, code in (
+    cases = (
         (["new", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
         (["play", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee", "--bots", "all"], nope / "g.jsonl", 4),
         (["record", nope / "g.jsonl", "--players", "Ann,Bob,Cy,Dee"], nope / "g.jsonl", 4),
         (["fork", played, "--at", "5", "-o", nope / "f.jsonl"], nope / "f.jsonl", 4),
         (["replay", played, "--html", nope / "out.html"], f"--html {nope / 'out.html'}", 2),
         (["arena", "--bots", "random,heuristic", "--out", nope / "run"], f"--out {nope / 'run'}", 2),
-    ):
-        done = helpers.run(*args)
+    )
+    for (args, label, code), done in zip(cases, helpers.run_many(*(tuple(args) for args, _, _ in cases))):
         assert (done.returncode, done.stdout, done.stderr) == (
             code, "", f"lifeboat: {label}: " + said.format(nope, nope)), args
     assert not nope.exists()

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.helpers import run_many
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "four-players.jsonl"
 
@@ -167,8 +169,7 @@ def test_a_path_that_is_no_journal_file_is_named_as_what_it_is(tmp_path: Path) -
     for command in ("replay", "audit", "show", "score", "repair"):  # as 'show /dev/null' says it
         said[(command, "fifo.jsonl")] = (4, "fifo.jsonl: not a journal file (expected a regular file holding a "
                                             "lifeboat-journal; found a named pipe (FIFO))")
-    for args, (code, words) in said.items():
-        done = lifeboat(*args, cwd=tmp_path, timeout=30)  # a hang is a TimeoutExpired: the test fails
+    for (args, (code, words)), done in zip(said.items(), run_many(*said, cwd=tmp_path)):  # a hang: TimeoutExpired
         out = done.stdout + done.stderr
         assert (done.returncode, words in out) == (code, True), (args, out)
         assert "internal error" not in out and "no such file (give" not in out
@@ -196,8 +197,7 @@ def test_a_file_name_too_long_for_the_file_system_is_named_never_an_internal_err
         ("cards", long): (4, f"{long}: {too_long}"),
         ("repair", long): (4, f"{long}: {too_long}"),
     }
-    for args, (code, words) in said.items():
-        done = lifeboat(*args, cwd=tmp_path)
+    for (args, (code, words)), done in zip(said.items(), run_many(*said, cwd=tmp_path)):
         out = done.stdout + done.stderr
         assert (done.returncode, words in out) == (code, True), (args[:2], out)
         assert "internal error" not in out

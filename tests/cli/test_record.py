@@ -15,7 +15,7 @@ from pathlib import Path
 import journal
 from service import final_state
 from lifeboat.state import State
-from tests.helpers import refusals, run
+from tests.helpers import refusals, run, run_many
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = "Ann,Bob,Cy,Dee"
@@ -280,16 +280,15 @@ def test_every_kind_of_bad_line_is_refused_with_its_rule_and_changes_nothing(tmp
         ("chance: draw ? ? ? ?", "CHANCE-1", ["no provisions are being drawn now"]),
         ("recorder: ?p99 is water", "NOTATION-1", ["there is no placeholder ?p99"]),
     ]
-    for line, rule, words in cases:
-        old = game.read_bytes()
-        done = record(game, line + "\n")
+    old = game.read_bytes()
+    for (line, rule, words), done in zip(cases, run_many(*((("record", game), line + "\n") for line, _, _ in cases))):
         assert done.returncode == 3, (line, done.stdout)
         [refusal] = refusals(done.stdout)
         assert refusal.startswith(f"line 1: refused [{rule}] ") and refusal.endswith("(nothing was recorded)"), refusal
         for word in words:
             assert word in refusal, (line, refusal)
         assert "1 line(s) were refused" in done.stderr
-        assert game.read_bytes() == old, line
+    assert game.read_bytes() == old
 
     # a card already accounted for: the Flare Gun was fired; the recorder cannot name an unseen card as it
     over = started(tmp_path, SETUP + ROUND_1 + ROUND_2 + ROUND_3, "over.jsonl")

@@ -129,27 +129,65 @@ def test_CARD_3_a_game_of_another_printing_goes_through_the_store_byte_for_byte(
     assert other.state.ruleset.card_data == cards.sha256
 
 
-def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deals_it(stores, postgres_url,
-                                                                                  postgres_schema, tmp_path) -> None:
-    """Process A writes a decision and dies before the draw that follows it (CHANCE-2); process B, which serves
-    the same game and catches up with A's commit, deals the owed draw from the stored orders, as opening the game
-    does: it used to stay waiting for a dealer nobody was, every page on B without a decision, until a restart."""
+def decision_before_a_draw(game_a: LiveGame):  # type: ignore[no-untyped-def]
+    """Play ``game_a`` on until its next decision is one a draw follows; that decision's seat and command."""
     from lifeboat import apply, chance_request
-    from service import audit, export_game
+
+    for _ in range(200):
+        seat, cmd = first_decision(game_a)
+        if chance_request(apply(game_a.state, cmd)[0]) is not None:
+            return seat, cmd
+        game_a.decide(seat, cmd, game_a.seq)
+    raise AssertionError("no decision followed by a draw in 200 decisions")
+
+
+def test_SERVE_12_a_follower_leaves_the_chance_after_a_decision_to_the_process_that_decided(stores) -> None:
+    """B catches up with A's decision before A's draws are written (the race every follower ran after every
+    decision): B leaves them to A (it dealt them at once and conflicted with A, one refused write per follower per
+    decision), A writes them without a conflict, B adopts them."""
+    import time
+
+    from service import live
 
     a, b = stores
     game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
     game_b = LiveGame.open_stored(b, game_a.game_id)
-    for _ in range(200):  # A plays on until its next decision is one a draw follows
-        seat, cmd = first_decision(game_a)
-        if chance_request(apply(game_a.state, cmd)[0]) is not None:
-            break
-        game_a.decide(seat, cmd, game_a.seq)
-    else:
-        raise AssertionError("no decision followed by a draw in 200 decisions")
+    _, cmd = decision_before_a_draw(game_a)
+    deciding = a.open(game_a.game_id)  # A's table between its decision and its draws
+    decision = deciding.decide(cmd).commits[0].seq
+    started = time.monotonic()
+    assert game_b.catch_up() is True and game_b.seq == decision, "B left the draw to A"
+    wait = game_b.owed_wait()
+    assert wait is not None and live.OWED_GRACE - (time.monotonic() - started) - 0.01 <= wait <= live.OWED_GRACE
+    dealt = deciding.deal(detail=False).commits  # A's draws: no JournalConflict, B wrote nothing
+    deciding.close()
+    assert dealt and dealt[0].seq == decision + 1
+    assert game_b.catch_up() is True and game_b.seq == dealt[-1].seq and game_b.owed_wait() is None
+    assert game_b.view("referee") == LiveGame.open_stored(a, game_a.game_id).view("referee")
+
+
+def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deals_it(stores, postgres_url,
+                                                                                  postgres_schema, tmp_path,
+                                                                                  monkeypatch) -> None:
+    """Process A writes a decision and dies before the draw that follows it (CHANCE-2); process B, which serves
+    the same game and catches up with A's commit, deals the owed draw from the stored orders once A has left it
+    unanswered for SERVE-12's grace (shortened here): it used to stay waiting for a dealer nobody was, every page
+    on B without a decision, until a restart."""
+    import time
+
+    from lifeboat import chance_request
+    from service import audit, export_game, live
+
+    monkeypatch.setattr(live, "OWED_GRACE", 0.2)
+    a, b = stores
+    game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+    game_b = LiveGame.open_stored(b, game_a.game_id)
+    _, cmd = decision_before_a_draw(game_a)
     dying = a.open(game_a.game_id)  # A's table: it writes the decision, then the process is gone
     decision = dying.decide(cmd).commits[0].seq
     dying.close()
+    assert game_b.catch_up() is True and game_b.seq == decision  # within the grace: left to A
+    time.sleep(game_b.owed_wait() or 0)
     assert game_b.catch_up() is True
     assert game_b.seq > decision, "B dealt the draw A owed"
     assert chance_request(game_b.state) is None and game_b.waiting_for() != ()

@@ -157,3 +157,40 @@ def test_a_game_imported_with_its_deck_file_is_served_and_dealt_as_one_started_i
         assert dealt > 0, "a chance outcome was dealt after a decision"
     finally:
         stop_server(proc)
+
+
+def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_due(postgres_url, postgres_schema,
+                                                                                   monkeypatch) -> None:
+    """web.tables.Table of process B catches up with A's decision, whose draw A died before writing: B leaves it
+    to A for SERVE-12's grace (shortened here), then deals it by itself (a timer: no page has to ask) and pushes it."""
+    import asyncio
+
+    from service import live
+    from service.live import LiveGame
+    from service.stored import GameStore
+    from tests.service.test_stored_games import decision_before_a_draw
+    from web.tables import Table
+    from web.tokens import TokenStore
+
+    monkeypatch.setattr(live, "OWED_GRACE", 0.2)
+    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    try:
+        game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+        served = Table(LiveGame.open_stored(b, game_a.game_id), TokenStore.of_bytes("t", None, lambda raw: True))
+        _, cmd = decision_before_a_draw(game_a)
+        dying = a.open(game_a.game_id)  # A writes the decision, then its process is gone
+        decision = dying.decide(cmd).commits[0].seq
+        dying.close()
+
+        async def follow() -> tuple[int, int, int]:
+            await served.catch_up()  # what B's LISTEN loop does on the notice of the decision
+            first = served.game.seq
+            await asyncio.sleep(0.6)
+            await served.stop_bots()
+            return first, served.game.seq, served.pushed
+
+        first, later, pushed = asyncio.run(follow())
+        assert first == decision and later > decision and pushed == later
+    finally:
+        a.close()
+        b.close()
