@@ -6,8 +6,9 @@
   ``"deck"`` (the provisions deck), ``"removed"`` (set aside unseen, SETUP-3), ``"pick"`` (being handed out,
   PROV-2), ``"pub"`` (face up or discarded: the view shows where) or ``"h:<character>"`` (a hand). A card the seat
   saw go somewhere has one place; a hidden move from place A to place B (a hand card mugged unseen, a provision kept
-  unseen, a trade between others) adds B to every card that might have been in A. The true place is always in
-  the set (the property tests check it).
+  unseen, a trade between others) adds B to every card that might have been in A; a card seen by its face only
+  (VIEW-FACE-1: ``water``, a card the seat does not hold now) adds its place to every card of that face. The true
+  place is always in the set (the property tests check it).
 - ``bottom``: the navigation cards under the deck, top first (the shuffled part is drawn first, NAV-3, ROW-1),
   each the card id where the seat saw it go there, else ``None``; ``unseen`` how many cards are left in the
   shuffled part; ``seen_nav`` every navigation card the seat has seen (such a card is never back in the shuffled
@@ -54,6 +55,16 @@ class Belief:
     def _see(self, card: str | None, place: str) -> None:
         if card is not None and card in self.places:
             self.places[card] = {place}
+        elif card is not None and in_use().is_look(card):  # VIEW-FACE-1: one card of that face, the seat can't tell
+            for x in _copies(card):  # which: any of them may be there now
+                if x in self.places:
+                    self.places[x].add(place)
+
+
+def _copies(look: str) -> tuple[str, ...]:
+    """The provision instances a face id names (``"water"``, ``"painting(3)"``) in the card data in use."""
+    cards = in_use()
+    return tuple(x for x, y in cards.look_by_instance.items() if look in (y, cards.face_of(x)))
 
 
 def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:

@@ -25,8 +25,9 @@ from lifeboat.views import SeatView
 
 
 def face(card: str) -> str | None:
-    """The face of a provision instance (``"water-3"`` → ``"water"``) in the card data in use (the game's,
-    CARD-3), ``None`` for anything else (cached)."""
+    """The face of a provision instance (``"water-3"`` → ``"water"``) or of a face id as a view names a card the
+    seat does not hold (``"water"``, ``"painting(3)"``: VIEW-FACE-1) in the card data in use (the game's, CARD-3),
+    ``None`` for anything else (cached)."""
     return _face_in(card, in_use())
 
 
@@ -38,7 +39,7 @@ def weapon(card: str) -> int:
 @lru_cache(maxsize=4096)
 def _face_in(card: str, cards: CardSet) -> str | None:
     try:
-        return cards.face_of(card)
+        return cards.face(card)
     except KeyError:
         return None
 

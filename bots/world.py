@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from lifeboat import Ruleset, State
 from lifeboat.cards import cards_of
 from lifeboat.chance import DeckOrders
@@ -66,7 +68,51 @@ def _match(cards: list[str], allowed: dict[str, set[str]], capacity: dict[str, i
     return load
 
 
-def _provisions(view: SeatView, belief: Belief, rng: random.Random) -> dict[str, list[str]]:
+def _concrete(view: SeatView, belief: Belief, rng: random.Random) -> tuple[SeatView, dict[str, str]]:
+    """VIEW-FACE-1: ``view`` with every card named by its face (another character's face-up card, a discard, the
+    open Parasol, a card offered in trade, one in the step) replaced by an instance of that face the seat does not
+    hold, those its belief allows in public first; and the hand each traded card must be in (``{card: place}``)."""
+    data = cards_of(view.ruleset)
+    mine = set(view.hand) | {x for ch in view.characters if ch.character == view.viewer for x in ch.face_up}
+    if view.step.kind == "provisions_pick":
+        mine |= {x for x in view.step.data.get("offered") or () if x is not None}
+    free: dict[str, list[str]] = {}
+    for x in data.provision_instances(card_sets(view.ruleset)):
+        if x not in mine:
+            free.setdefault(data.look_of(x), []).append(x)
+    for group in free.values():
+        rng.shuffle(group)
+        group.sort(key=lambda x: "pub" not in belief.places.get(x, ()))
+
+    def pick(x: str | None) -> str | None:
+        if x is None or not data.is_look(x):
+            return x
+        group = free.get(x) or next((g for k, g in free.items() if g and data.face(k) == x), [])
+        return group.pop(0) if group else x
+
+    chars = tuple(ch if ch.character == view.viewer else
+                  msgspec.structs.replace(ch, face_up=tuple(pick(x) for x in ch.face_up)) for ch in view.characters)
+    public = [x for ch in chars for x in ch.face_up] + list(discard := tuple(pick(x) for x in view.discard))
+
+    def shown(x: object) -> object:  # a card named in the step or as the open Parasol: one of those in public
+        if not isinstance(x, str) or not data.is_look(x):
+            return x
+        return next((y for y in public if x in (data.look_of(y), data.face(y))), x)
+
+    step = msgspec.structs.replace(view.step, data={k: tuple(shown(x) for x in v) if isinstance(v, tuple)
+                                                    else shown(v) for k, v in view.step.data.items()})
+    forced: dict[str, str] = {}
+    offer = view.offer
+    if offer is not None and any(isinstance(x, str) and data.is_look(x) for x in offer.give):
+        give = tuple(pick(x) for x in offer.give)
+        forced = {x: "h:" + offer.by for x in give if x is not None}
+        offer = msgspec.structs.replace(offer, give=give)
+    return msgspec.structs.replace(view, characters=chars, discard=discard, step=step, offer=offer,
+                                   open_parasol=shown(view.open_parasol)), forced
+
+
+def _provisions(view: SeatView, belief: Belief, rng: random.Random,
+                forced: dict[str, str] | None = None) -> dict[str, list[str]]:
     known = set(view.hand) | set(view.discard)
     for ch in view.characters:
         known |= set(ch.face_up)
@@ -77,7 +123,7 @@ def _provisions(view: SeatView, belief: Belief, rng: random.Random) -> dict[str,
     for ch in view.characters:
         if ch.character != view.viewer:
             capacity["h:" + ch.character] = ch.hand_size
-    allowed = {x: belief.places.get(x, set(capacity)) for x in unseen}
+    allowed = {x: {(forced or {})[x]} if x in (forced or {}) else belief.places.get(x, set(capacity)) for x in unseen}
     return _match(unseen, allowed, capacity, rng)
 
 
@@ -116,7 +162,8 @@ def sample(view: SeatView, belief: Belief, rng: random.Random) -> tuple[State, D
     Raises ``ValueError`` when the view is not a seat's view of a dealt game (no characters yet)."""
     if not isinstance(view, SeatView) or not belief.characters:
         raise ValueError("a world is sampled from a seat's view of a game already dealt")
-    places = _provisions(view, belief, rng)
+    view, forced = _concrete(view, belief, rng)  # VIEW-FACE-1: the cards the view names by their faces
+    places = _provisions(view, belief, rng, forced)
     in_game = belief.characters
     others = [x for x in in_game if x != view.viewer]
     loves = dict(zip(others, _arranged(view.love, in_game, others, rng)))

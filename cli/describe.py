@@ -25,11 +25,14 @@ def who(character: str) -> str:
 
 
 def card(card_id: str, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
-    """A card's name in the game's printing ``cards`` with its id, e.g. ``Water (water-3)``; a navigation card
+    """A card's name in the game's printing ``cards`` with its id, e.g. ``Water (water-3)``, or alone for a card a
+    view names by its face (``Water`` for ``water``, VIEW-FACE-1); a navigation card
     with what it does for the characters ``in_game`` (``Navigation 28 (Lady Lauren overboard · rowers
     thirsty)``, NAV-3). An id ``cards`` does not know comes back as it is."""
     if card_id in cards.navigation:
         return with_contents(cards.card_name(card_id), in_game, cards) if in_game else cards.card_name(card_id)
+    if cards.is_look(card_id):  # a card named by its face (VIEW-FACE-1): the name says it all
+        return cards.card_name(card_id)
     try:
         return f"{cards.card_name(card_id)} ({card_id})"
     except KeyError:

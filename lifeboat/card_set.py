@@ -147,6 +147,22 @@ def _navigation(raw: dict) -> dict[str, NavigationCard]:
     return navigation
 
 
+def _looks(faces: dict[str, ProvisionFace]) -> tuple[dict[str, str], dict[str, tuple[str, int]]]:
+    """VIEW-FACE-1: every instance's look (:meth:`CardSet.look_of`) and every look's ``(face, points)``."""
+    look_of: dict[str, str] = {}
+    looks: dict[str, tuple[str, int]] = {}
+    for f in faces.values():
+        points = [0 if f.id == "jewels" or not f.points else f.points[(n - 1) % len(f.points)]
+                  for n in range(1, f.total + 1)]
+        differ = len(set(points)) > 1
+        for n, value in enumerate(points, 1):
+            look = f"{f.id}({value})" if differ else f.id
+            look_of[f"{f.id}-{n}"] = look
+            looks[look] = (f.id, value)
+        looks.setdefault(f.id, (f.id, points[0] if points and not differ else 0))
+    return look_of, looks
+
+
 class CardSet:
     """The card facts of one game, built from checked card data; immutable (read its attributes, never assign).
 
@@ -154,11 +170,12 @@ class CardSet:
     journal header's copy; do not mutate), ``characters`` (id → :class:`Character`), ``seat_order`` (every
     character id from the bow, SETUP-4), ``faces`` (face id → :class:`ProvisionFace`), ``navigation`` (card id →
     :class:`NavigationCard`), ``jewel_set_points`` (jewels held → points, SCORE-1), ``size`` (character id →
-    size), ``base_characters``, ``checks``. Two sets are equal when their hashes are.
+    size), ``base_characters``, ``checks``, ``look_by_instance`` (provision instance → :meth:`look_of`). Two
+    sets are equal when their hashes are.
     """
 
     __slots__ = ("sha256", "raw", "characters", "seat_order", "faces", "navigation", "jewel_set_points",
-                 "size", "base_characters", "checks", "_face_of")
+                 "size", "base_characters", "checks", "_face_of", "look_by_instance", "_looks")
 
     def __init__(self, raw: Any, source: str = "card data") -> None:
         """Check ``raw`` (decoded card data) and build its facts.
@@ -188,6 +205,7 @@ class CardSet:
         self.base_characters = tuple(c for c in self.seat_order if self.characters[c].expansion == "base")
         self.checks = raw.get("checks", {})
         self._face_of = {f"{f.id}-{n}": f.id for f in self.faces.values() for n in range(1, f.total + 1)}
+        self.look_by_instance, self._looks = _looks(self.faces)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardSet) and other.sha256 == self.sha256
@@ -226,6 +244,23 @@ class CardSet:
             raise KeyError(card)
         return face
 
+    def look_of(self, card: str) -> str:
+        """VIEW-FACE-1: how a provision instance looks to those who may not tell it from its copies: its face id
+        (``"water-7"`` → ``"water"``), with the value for a face whose copies print different points
+        (``"painting-3"`` → ``"painting(2)"``, as the notation writes it). Anything else (a navigation card, a
+        placeholder, a character id, a face id already) is returned unchanged."""
+        return self.look_by_instance.get(card, card)
+
+    def is_look(self, card: str) -> bool:
+        """True for a face id as :meth:`look_of` gives it (``"water"``, ``"painting(2)"``; VIEW-FACE-1)."""
+        return card in self._looks
+
+    def face(self, card: str) -> str:
+        """The face id of a provision instance or of a face id as views show it (VIEW-FACE-1): ``"water-7"``,
+        ``"water"`` → ``"water"``; ``"painting(2)"`` → ``"painting"``. Raises ``KeyError`` for anything else."""
+        looked = self._looks.get(card)
+        return looked[0] if looked is not None else self.face_of(card)
+
     def is_provision(self, card: str) -> bool:
         """True when ``card`` names a provision instance this data has."""
         try:
@@ -237,11 +272,15 @@ class CardSet:
     def weapon_size(self, card: str) -> int:
         """Size a face-up ``card`` adds in a fight (FIGHT-3): bundled Oar 1, Blackjack 2, Knife 3, Gaffing Hook 4,
         Flare Gun 8. Raises ``KeyError`` for a card this data does not have."""
-        return self.faces[self.face_of(card)].weapon
+        return self.faces[self.face(card)].weapon
 
     def treasure_points(self, card: str) -> int:
-        """Printed points of a cash or painting instance; 0 for jewels (scored as a set) and everything else.
-        Raises ``KeyError`` for a card this data does not have."""
+        """Printed points of a cash or painting instance, or of a face id as views show it (``"painting(2)"``,
+        ``"cash"``; VIEW-FACE-1); 0 for jewels (scored as a set) and everything else. Raises ``KeyError`` for a
+        card this data does not have."""
+        looked = self._looks.get(card)
+        if looked is not None:
+            return looked[1]
         face = self.faces[self.face_of(card)]
         if face.id == "jewels" or not face.points:
             return 0
@@ -249,12 +288,13 @@ class CardSet:
 
     def card_name(self, card: str) -> str:
         """A human name for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation
-        19"``); ``"an unknown card"`` for a placeholder (REC-1). Raises ``KeyError`` for an unknown card."""
+        19"``), or for a face id as views show it (``"water"``, ``"painting(3)"``; VIEW-FACE-1); ``"an unknown
+        card"`` for a placeholder (REC-1). Raises ``KeyError`` for an unknown card."""
         if card.startswith("?"):
             return "an unknown card"
         if card in self.navigation:
             return f"Navigation {self.navigation[card].print_no}"
-        face = self.faces[self.face_of(card)]
-        if face.id == "painting":
+        face = self.faces[self.face(card)]
+        if face.id == "painting" and self.treasure_points(card):  # a bare "painting" of several values: no value
             return f"Painting ({self.treasure_points(card)})"
         return face.en

@@ -106,6 +106,7 @@ provision_instances = BUNDLED.provision_instances
 characters_in = BUNDLED.characters_in
 navigation_instances = BUNDLED.navigation_instances
 face_of = BUNDLED.face_of
+look_of = BUNDLED.look_of
 is_provision = BUNDLED.is_provision
 weapon_size = BUNDLED.weapon_size
 treasure_points = BUNDLED.treasure_points

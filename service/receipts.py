@@ -62,16 +62,17 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
         return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
 
 
-def seat_view_of(initial: State, log: Sequence[Event], character: str) -> Any:
+def seat_view_of(initial: State, log: Sequence[Event], character: str, *, faces: bool = True) -> Any:
     """The seat's view hashed by a receipt: the :class:`lifeboat.views.Observer` of the game's ``initial`` state
     (:func:`service.games.initial_state`: before setup, or a recorded game's starting position, POS-1) fed the
     ``log``, seen by ``character`` without the legal-move list (it follows from the rest, and leaving it out keeps
-    old receipts valid when the move list gains entries).
+    old receipts valid when the move list gains entries). ``faces=False``: the view as computed before VIEW-FACE-1
+    (every card by its instance), which receipts made then hashed.
 
     Raises:
         lifeboat.errors.InconsistentHistory: an event of ``log`` cannot follow the state before it.
     """
-    obs = Observer(initial)
+    obs = Observer(initial, faces=faces)
     obs.record(log)
     return obs.seat_view(character, legal=False)
 

@@ -77,13 +77,18 @@ def change_seats(ctx: Ctx, s: State, cmd: c.ChangeSeats) -> None:
 
 def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
     """MUG-1: mug another character for a named face-up card or a random hand card; MUG-2: the Kid's pickpocket
-    cannot be refused; STATUS-1: nor can a character who is not conscious."""
+    cannot be refused; STATUS-1: nor can a character who is not conscious. VIEW-FACE-1: the card may be named by
+    its face (``"water"``, ``"painting(3)"``): the target's first face-up card of that face, in face-up order, is
+    the one declared (the event names that instance)."""
     by, t, card = cmd.by, cmd.target, cmd.card
     require_actor(s, by)
     require_in_boat(s, t, "MUG-1")
     if t == by:
         raise IllegalCommand("MUG-1", "mug another character")
     target = s.char(t)
+    if card is not None and s.cards.is_look(card):  # VIEW-FACE-1: the face names the first face-up card of it
+        card = next((x for x in target.face_up if card in (s.cards.look_of(x), s.cards.face(x))), None) or \
+            _no_face_up(s, t, card)
     if card is not None:
         card_face(card, cards=s.cards)
         if card not in target.face_up:
@@ -95,6 +100,11 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
         ctx.emit(e.MugSucceeded(character=by, target=t, card=None))
     elif not s.conscious(t):  # STATUS-1
         request_succeeds(ctx, "mug", by, t, card)
+
+
+def _no_face_up(s: State, target: str, look: str) -> str:
+    """MUG-1: the refusal of a mug naming a face (VIEW-FACE-1) the target has no face-up card of."""
+    raise IllegalCommand("MUG-1", f"{name_of(target)} has no face-up {s.cards.card_name(look)}")
 
 
 def fire_flare_gun(ctx: Ctx, s: State, cmd: c.FireFlareGun) -> None:

@@ -138,6 +138,8 @@ def _mug(f: Facts, cmd: c.Mug) -> bool:  # MUG-1
     if not (f.actor() and f.in_boat(t) and t != cmd.by):
         return False
     target = f.chars()[t]
+    if cmd.card is not None and f.cards.is_look(cmd.card):  # VIEW-FACE-1: a face names its first face-up card
+        return any(cmd.card in (f.cards.look_of(x), f.cards.face(x)) for x in target.face_up)
     if cmd.card is not None:
         return f.face(cmd.card) is not None and cmd.card in target.face_up
     return bool(target.hand)

@@ -22,6 +22,10 @@ Every function here raises:
 and the ``seat_*`` functions also:
     KeyError: ``character`` is not a character of this game (none is before setup).
 
+VIEW-FACE-1: provisions of one face are alike, so every view but the referee's names a provision by its instance
+id (``water-5``) only where the audience holds it (its hand, its face-up cards, its provisions pick), elsewhere by
+its face (``water``, ``painting(3)``): :mod:`lifeboat.views.faces`, applied after the lines of text are written.
+
 Shapes: a view of the table is a :class:`PublicView`, :class:`SeatView` or :class:`RefereeView` (all
 :class:`TableView`s, tagged ``"view": "public" | "seat" | "referee"`` in JSON); a view of the log is a tuple of
 :class:`EventView`, one per event, in log order. Hidden values are ``None``; hidden card lists keep their length.

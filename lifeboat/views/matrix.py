@@ -83,6 +83,36 @@ def _plain(title: str, cls: type, table: dict[str, str]) -> list[str]:
     return lines + [""]
 
 
+#: The paragraphs on the end, recorded games, faces (VIEW-FACE-1), memory and the files, one string a line.
+_NOTES: tuple[str, ...] = (
+    "**At the end** (`game_ended`, END-2) every hand, LOVE and HATE is revealed: from then on every audience",
+    "sees every field of every event (the removed provisions too), and each view carries a `reveal` with every",
+    "character's secrets and the scores.",
+    "",
+    "**Recorded games** (REC-1): a `card_identified` (a placeholder found to be a real card) shows its `card`",
+    "to an audience exactly when the next event of the same commit that is not itself an identification shows",
+    "that card to the same audience: a card identified as it is turned up, drawn or played is no more secret",
+    "than that event; one the recorder names on its own line stays the referee's until the end (END-2).",
+    "",
+    "**Faces, not instances** (VIEW-FACE-1). Provisions of one face are alike, so every view but the",
+    "referee's names a provision by its instance id (`water-5`) only where the audience holds that card: its",
+    "own hand, its face-up cards, the provisions offered to it to keep. Everywhere else, in the table, the log,",
+    "the memory and the legal commands, a card is named by its face (`water`; a Painting with its value,",
+    "`painting(3)`), so the tables below say who sees a card, and this says how it is named. After the end",
+    "(END-2) every audience sees every instance.",
+    "",
+    "**Memory.** A seat's view lists the facts it saw that the table did not (cards it was dealt, drew, kept,",
+    "passed or received in the provisions draft; navigation cards it drew and where it put them, in order;",
+    "cards it gave or got in a trade; a hand card it took in a mug or that was taken from it; its LOVE and",
+    "HATE): remembered facts, not claims about where a card is now.",
+    "",
+    "**The files.** The journal is the referee's: it holds every event whole (its line 2 deals every LOVE, HATE",
+    "and first hand). Every journal the program writes is readable by its owner only (mode 0600), as the",
+    "dealer's deck file is; players see the game through these views (`replay --as`, `--html`, `serve`).",
+    "",
+)
+
+
 def render_matrix() -> str:
     """The Markdown of ``docs/hidden-information.md``, from the declarations (deterministic)."""
     from lifeboat.state import State
@@ -113,24 +143,7 @@ def render_matrix() -> str:
         "every audience learns *how many* cards moved but not which (ROW-1, PROV-2, TRADE-1). Each view line of",
         "text is written only from the redacted data, so it cannot say more than the data.",
         "",
-        "**At the end** (`game_ended`, END-2) every hand, LOVE and HATE is revealed: from then on every audience",
-        "sees every field of every event (the removed provisions too), and each view carries a `reveal` with every",
-        "character's secrets and the scores.",
-        "",
-        "**Recorded games** (REC-1): a `card_identified` (a placeholder found to be a real card) shows its `card`",
-        "to an audience exactly when the next event of the same commit that is not itself an identification shows",
-        "that card to the same audience: a card identified as it is turned up, drawn or played is no more secret",
-        "than that event; one the recorder names on its own line stays the referee's until the end (END-2).",
-        "",
-        "**Memory.** A seat's view lists the facts it saw that the table did not (cards it was dealt, drew, kept,",
-        "passed or received in the provisions draft; navigation cards it drew and where it put them, in order;",
-        "cards it gave or got in a trade; a hand card it took in a mug or that was taken from it; its LOVE and",
-        "HATE): remembered facts, not claims about where a card is now.",
-        "",
-        "**The files.** The journal is the referee's: it holds every event whole (its line 2 deals every LOVE, HATE",
-        "and first hand). Every journal the program writes is readable by its owner only (mode 0600), as the",
-        "dealer's deck file is; players see the game through these views (`replay --as`, `--html`, `serve`).",
-        "",
+        *_NOTES,
         "In the tables, *acting seat* is the seat named by the first field in *Seats*, *other involved seat* the",
         "seat(s) named by the others, *other seats* every other player. A cell lists what that audience does not",
         "see in full; \"everything\" means every field.",

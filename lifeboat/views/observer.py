@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+import msgspec
+
 from lifeboat import events as e
 from lifeboat.evolve import evolve
 from lifeboat.legal import legal_commands, waiting_for
@@ -23,6 +25,7 @@ from lifeboat.views.audience import (
     CHARACTER_RULES, EVENT_RULES, OFFER_RULES, STATE_RULES, STEP_RULES, Audience, Knowers, redact, secret_fields,
     sees,
 )
+from lifeboat.views.faces import for_seat, held_by, mask, mask_commands, mask_common
 from lifeboat.views.structs import (
     CharacterView, EventView, Memory, OfferView, PublicView, RefereeView, Reveal, SeatView, SecretsView, StepView,
 )
@@ -64,17 +67,22 @@ class Observer:
         InconsistentHistory: from :meth:`record`, an event cannot follow the state (as :func:`lifeboat.evolve`).
     """
 
-    def __init__(self, initial: State, *, remember: tuple[str, ...] | None = None) -> None:
+    def __init__(self, initial: State, *, remember: tuple[str, ...] | None = None, faces: bool = True) -> None:
         """``remember``: the seats whose memory to keep (``None``: every seat; ``()``: none, for a public or
-        referee replay that must not grow with the game)."""
+        referee replay that must not grow with the game). ``faces=False`` names every card by its instance, as
+        views did before VIEW-FACE-1: only to check a receipt made then (``audit``), never to show a view."""
         self._state: State = initial
         self._remember_for = remember
+        self._faces = faces
         self._entries: list[_Entry] = []
         self._forgotten = 0  # entries before this index were dropped by forget(); seqs keep counting
         self._stack_knowers: dict[str, frozenset[str]] = {}
         self._memory: dict[str, list[Memory]] = {}
+        self._memory_shown: dict[str, tuple[frozenset[str], tuple[Memory, ...]]] = {}  # VIEW-FACE-1, see memory()
         self._ended = False
         self._common_cache: tuple[int, dict[str, Any]] | None = None
+        self._faced_cache: tuple[int, dict[str, Any]] | None = None
+        self._held_cache: tuple[int, dict[str | None, frozenset[str]]] = (-1, {})
         self._batch = 0
 
     @classmethod
@@ -189,7 +197,9 @@ class Observer:
 
     # ---- the log ----
 
-    def _event_view(self, seq: int, aud: Audience) -> EventView:
+    def _event_view(self, seq: int, aud: Audience, keep: frozenset[str] | None = None) -> EventView:
+        """Event ``seq`` as ``aud`` sees it; with ``keep`` (the provision instances ``aud`` holds now), every other
+        provision instance in its data named by its face (VIEW-FACE-1)."""
         entry = self._entries[seq - self._forgotten]
         ev = entry.event
         data, hidden = redact(ev, EVENT_RULES[_tag(ev)], aud, entry.knowers)
@@ -201,6 +211,8 @@ class Observer:
             text = tx.event_text(kind, data, me)
         if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
             text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
+        if keep is not None and not aud.omniscient and self._faces:  # VIEW-FACE-1: after the text, which names cards by faces
+            data = mask(data, self.state.cards, keep)
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
 
     def _turned_before(self, seq: int, card: str) -> bool:
@@ -238,7 +250,17 @@ class Observer:
                self._seat_audience(character) if character is not None else self._audience("public"))
         if start < self._forgotten:
             raise ValueError(f"events before {self._forgotten} were forgotten; ask from there on")
-        return tuple(self._event_view(i, aud) for i in range(start, len(self)))
+        keep = self._held(character)  # VIEW-FACE-1: the instances the audience holds now
+        return tuple(self._event_view(i, aud, keep) for i in range(start, len(self)))
+
+    def _held(self, character: str | None) -> frozenset[str]:
+        """:func:`~lifeboat.views.faces.held_by` now, cached until the next event (VIEW-FACE-1)."""
+        if self._held_cache[0] != len(self):
+            self._held_cache = (len(self), {})
+        held = self._held_cache[1].get(character)
+        if held is None:
+            held = self._held_cache[1][character] = held_by(self.state, character)
+        return held
 
     def memory(self, character: str) -> tuple[Memory, ...]:
         """What ``character``'s seat saw that the table did not, in log order (see :class:`Memory`); each text as
@@ -247,8 +269,19 @@ class Observer:
         Raises:
             KeyError: ``character`` is not a character of this game.
         """
-        self._seat_audience(character)
-        return tuple(self._memory.get(character, ()))
+        aud = self._seat_audience(character)
+        kept = self._memory.get(character, [])
+        if aud.omniscient or not kept or not self._faces:
+            return tuple(kept)
+        keep = self._held(character)  # VIEW-FACE-1: a card that left its hand is named by its face
+        was_keep, shown = self._memory_shown.get(character, (None, ()))
+        if was_keep != keep:  # the seat's cards changed since: mask again (else only the new facts)
+            shown = ()
+        cards = self.state.cards
+        shown += tuple(m if (faced := mask(m.seen, cards, keep)) is m.seen else msgspec.structs.replace(m, seen=faced)
+                       for m in kept[len(shown):])
+        self._memory_shown[character] = (keep, shown)
+        return shown
 
     # ---- the table ----
 
@@ -309,7 +342,20 @@ class Observer:
                 od, _ = redact(st.offer, OFFER_RULES, aud)
                 offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
                                   text=tx.offer_text(od, me))
-        return dict(common, step=step, row_stack=row_stack, offer=offer)
+        if aud.omniscient or not self._faces:
+            return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
+        keep, cards = self._held(me), st.cards  # VIEW-FACE-1: after the texts (they name cards by names only)
+        if step.data and (data := mask(step.data, cards, keep)) is not step.data:
+            step = msgspec.structs.replace(step, data=data)
+        if offer is not None and (give := mask(offer.give, cards, keep)) is not offer.give:
+            offer = msgspec.structs.replace(offer, give=give)
+        return dict(for_seat(self._faced(), self._common(), me, keep), step=step, row_stack=row_stack, offer=offer)
+
+    def _faced(self) -> dict[str, Any]:
+        """:meth:`_common` as the public sees it (VIEW-FACE-1), cached until the next event."""
+        if self._faced_cache is None or self._faced_cache[0] != len(self):
+            self._faced_cache = (len(self), mask_common(self._common(), self.state.cards))
+        return self._faced_cache[1]
 
     def _secrets(self) -> tuple[SecretsView, ...]:
         return tuple(SecretsView(character=c.character, hand=c.hand, love=c.love, hate=c.hate)
@@ -331,7 +377,8 @@ class Observer:
         assert sees(CHARACTER_RULES["hand"], ch, aud) and sees(CHARACTER_RULES["love"], ch, aud)
         return SeatView(
             **self._table(aud), viewer=character, player=ch.player, hand=ch.hand, love=ch.love, hate=ch.hate,
-            legal=legal_commands(self.state, character) if legal else (), memory=self.memory(character),
+            legal=mask_commands(legal_commands(self.state, character), self.state.cards, self._held(character))
+            if legal else (), memory=self.memory(character),
         )
 
     def referee_view(self) -> RefereeView:

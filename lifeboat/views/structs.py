@@ -122,7 +122,8 @@ class OfferView(msgspec.Struct, frozen=True, kw_only=True):
 class Memory(msgspec.Struct, frozen=True, kw_only=True):
     """A fact a seat saw that the table did not: ``seq`` the event's number (not the commit's), ``round``, ``type``, ids
     (``seen``: cards, or the LOVE/HATE character) and the ``text`` as the seat saw it ("You passed Water and Bundle
-    of Cash to Sir Stephen"). A remembered fact, not a claim about where the card is now."""
+    of Cash to Sir Stephen"). A remembered fact, not a claim about where the card is now; a card the seat no longer
+    holds is named by its face in ``seen`` (``"water"``, VIEW-FACE-1)."""
 
     seq: int
     round: int

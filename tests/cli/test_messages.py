@@ -214,7 +214,8 @@ def test_json_says_who_holds_the_open_parasol(tmp_path: Path) -> None:
     shown = run("show", tmp_path / "g.jsonl", "--json")
     view = json.loads(shown.stdout)
     view = view.get("table", view)
-    assert view["open_parasol"] == "parasol-1" and view["parasol_holder"] == "sir_stephen"
+    # the public sees the Parasol's face (VIEW-FACE-1); who holds it is public
+    assert view["open_parasol"] == "parasol" and view["parasol_holder"] == "sir_stephen"
 
 
 def test_record_status_names_navigation_contents_and_a_line_to_type(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lifeboat import legal_commands
 from lifeboat.cards import NAVIGATION
+from lifeboat.views.faces import held_by, mask, mask_commands
 
 from bots.belief import read
 from bots.situation import step_of
@@ -31,23 +32,30 @@ def _check(state, obs, me, rng: random.Random) -> None:  # type: ignore[no-untyp
         assert "removed" in belief.places[card]
     assert not set(state.nav_unseen) & belief.seen_nav  # a seen card never goes back in the shuffled part
     world, orders = sample(view, belief, rng)
-    # the world agrees with the view: the table, the seat's own secrets, what it may do now
-    assert world.seats == state.seats and world.step == state.step == step_of(view)
-    assert (world.discard, world.in_play, world.seagulls, world.round) == (
-        state.discard, state.in_play, state.seagulls, state.round)
-    assert (world.action_order, world.action_index, world.open_parasol) == (
-        state.action_order, state.action_index, state.open_parasol)
+    # the world agrees with the view: the table, the seat's own secrets, what it may do now; a card the view names
+    # by its face (VIEW-FACE-1) is some card of that face, the same in the world and at the table when faced
+    held = held_by(state, me)
+
+    def faced(x):  # type: ignore[no-untyped-def]
+        return mask(x, state.cards, held)
+
+    assert world.seats == state.seats and faced(world.step) == faced(state.step)
+    assert faced(state.step) == faced(step_of(view))
+    assert (faced(world.discard), world.in_play, world.seagulls, world.round) == (
+        faced(state.discard), state.in_play, state.seagulls, state.round)
+    assert (world.action_order, world.action_index, faced(world.open_parasol)) == (
+        state.action_order, state.action_index, faced(state.open_parasol))
     assert len(world.provisions) == len(state.provisions) and len(world.removed) == len(state.removed)
     assert len(world.nav_unseen) == len(state.nav_unseen) and len(world.row_stack) == len(state.row_stack)
     for real, fake in zip(state.characters, world.characters):
-        assert (fake.character, fake.player, fake.wounds, fake.face_up, len(fake.hand), fake.rowed, fake.fought,
-                fake.in_boat) == (real.character, real.player, real.wounds, real.face_up, len(real.hand), real.rowed,
-                                  real.fought, real.in_boat)
+        assert (fake.character, fake.player, fake.wounds, faced(fake.face_up), len(fake.hand), fake.rowed,
+                fake.fought, fake.in_boat) == (real.character, real.player, real.wounds, faced(real.face_up),
+                                               len(real.hand), real.rowed, real.fought, real.in_boat)
     mine = world.char(me)
     assert (mine.hand, mine.love, mine.hate) == (view.hand, view.love, view.hate)
     assert sorted(c.love for c in world.characters) == sorted(c.character for c in world.characters)
     assert sorted(c.hate for c in world.characters) == sorted(c.character for c in world.characters)
-    assert legal_commands(world, me) == view.legal
+    assert mask_commands(legal_commands(world, me), state.cards, held) == view.legal
     # the world agrees with the seat's memory: every card it knows the place of is there
     for card, where in belief.places.items():
         if len(where) == 1 and next(iter(where)).startswith("h:"):

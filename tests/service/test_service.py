@@ -28,7 +28,7 @@ def test_a_decision_with_its_expected_seq_returns_the_commit_and_what_each_audie
                       ("provisions_passed", {"by": "lady_lauren", "to": "sir_stephen", "cards": (None, None, None)},
                        ("cards",))]
     mine = [v.data for v in done.seen["lady_lauren"]]
-    assert mine[1]["cards"] == ("water-5", "water-12", "cash-5")
+    assert mine[1]["cards"] == ("water", "water", "cash")  # VIEW-FACE-1: passed on, named by their faces
     assert done.seen["sir_stephen"][1].data["cards"] == ("water-5", "water-12", "cash-5")  # the receiver
     assert done.seen["captain"][1].data["cards"] == (None, None, None)  # PROV-2: nobody else sees them
     assert done.changes == ((), ())

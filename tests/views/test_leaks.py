@@ -6,6 +6,10 @@ the audience cannot know, by an oracle written from the rules (``oracle.Knowledg
 Card ids are matched as whole tokens (``water-1`` is not inside ``water-11``). The English lines of text are
 checked too: every card name in them ("Water", "Navigation 19") must be able to name a card the audience knows.
 LOVE and HATE (character ids, so not matchable as tokens) are checked field by field.
+
+VIEW-FACE-1 is checked on the same encoded views: the only provision instance ids a non-referee view shows are
+those the audience holds now (its hand, its face-up cards, the provisions offered to it to keep; the public holds
+none); every other provision is named by its face (``water``, ``painting(3)``).
 """
 
 from __future__ import annotations
@@ -19,8 +23,11 @@ from lifeboat.legal import waiting_for
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import NavigatorChoice, ProvisionsPick, RowPlace, State
 from lifeboat.views import EventView, Observer, public_log, public_view, referee_view, seat_log, seat_view
+from lifeboat.views.faces import mask
 
-from .oracle import Knowledge, card_ids_in, card_names_in, random_game
+from .oracle import ALL_CARDS, Knowledge, card_ids_in, card_names_in, random_game
+
+PROVISIONS = frozenset(c for c in ALL_CARDS if not c.startswith("nav-"))
 
 ENCODE = msgspec.json.Encoder().encode
 #: Legal commands are slow to list. They are in the view of the seat that decides a secret (a provision to keep,
@@ -30,12 +37,26 @@ LEGAL_EVERY = 5
 SECRET_STEPS = (ProvisionsPick, RowPlace, NavigatorChoice)
 
 
+def held(state: State, me: str | None) -> set[str]:
+    """VIEW-FACE-1, from the table alone: the provision instances ``me`` holds now (hand, face up, offered to it to
+    keep); none for the public (``None``)."""
+    if me is None:
+        return set()
+    ch = state.char(me)
+    offered = state.step.offered if isinstance(state.step, ProvisionsPick) and state.step.picker == me else ()
+    return {*ch.hand, *ch.face_up, *offered}
+
+
 def _check(audience: str, known: set[str] | frozenset[str], state_view: bytes, log: tuple[EventView, ...],
-           texts: list[str], where: str) -> None:
-    """No card id the audience cannot know in its encoded state view and new log views; no card name in its lines
-    of text that could not name a card it knows; no other seat's LOVE or HATE in the log."""
-    leaked = card_ids_in(state_view + ENCODE(log)) - known
+           texts: list[str], where: str, holds: set[str]) -> None:
+    """No card id the audience cannot know in its encoded state view and new log views; no provision instance it
+    does not hold now (VIEW-FACE-1); no card name in its lines of text that could not name a card it knows; no other
+    seat's LOVE or HATE in the log."""
+    shown = card_ids_in(state_view + ENCODE(log))
+    leaked = shown - known
     assert not leaked, f"{where}: {audience}'s views show {sorted(leaked)}"
+    instances = (shown & PROVISIONS) - holds
+    assert not instances, f"{where}: VIEW-FACE-1: {audience}'s views name {sorted(instances)}, not held"
     lines = "\n".join([*texts, *(v.text for v in log)])
     for ids in card_names_in(lines):
         assert ids & known, f"{where}: {audience}'s text names a card it cannot know ({sorted(ids)}): {lines}"
@@ -63,25 +84,39 @@ def check_game(seed: int, players: int, *, legal_every: int = LEGAL_EVERY, rules
         where = f"seed={seed} players={players} commit={n} ({type(commit.command).__name__})"
 
         pv = obs.public_view()
-        _check("the public", know.of(None), ENCODE(pv), obs.log(start=start), [pv.step.text], where)
+        _check("the public", know.of(None), ENCODE(pv), obs.log(start=start), [pv.step.text], where, set())
 
         secret = isinstance(commit.after.step, SECRET_STEPS) or commit.after.offer is not None
         waited = set(waiting_for(commit.after)) if secret else set()
         for ch in commit.after.characters:
             me = ch.character
             sv = obs.seat_view(me, legal=me in waited or n % legal_every == 0)
-            # memory only grows and a remembered fact never changes: check the earlier facts are unchanged, and
-            # encode the new ones with the rest of the view
+            # memory only grows and a remembered fact never changes but for a card that left the seat's hand, then
+            # named by its face (VIEW-FACE-1): check the earlier facts, and encode the new ones with the rest
             k = len(memory.get(me, ()))
-            assert sv.memory[:k] == memory.get(me, ()), f"{where}: {me}'s memory changed"
+            if sv.memory[:k] != memory.get(me, ()):
+                _same_facts(sv.memory[:k], memory[me], commit.after, where)
+            holds = held(commit.after, me)
+            if n % legal_every == 0:  # the whole memory now and then (every commit would cost seconds)
+                old = (card_ids_in(ENCODE(sv.memory[:k])) & PROVISIONS) - holds
+                assert not old, f"{where}: VIEW-FACE-1: {me}'s memory names {sorted(old)}, not held"
             memory[me] = sv.memory
             texts = [sv.step.text, *(m.text for m in sv.memory[k:])]
             if sv.offer is not None:
                 texts.append(sv.offer.text)
             assert sv.reveal is None and all(not hasattr(c, "hand") for c in sv.characters)
             state_view = ENCODE(msgspec.structs.replace(sv, memory=sv.memory[k:]))
-            _check(me, know.of(me), state_view, obs.log(me, start=start), texts, where)
+            _check(me, know.of(me), state_view, obs.log(me, start=start), texts, where, holds)
     return n
+
+
+def _same_facts(now: tuple, before: tuple, state: State, where: str) -> None:
+    """VIEW-FACE-1: the same remembered facts, but for cards named by their faces instead of their instances (a card
+    that left the seat's hand) or back (a card that came back to it)."""
+    look = state.cards.look_of
+    for m, was in zip(now, before):
+        assert (m.seq, m.type, m.text) == (was.seq, was.type, was.text), f"{where}: a memory changed: {m} {was}"
+        assert [look(x) for x in m.seen] == [look(x) for x in was.seen], f"{where}: {m.seen} was {was.seen}"
 
 
 @settings(max_examples=50, derandomize=True, deadline=None, database=None,  # ~0.15 s a game; 3,000 in the slow run
@@ -154,9 +189,15 @@ def test_incremental_views_equal_the_functions_over_the_whole_log(seed: int) -> 
         assert referee_view(state, events) == obs.referee_view()
         for c in state.characters:
             me = c.character
-            if not state.over:
-                assert seat_log(state, events, me) == tuple(logs[me])
+            if not state.over:  # the same, but a card that left the seat's hand is named by its face now, and
+                # one that came back by its instance (VIEW-FACE-1): alike when every card is named by its face
+                assert faced(seat_log(state, events, me), state) == faced(tuple(logs[me]), state)
             assert seat_view(state, events, me) == obs.seat_view(me)
+
+
+def faced(log: tuple[EventView, ...], state: State) -> tuple[EventView, ...]:
+    """``log`` with every provision named by its face (VIEW-FACE-1)."""
+    return tuple(msgspec.structs.replace(v, data=mask(v.data, state.cards, frozenset())) for v in log)
 
 
 def test_the_public_and_seats_see_everything_after_the_end() -> None:

@@ -40,7 +40,7 @@ def test_the_quartermaster_remembers_what_it_passed_on_after_the_draft() -> None
     memory = t.seat("sir_stephen").memory
     passed = [m for m in memory if m.type == "provisions_passed"]
     assert passed[0].round == 1
-    assert passed[0].seen == ("cash-2", "blackjack-1", "gaffing_hook-1")
+    assert passed[0].seen == ("cash", "blackjack", "gaffing_hook")  # VIEW-FACE-1: they left its hand
     assert passed[0].text == "You passed Bundle of Cash, Blackjack and Gaffing Hook to The Captain."
     assert "You drew Water, Bundle of Cash, Blackjack and Gaffing Hook." in _texts(memory)
     # what the Captain passed on is not the quartermaster's to know

@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from lifeboat import commands as c
-from lifeboat.cards import card_name
+from lifeboat.cards import card_name, look_of
 from lifeboat.views import CharacterView, Observer, PublicView, RefereeView, SeatView, public_view, seat_view
 
 from .oracle import card_ids_in
@@ -184,13 +184,17 @@ def test_a_mugged_hand_card_is_seen_by_the_two_only(drafted: Table) -> None:
     assert "Sir Stephen took a card from The Captain's hand." in drafted.texts("kid")
     assert f"You took {name} from The Captain's hand." in drafted.texts("sir_stephen")
     assert f"Sir Stephen took {name} from your hand." in drafted.texts("captain")
-    assert drafted.seat("captain").memory[-1].seen == (hand[0],)
+    # VIEW-FACE-1: the card left the Captain's hand, so the Captain remembers its face; Sir Stephen holds it
+    assert drafted.seat("captain").memory[-1].seen == (look_of(hand[0]),)
+    assert drafted.seat("sir_stephen").memory[-1].seen == (hand[0],)
 
 
 def test_a_trade_is_seen_by_the_two_and_counted_by_the_rest(drafted: Table) -> None:
     drafted.do(c.OfferTrade(by="sir_stephen", to="kid", give=("water-2",), ask=("blackjack",)))
     assert drafted.seat("kid").offer is not None
-    assert drafted.seat("kid").offer.give == ("water-2",) and drafted.seat("kid").offer.ask == ("blackjack",)
+    # VIEW-FACE-1: the Kid sees the face of a card offered, Sir Stephen the card he holds
+    assert drafted.seat("kid").offer.give == ("water",) and drafted.seat("kid").offer.ask == ("blackjack",)
+    assert drafted.seat("sir_stephen").offer.give == ("water-2",)
     assert drafted.public().offer is not None and drafted.public().offer.give == (None,)
     assert drafted.public().offer.text == "Sir Stephen offered The Kid 1 card for 1 card; The Kid must answer."
     assert drafted.public().waiting_for == ("kid",)

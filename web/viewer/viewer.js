@@ -102,8 +102,9 @@
 
   // ---- cards --------------------------------------------------------------------------------------------------
 
-  /* What a card id shows: a provision instance "painting-3", a navigation card "nav-28", a placeholder "?p3"
-   * (a recorded game's card nobody named), or null (a hidden card: drawn as a back). */
+  /* What a card id shows: a provision instance "painting-3", a provision face "water" or "painting(2)" (a card the
+   * audience does not hold, VIEW-FACE-1), a navigation card "nav-28", a placeholder "?p3" (a recorded game's card
+   * nobody named), or null (a hidden card: drawn as a back). */
   function cardInfo(catalog, id, navigation) {
     if (id === null || id === undefined) return { kind: 'hidden' };
     if (id.charAt(0) === '?') return { kind: 'unknown', id: id };
@@ -112,13 +113,18 @@
       var no = facts ? facts.print_no : id.replace(/^nav-[cl]?/, '');
       return { kind: 'navigation', id: id, no: no, facts: facts || null };
     }
-    var cut = id.lastIndexOf('-');
-    var faceId = id.slice(0, cut);
-    var n = parseInt(id.slice(cut + 1), 10);
-    var face = catalog && catalog.faces && catalog.faces[faceId];
+    var m = /^([a-z_]+)(?:-(\d+)|\((\d+)\))?$/.exec(id) || [];
+    var faceId = m[1];
+    var n = m[2] ? parseInt(m[2], 10) : null;
+    var face = faceId && catalog && catalog.faces && catalog.faces[faceId];
     if (!face) return { kind: 'unknown', id: id };
-    var value = null;
-    if (face.kind === 'treasure') value = faceId === 'jewels' ? 'set' : (face.points[n - 1] !== undefined ? face.points[n - 1] : null);
+    var value = null, points = face.points || [];
+    if (face.kind === 'treasure') {
+      if (faceId === 'jewels') value = 'set';
+      else if (n !== null) value = points[n - 1] !== undefined ? points[n - 1] : null;
+      else if (m[3]) value = parseInt(m[3], 10);  // a face with its printed value: "painting(2)"
+      else if (points.length && points.every(function (p) { return p === points[0]; })) value = points[0];
+    }
     return { kind: 'provision', id: id, face: faceId, n: n, en: face.en, zh: (face.zh && face.zh[0]) || '',
              cardKind: face.kind, weapon: face.weapon, value: value };
   }
