@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from tests.web.conftest import auth, spawn_serve, stop_server, wait_up
+from tests.web.players import run_async
 from tests.helpers import EXE
 
 
@@ -189,7 +190,7 @@ def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_du
             await served.stop_bots()
             return first, served.game.seq, served.pushed
 
-        first, later, pushed = asyncio.run(follow())
+        first, later, pushed = run_async(follow())  # a thread of its own: a browser test may hold this one's loop
         assert first == decision and later > decision and pushed == later
     finally:
         a.close()
@@ -236,7 +237,7 @@ def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(
             await served.stop_bots()
             return later, served.game.seq, served.pushed
 
-        later, seq, pushed = asyncio.run(follow())
+        later, seq, pushed = run_async(follow())  # a thread of its own: a browser test may hold this one's loop
         assert seq > later and pushed == seq, "B dealt the draw A owed after its later decision"
     finally:
         a.close()
