@@ -32,8 +32,8 @@ from service.table import Appended, Table
 
 PUBLIC, REFEREE = "public", "referee"
 OWED_GRACE = 2.0
-"""Seconds a process that caught up with another's decision leaves the chance owed after it to that process
-(SERVE-12): the deciding process deals it at once, within a few milliseconds (one database round trip a commit),
+"""Seconds a process that caught up with another's decision, or opened the game after it, leaves the chance owed
+after it to that process (SERVE-12): the deciding process deals it at once, within a few milliseconds (one database round trip a commit),
 so a follower that dealt too would only conflict and adopt the same commits. 2 s is a hundred times that gap under
 load, and short enough for the players of a game whose deciding process died to wait no longer than a page
 reload; timed on this process's monotonic clock (two hosts' clocks need not agree)."""
@@ -172,13 +172,19 @@ class LiveGame:
 
     @classmethod
     def open_stored(cls, store: Any, game_id: str) -> LiveGame:
-        """Open game ``game_id`` of ``store`` (a :class:`service.stored.GameStore`). Raises :class:`LiveError`
-        as :meth:`open` does (JOURNAL for a game not in the store)."""
+        """Open game ``game_id`` of ``store`` (a :class:`service.stored.GameStore`). Chance the game owes is left
+        to the process that took the decision for :data:`OWED_GRACE` seconds, as a follower leaves it (SERVE-12:
+        a process opening the game, for a page loaded right after another process's decision, cannot tell a live
+        decider from a dead one); :meth:`catch_up` deals it once due, :meth:`owed_wait` says when. Raises
+        :class:`LiveError` as :meth:`open` does (JOURNAL for a game not in the store)."""
         try:
             table = store.open(game_id)
-            return cls(table.path, table, eng.event_marks(table.path, table), store)._deal_owed()
+            game = cls(table.path, table, eng.event_marks(table.path, table), store)
         except eng.GameFileError as exc:
             raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+        if table.owes():
+            game._owed = (game.seq, time.monotonic())
+        return game
 
     @classmethod
     def create_stored(cls, store: Any, players: list[str], *, seed: int | None = None,

@@ -71,7 +71,8 @@ class Table:
         if self.shared and await to_thread.run_sync(self.game.catch_up):
             self._wake.set()
         wait = self.game.owed_wait() if self.shared else None
-        if wait is not None and (self._owed_task is None or self._owed_task.done()):
+        task = self._owed_task  # none pending, or this is it, looking again (the chance may be owed anew)
+        if wait is not None and (task is None or task.done() or task is asyncio.current_task()):
             self._owed_task = asyncio.get_running_loop().create_task(self._look_again(wait))
         await self._send()
 

@@ -195,3 +195,38 @@ def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deal
     out = tmp_path / "back.jsonl"
     export_game(postgres_url, game_a.game_id, out, schema=postgres_schema)
     assert audit(out).findings == []  # the draw is the committed orders' (CHANCE-2)
+
+
+def test_SERVE_12_a_process_opening_the_game_between_a_decision_and_its_draws_leaves_them_to_the_decider(
+        stores, monkeypatch) -> None:
+    """A page loaded on process B right after A's decision makes B open the game between that decision and its
+    draws: B cannot tell a live A from a dead one, so it leaves the draws to A for the grace, as a follower does
+    (it dealt them at once on opening, racing A: one refused write). A live A deals them without a conflict; a
+    dead A's draws are dealt by B once due (the grace shortened here)."""
+    import time
+
+    from service import live
+
+    monkeypatch.setattr(live, "OWED_GRACE", 0.2)
+    a, b = stores
+    game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+    _, cmd = decision_before_a_draw(game_a)
+    deciding = a.open(game_a.game_id)  # A's table between its decision and its draws
+    decision = deciding.decide(cmd).commits[0].seq
+    game_b = LiveGame.open_stored(b, game_a.game_id)
+    wait = game_b.owed_wait()
+    assert game_b.seq == decision and wait is not None and 0 < wait <= live.OWED_GRACE, "B left the draw to A"
+    dealt = deciding.deal(detail=False).commits  # A's draws: no JournalConflict, B wrote nothing
+    assert dealt and dealt[0].seq == decision + 1
+    assert game_b.catch_up() is True and game_b.seq == dealt[-1].seq and game_b.owed_wait() is None
+    deciding.close()
+    game_a.catch_up()
+    _, cmd = decision_before_a_draw(game_a)
+    dying = a.open(game_a.game_id)
+    later = dying.decide(cmd).commits[0].seq  # A decides again and dies before the draw
+    dying.close()
+    game_c = LiveGame.open_stored(b, game_a.game_id)
+    assert game_c.seq == later and game_c.catch_up() is False and game_c.seq == later  # within the grace
+    time.sleep(game_c.owed_wait() or 0)
+    assert game_c.catch_up() is True and game_c.seq > later and game_c.owed_wait() is None, "C dealt A's draw"
+    assert game_c.view("referee") == LiveGame.open_stored(a, game_a.game_id).view("referee")

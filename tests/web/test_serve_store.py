@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from tests.web.conftest import auth, spawn_serve, stop_server, wait_up
+from tests.web.players import run_async
 from tests.helpers import EXE
 
 
@@ -189,8 +190,55 @@ def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_du
             await served.stop_bots()
             return first, served.game.seq, served.pushed
 
-        first, later, pushed = asyncio.run(follow())
+        first, later, pushed = run_async(follow())  # a thread of its own: a browser test may hold this one's loop
         assert first == decision and later > decision and pushed == later
+    finally:
+        a.close()
+        b.close()
+
+
+def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(postgres_url, postgres_schema,
+                                                                               monkeypatch) -> None:
+    """B's look-again timer, due for A's first decision, finds A dealt it and took a later decision whose draw it
+    died before writing: B waits that decision's own grace and deals it (the timer looks again; it used to see
+    itself still running and schedule nothing, and the game waited for a dealer nobody was until a page asked)."""
+    import asyncio
+
+    from service import live
+    from service.live import LiveGame
+    from service.stored import GameStore
+    from tests.service.test_stored_games import decision_before_a_draw
+    from web.tables import Table
+    from web.tokens import TokenStore
+
+    monkeypatch.setattr(live, "OWED_GRACE", 0.3)
+    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    try:
+        game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+        served = Table(LiveGame.open_stored(b, game_a.game_id), TokenStore.of_bytes("t", None, lambda raw: True))
+        _, cmd = decision_before_a_draw(game_a)
+        deciding = a.open(game_a.game_id)
+        first = deciding.decide(cmd).commits[0].seq
+
+        async def follow() -> tuple[int, int, int]:
+            await served.catch_up()  # B sees A's first decision: its timer is due in 0.3 s
+            assert served.game.seq == first
+            deciding.deal(detail=False)  # A deals it, plays on, decides again and dies before that draw
+            deciding.close()
+            game_a.catch_up()
+            _, later_cmd = decision_before_a_draw(game_a)
+            dying = a.open(game_a.game_id)
+            later = dying.decide(later_cmd).commits[0].seq
+            dying.close()
+            for _ in range(50):  # the first timer (overdue) sees the later decision, owed 0.3 s from then
+                await asyncio.sleep(0.05)
+                if served.game.seq > later:
+                    break
+            await served.stop_bots()
+            return later, served.game.seq, served.pushed
+
+        later, seq, pushed = run_async(follow())  # a thread of its own: a browser test may hold this one's loop
+        assert seq > later and pushed == seq, "B dealt the draw A owed after its later decision"
     finally:
         a.close()
         b.close()
