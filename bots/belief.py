@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lifeboat.card_context import in_use
+from lifeboat.card_set import CardSet
 from lifeboat.views import EventView
 
 PUBLIC_CARD_EVENTS = frozenset({
@@ -63,7 +65,11 @@ class Belief:
 
 def _copies(look: str) -> tuple[str, ...]:
     """The provision instances a face id names (``"water"``, ``"painting(3)"``) in the card data in use."""
-    cards = in_use()
+    return _copies_in(look, in_use())
+
+
+@lru_cache(maxsize=256)
+def _copies_in(look: str, cards: CardSet) -> tuple[str, ...]:
     return tuple(x for x, y in cards.look_by_instance.items() if look in (y, cards.face_of(x)))
 
 

@@ -17,15 +17,54 @@ way but when the card comes back. The referee, and everyone once the game has en
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import msgspec
 
 from lifeboat.card_set import CardSet
-from lifeboat.state import ProvisionsPick, State
+from lifeboat.events import EVENT_TYPES
+from lifeboat.state import ProvisionsPick, State, Step
 
 #: Fields whose strings are never cards (a player's name could read like a card id).
 _NOT_CARDS = frozenset({"players", "player", "winners", "text"})
+
+
+_CARD_FIELDS = ("card", "cards", "give", "gave", "got", "provisions", "offered", "thrown")
+
+
+def _fields(types: tuple[type, ...]) -> dict[str, tuple[str, ...]]:
+    return {cls.__struct_config__.tag: tuple(f for f in cls.__struct_fields__  # type: ignore[attr-defined]
+                                             if f in _CARD_FIELDS) for cls in types}
+
+
+#: Event or step tag -> its fields that may hold a provision instance (the others hold characters, words, numbers).
+EVENT_CARDS: dict[str, tuple[str, ...]] = _fields(EVENT_TYPES)
+STEP_CARDS: dict[str, tuple[str, ...]] = _fields(typing.get_args(Step))
+
+
+def mask_fields(fields: tuple[str, ...], data: dict[str, Any], cards: CardSet,
+                keep: frozenset[str]) -> dict[str, Any]:
+    """An event's or a step's ``data`` with every provision instance not in ``keep`` in its ``fields``
+    (:data:`EVENT_CARDS`, :data:`STEP_CARDS`) named by its face (VIEW-FACE-1); ``data`` itself when nothing
+    changes (most events and steps name no card)."""
+    look = cards.look_by_instance
+    new = None
+    for f in fields:
+        v = data[f]
+        if v is None:
+            continue
+        if v.__class__ is str:
+            if v in keep or v not in look:
+                continue
+            m: Any = look[v]
+        elif any(x in look and x not in keep for x in v):
+            m = tuple(x if x is None or x in keep else look.get(x, x) for x in v)
+        else:
+            continue
+        new = dict(data) if new is None else new
+        new[f] = m
+    return data if new is None else new
 
 
 def held_by(state: State, character: str | None) -> frozenset[str]:
@@ -90,10 +129,18 @@ def mask_commands(commands: tuple[Any, ...], cards: CardSet, keep: frozenset[str
     """A seat's legal commands with every card it does not hold named by its face (a mug for another's face-up
     card: ``Mug(card="water")``, which the engine resolves, MUG-1), commands made equal by it listed once, in the
     first order (VIEW-FACE-1)."""
-    look = cards.look_by_instance.get
+    look = cards.look_by_instance
     out: dict[Any, None] = {}
     for cmd in commands:
-        out.setdefault(_mask(cmd, look, keep))
+        changed = {}
+        for f in ("card", "cards", "give"):  # the command fields that name provisions
+            v = getattr(cmd, f, None)
+            if v.__class__ is str:
+                if v in look and v not in keep:
+                    changed[f] = look[v]
+            elif v and any(x in look and x not in keep for x in v):
+                changed[f] = tuple(x if x in keep else look.get(x, x) for x in v)
+        out.setdefault(msgspec.structs.replace(cmd, **changed) if changed else cmd)
     return tuple(out)
 
 

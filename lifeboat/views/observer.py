@@ -25,7 +25,9 @@ from lifeboat.views.audience import (
     CHARACTER_RULES, EVENT_RULES, OFFER_RULES, STATE_RULES, STEP_RULES, Audience, Knowers, redact, secret_fields,
     sees,
 )
-from lifeboat.views.faces import for_seat, held_by, mask, mask_commands, mask_common
+from lifeboat.views.faces import (
+    EVENT_CARDS, STEP_CARDS, for_seat, held_by, mask_commands, mask_common, mask_fields,
+)
 from lifeboat.views.structs import (
     CharacterView, EventView, Memory, OfferView, PublicView, RefereeView, Reveal, SeatView, SecretsView, StepView,
 )
@@ -212,7 +214,7 @@ class Observer:
         if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
             text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
         if keep is not None and not aud.omniscient and self._faces:  # VIEW-FACE-1: after the text, which names cards by faces
-            data = mask(data, self.state.cards, keep)
+            data = mask_fields(EVENT_CARDS[kind], data, self.state.cards, keep)
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)
 
     def _turned_before(self, seq: int, card: str) -> bool:
@@ -277,9 +279,9 @@ class Observer:
         was_keep, shown = self._memory_shown.get(character, (None, ()))
         if was_keep != keep:  # the seat's cards changed since: mask again (else only the new facts)
             shown = ()
-        cards = self.state.cards
-        shown += tuple(m if (faced := mask(m.seen, cards, keep)) is m.seen else msgspec.structs.replace(m, seen=faced)
-                       for m in kept[len(shown):])
+        look = self.state.cards.look_by_instance
+        shown += tuple(msgspec.structs.replace(m, seen=tuple(x if x in keep else look.get(x, x) for x in m.seen))
+                       if any(x in look and x not in keep for x in m.seen) else m for m in kept[len(shown):])
         self._memory_shown[character] = (keep, shown)
         return shown
 
@@ -345,9 +347,10 @@ class Observer:
         if aud.omniscient or not self._faces:
             return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
         keep, cards = self._held(me), st.cards  # VIEW-FACE-1: after the texts (they name cards by names only)
-        if step.data and (data := mask(step.data, cards, keep)) is not step.data:
+        if (data := mask_fields(STEP_CARDS[kind], step.data, cards, keep)) is not step.data:
             step = msgspec.structs.replace(step, data=data)
-        if offer is not None and (give := mask(offer.give, cards, keep)) is not offer.give:
+        if offer is not None and (give := mask_fields(("give",), {"give": offer.give}, cards, keep)["give"]) \
+                is not offer.give:
             offer = msgspec.structs.replace(offer, give=give)
         return dict(for_seat(self._faced(), self._common(), me, keep), step=step, row_stack=row_stack, offer=offer)
 

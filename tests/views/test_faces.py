@@ -166,3 +166,29 @@ def test_VIEW_FACE_1_a_receipt_made_before_it_still_checks(game: tuple[Path, dic
         report = audit(path, receipts=[token])
         assert [r.ok for r in report.receipts] == [ok]
         assert any("made before VIEW-FACE-1" in n for n in report.notes) == (token is old)
+
+
+#: Fields of events and steps that hold characters, words, navigation cards or faces, never a provision instance.
+NOT_PROVISIONS = {
+    "actor", "ask", "attacker", "attackers", "body", "by", "cause", "character", "characters", "defender",
+    "defenders", "drawn", "hate", "kind", "lost", "love", "mugger", "navigation", "navigator", "order", "overboard",
+    "passed", "picker", "placeholder", "players", "purpose", "quartermaster", "reason", "rower", "seats", "side",
+    "target", "thirst", "to", "to_bottom", "to_stack", "user", "winner",
+}
+
+
+def test_VIEW_FACE_1_every_field_that_may_hold_a_provision_is_masked() -> None:
+    """The views mask the fields :data:`EVENT_CARDS` and :data:`STEP_CARDS` name: every other text field of an
+    event or a step is declared here as holding no provision, so a new field must be placed on one side."""
+    import typing
+
+    from lifeboat.events import EVENT_TYPES
+    from lifeboat.state import Step
+    from lifeboat.views.faces import EVENT_CARDS, STEP_CARDS
+
+    for cls in (*EVENT_TYPES, *typing.get_args(Step)):
+        tag = cls.__struct_config__.tag
+        masked = (EVENT_CARDS if cls in EVENT_TYPES else STEP_CARDS)[tag]
+        for field, hint in typing.get_type_hints(cls).items():
+            if "str" in str(hint) and field not in masked:
+                assert field in NOT_PROVISIONS, f"{tag}.{field}: may it hold a provision instance (VIEW-FACE-1)?"
