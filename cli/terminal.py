@@ -77,34 +77,42 @@ def escaping(out):  # type: ignore[no-untyped-def]
 
 
 class _WatchedFile(io.FileIO):
-    """stdout's file descriptor, remembering a write that failed (:func:`output_failed` tells stdout's full disk
-    from another file's error by it)."""
+    """stdout's or stderr's file descriptor, remembering the first write to it that failed (:func:`output_failed`
+    tells stdout's full disk from another file's error by it; :func:`pipe_closed` a reader gone from either)."""
 
-    failed: list[OSError] = []
+    failed: dict[int, OSError] = {}  # file descriptor (1, 2) → the first error writing to it
 
     def write(self, data):  # type: ignore[no-untyped-def]
         try:
             return super().write(data)
         except OSError as exc:
-            _WatchedFile.failed.append(exc)
+            _WatchedFile.failed.setdefault(self.fileno(), exc)
             raise
+
+
+def _watched(stream, errors: str):  # type: ignore[no-untyped-def]
+    """``stream`` (sys.stdout or sys.stderr) rebuilt over a :class:`_WatchedFile` of its file descriptor, with the
+    same encoding and buffering, writing a character it cannot show as ``errors`` says; ``stream`` itself when it
+    is no open text file of a descriptor (a test's capture)."""
+    if not isinstance(stream, io.TextIOWrapper) or stream.closed:
+        return stream
+    stream.flush()
+    raw = _WatchedFile(stream.fileno(), "w", closefd=False)
+    return io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding, errors=errors,
+                            line_buffering=stream.line_buffering, write_through=stream.write_through)
 
 
 def tolerant_streams() -> None:
     """Make stdout and stderr write a character their encoding cannot show as a Python escape (``Zo\\xeb``,
     ``\\u674e``) instead of raising ``UnicodeEncodeError`` (``PYTHONIOENCODING=ascii``, a ``C`` locale's pipe):
     the output is never cut by a name; stdin reads such a byte as a lone surrogate, which a prompt refuses as it
-    refuses any byte that is not text (never ``UnicodeDecodeError``). stdout is rebuilt over a :class:`_WatchedFile` (same encoding and
-    buffering) so that a failed write to it is known. Call once, before anything is printed."""
-    out = sys.stdout
-    if isinstance(out, io.TextIOWrapper) and not out.closed:
-        out.flush()
-        errors = "backslashreplace" if out.errors == "strict" else out.errors
-        raw = _WatchedFile(out.fileno(), "w", closefd=False)
-        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=out.encoding, errors=errors,
-                                      line_buffering=out.line_buffering, write_through=out.write_through)
-    if getattr(sys.stderr, "errors", None) == "strict" and hasattr(sys.stderr, "reconfigure"):
-        sys.stderr.reconfigure(errors="backslashreplace")
+    refuses any byte that is not text (never ``UnicodeDecodeError``). stdout and stderr are rebuilt over a
+    :class:`_WatchedFile` (same encoding and buffering) so that a failed write to either is known. Call once,
+    before anything is printed."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        errors = getattr(stream, "errors", None)
+        setattr(sys, name, _watched(stream, "backslashreplace" if errors in (None, "strict") else errors))
     if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode: refused as no text (NOTATION-1)
 
@@ -114,11 +122,12 @@ PIPE_CLOSED = 128 + 13
 
 
 def pipe_closed() -> bool:
-    """Whether the first write to stdout that failed (:func:`tolerant_streams`) met a pipe its reader closed
-    (``… | head``), whoever caught the error after it (click, typer and rich each catch it and exit 1)."""
+    """Whether the first write that failed to stdout, or to stderr (:func:`tolerant_streams`), met a pipe its
+    reader closed (``… | head``, ``lifeboat nonsense 2>&1 | head -1``), whoever caught the error after it (click,
+    typer and rich each catch it and exit 1)."""
     import errno
 
-    return bool(_WatchedFile.failed) and _WatchedFile.failed[0].errno == errno.EPIPE
+    return any(exc.errno == errno.EPIPE for exc in _WatchedFile.failed.values())
 
 
 def end_on_closed_pipe() -> None:
@@ -130,7 +139,10 @@ def end_on_closed_pipe() -> None:
     import os
     import signal
 
-    sys.stderr.flush()
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr's reader is the one gone (``2>&1 | head``): what is left goes nowhere
+        pass
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # Python ignores it by default, to raise BrokenPipeError
         os.kill(os.getpid(), signal.SIGPIPE)
@@ -138,17 +150,22 @@ def end_on_closed_pipe() -> None:
 
 
 def output_failed(exc: BaseException) -> int | None:
-    """The exit code when writing stdout failed (:func:`tolerant_streams`), ``None`` when ``exc`` is something
-    else. A closed pipe (``… | head``) is :data:`PIPE_CLOSED`, nothing printed (:func:`end_on_closed_pipe`
-    ends the process); any other failure (a full disk: ``> /dev/full``) is one line on stderr and exit 2 (an
-    output that cannot go where it is named, docs/cli.md). Either way stdout is pointed at ``os.devnull`` so
-    the interpreter's last flush says nothing."""
+    """The exit code when writing stdout or stderr failed (:func:`tolerant_streams`), ``None`` when ``exc`` is
+    something else. A closed pipe on either (``… | head``, ``… 2>&1 | head``) is :data:`PIPE_CLOSED`, nothing
+    printed (:func:`end_on_closed_pipe` ends the process); any other failure of stdout (a full disk: ``>
+    /dev/full``) is one line on stderr and exit 2 (an output that cannot go where it is named, docs/cli.md), of
+    stderr alone exit 2, silently. The stream that failed is pointed at ``os.devnull`` so the interpreter's last
+    flush says nothing."""
     if not isinstance(exc, OSError) or not _WatchedFile.failed:
         return None
-    quiet_stdout()
     if pipe_closed():
+        quiet_stdout()
         return PIPE_CLOSED
-    first = _WatchedFile.failed[0]
+    first = _WatchedFile.failed.get(1)
+    if first is None:  # stderr alone failed (``2> /dev/full``): nothing more can be said, nor where
+        _quiet(sys.stderr)
+        return 2
+    quiet_stdout()
     sys.stderr.write(f"lifeboat: cannot write the output ({first.strerror or first}); what was printed stops "
                      "there\n")
     return 2
@@ -156,9 +173,14 @@ def output_failed(exc: BaseException) -> int | None:
 
 def quiet_stdout() -> None:
     """Point stdout's file descriptor at ``os.devnull``: what is still buffered goes nowhere, silently."""
+    _quiet(sys.stdout)
+
+
+def _quiet(stream) -> None:  # type: ignore[no-untyped-def]
+    """Point ``stream``'s file descriptor at ``os.devnull``. Raises nothing."""
     import os
 
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError):  # no file descriptor: nothing more reaches anything
         pass

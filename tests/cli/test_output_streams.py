@@ -2,7 +2,7 @@
 name gets it escaped (``Zo\\xeb``), never a crash after the game was written; a full disk on stdout is one line
 and exit 2, not "this is a bug"; a pipe closed early (``| head``) ends lifeboat by SIGPIPE, silently, as it ends
 ``git log`` (the shell says 141; the pipeline's status is head's 0 unless ``pipefail``). The real
-``lifeboat`` in a new process, stdout a real pipe, ``/dev/full`` or a pipe closed by its reader."""
+``lifeboat`` in a new process, stdout (or stderr) a real pipe, ``/dev/full`` or a pipe closed by its reader."""
 
 from __future__ import annotations
 
@@ -64,6 +64,20 @@ def test_a_pipe_closed_early_ends_lifeboat_as_it_ends_git_log() -> None:
                            EXE, str(game)], capture_output=True, text=True, timeout=60)
     assert done.stdout.startswith('{"') and done.stdout.count("\n") == 3, done.stdout[:200]
     assert done.stderr == "status 141 0\n", done.stderr  # no "Broken pipe", no traceback
+
+
+def test_a_pipe_closed_early_on_stderr_ends_lifeboat_as_on_stdout() -> None:
+    """``lifeboat nonsense 2>&1 | head -1`` exited 1 ("a bug", docs/cli.md) when head had gone before click wrote
+    the rest of its usage error: only stdout's closed pipe was known. Now stderr's ends lifeboat by SIGPIPE too.
+
+    Deterministic, not a race with head: in a real bash pipe, lifeboat starts only once head has closed it (the
+    shell writes ``x`` until a write fails, SIGPIPE ignored for that), so its first write to stderr meets the closed
+    pipe; its status (141, what ``pipefail`` reports) goes to another descriptor, head's (0) from PIPESTATUS."""
+    script = ('exec 3>&2; { trap "" PIPE; echo first; while echo x 2>/dev/null; do :; done; "$0" nonsense; '
+              'echo "lifeboat $?" >&3; } 2>&1 | head -1; echo "head ${PIPESTATUS[1]}" >&3')
+    done = subprocess.run(["bash", "-c", script, EXE], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "first\n"
+    assert done.stderr == "lifeboat 141\nhead 0\n", done.stderr  # no "Broken pipe", no traceback, no exit 1
 
 
 def test_SETUP_1_a_name_holding_a_byte_the_locale_cannot_read_is_refused_before_anything_is_written(
