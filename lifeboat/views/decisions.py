@@ -72,8 +72,8 @@ def _side(members: tuple[FighterView, ...], total: int, me: str) -> str:
 
 def _reveal(v: SeatView, cmd: c.Reveal) -> str:
     face, text = _face(cmd.card), f"Reveal {_card(cmd.card)} face up"
-    if face is not None and face.weapon:  # FIGHT-3, FIGHT-4
-        return f"{text} (+{face.weapon} to your side in every fight from now on)"
+    if face is not None and face.weapon:  # FIGHT-3, FIGHT-4: it counts until it leaves (mugged, overboard, fired)
+        return f"{text} (+{face.weapon} to your side in every fight while it stays face up in front of you)"
     extra = {"chum": "if you go overboard with it, the sharks come",  # OVER-2
              "life_preserver": "if you go overboard, the fall does not wound you"}  # OVER-2
     return f"{text} ({extra[face.id]})" if face is not None and face.id in extra else text

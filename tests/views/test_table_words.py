@@ -87,7 +87,8 @@ def test_a_decision_says_what_it_does() -> None:
     means for a fighter and for one outside it (PROC-1)."""
     t = fighting()
     frenchy = _texts(t.seat("frenchy"))
-    assert "Reveal the Gaffing Hook face up (+4 to your side in every fight from now on)" in frenchy
+    assert ("Reveal the Gaffing Hook face up (+4 to your side in every fight while it stays face up in front of you)"
+            in frenchy)  # FIGHT-4: not "from now on": it can be mugged, lost overboard, fired
     assert "Pass (nothing more from you now; the fight is decided once everyone has passed)" in frenchy
     t2 = Table()
     t2.draft(DRAWN, ("water-2", "cash-2", "gaffing_hook-1", "blackjack-1"))
@@ -96,8 +97,8 @@ def test_a_decision_says_what_it_does() -> None:
     assert _texts(t2.seat("frenchy")) == [
         "Pass (stay out of the fight for now)", "Join the attackers (Sir Stephen, strength 5)",
         "Join the defenders (the Captain, strength 7)",
-        "Reveal the Knife face up (+3 to your side in every fight from now on)",
-        "Reveal the Gaffing Hook face up (+4 to your side in every fight from now on)"]
+        "Reveal the Knife face up (+3 to your side in every fight while it stays face up in front of you)",
+        "Reveal the Gaffing Hook face up (+4 to your side in every fight while it stays face up in front of you)"]
 
 
 def test_the_chum_the_water_and_the_life_preserver_say_what_they_do() -> None:
