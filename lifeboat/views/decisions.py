@@ -51,19 +51,14 @@ def _plain(card: str) -> str:
     return name[4:] if name.startswith("the ") else name
 
 
-def _small(name: str) -> str:
-    """A name inside a sentence, with a small "the" ("The Captain" → "the Captain")."""
-    return "the " + name[4:] if name.startswith("The ") else name
-
-
 def _who(ch: str | None, me: str) -> str:
-    """``ch`` inside a sentence: "you", or its name ("the Captain")."""
-    return _small(tx.obj(ch, me))
+    """``ch`` inside a sentence: "you", or its name ("the Captain", :func:`lifeboat.views.text.inner`)."""
+    return tx.obj(ch, me)
 
 
 def _whose(ch: str | None, me: str) -> str:
     """``ch``'s possessive inside a sentence: "your", "the Captain's"."""
-    return _small(tx.poss(ch, me))
+    return tx.poss(ch, me)
 
 
 def _side(members: tuple[FighterView, ...], total: int, me: str) -> str:
