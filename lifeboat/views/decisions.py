@@ -51,19 +51,14 @@ def _plain(card: str) -> str:
     return name[4:] if name.startswith("the ") else name
 
 
-def _small(name: str) -> str:
-    """A name inside a sentence, with a small "the" ("The Captain" → "the Captain")."""
-    return "the " + name[4:] if name.startswith("The ") else name
-
-
 def _who(ch: str | None, me: str) -> str:
-    """``ch`` inside a sentence: "you", or its name ("the Captain")."""
-    return _small(tx.obj(ch, me))
+    """``ch`` inside a sentence: "you", or its name ("the Captain", :func:`lifeboat.views.text.inner`)."""
+    return tx.obj(ch, me)
 
 
 def _whose(ch: str | None, me: str) -> str:
     """``ch``'s possessive inside a sentence: "your", "the Captain's"."""
-    return _small(tx.poss(ch, me))
+    return tx.poss(ch, me)
 
 
 def _side(members: tuple[FighterView, ...], total: int, me: str) -> str:
@@ -72,8 +67,8 @@ def _side(members: tuple[FighterView, ...], total: int, me: str) -> str:
 
 def _reveal(v: SeatView, cmd: c.Reveal) -> str:
     face, text = _face(cmd.card), f"Reveal {_card(cmd.card)} face up"
-    if face is not None and face.weapon:  # FIGHT-3, FIGHT-4
-        return f"{text} (+{face.weapon} to your side in every fight from now on)"
+    if face is not None and face.weapon:  # FIGHT-3, FIGHT-4: it counts until it leaves (mugged, overboard, fired)
+        return f"{text} (+{face.weapon} to your side in every fight while it stays face up in front of you)"
     extra = {"chum": "if you go overboard with it, the sharks come",  # OVER-2
              "life_preserver": "if you go overboard, the fall does not wound you"}  # OVER-2
     return f"{text} ({extra[face.id]})" if face is not None and face.id in extra else text

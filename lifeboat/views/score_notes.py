@@ -17,7 +17,7 @@ def _note(state: State, player: str) -> str | None:
     if not {ch.love, ch.hate} <= {c.character for c in state.characters}:  # REC-1: not named yet
         return None
     printed, score = state.cards.characters, score_player(state, player)
-    me, fate = tx.name(own), "survived" if survives(state, own) else "died"
+    me, fate = tx.inner(own), "survived" if survives(state, own) else "died"
     if ch.love == own and ch.hate == own:
         kept = (f"and {me}'s survival value ({printed[own].survival}) once, since {me} survived" if score.survival
                 else f"and nothing for {me}, who died")
@@ -33,7 +33,7 @@ def _note(state: State, player: str) -> str | None:
         return (f"{player}'s HATE names their own character, {me}, who {fate}: they score the size of every other "
                 f"character who died ({score.hate}) and nothing for their own survival (SCORE-2).")
     if ch.love == ch.hate:
-        other = tx.name(ch.love)
+        other = tx.inner(ch.love)
         if survives(state, ch.love):
             return (f"{player}'s LOVE and HATE both name {other}, who survived: its survival value "
                     f"({score.love}) counts, as their LOVE (SCORE-2).")

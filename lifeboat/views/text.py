@@ -28,19 +28,26 @@ def name(ch: str | None) -> str:
     return CHARACTERS[ch].en if ch in CHARACTERS else ch
 
 
+def inner(ch: str | None) -> str:
+    """A character's name inside a sentence, after a colon too, with a small "the" ("the Captain", "the Kid");
+    at the start of a sentence it keeps the capital it is printed with (:func:`name`, :func:`subj`)."""
+    en = name(ch)
+    return "the " + en[4:] if en.startswith("The ") else en
+
+
 def subj(ch: str | None, me: str | None) -> str:
-    """``ch`` as the subject of a sentence: "You" for the viewer."""
+    """``ch`` as the subject starting a sentence: "You" for the viewer, "The Captain"."""
     return "You" if ch is not None and ch == me else name(ch)
 
 
 def obj(ch: str | None, me: str | None) -> str:
-    """``ch`` as an object: "you" for the viewer."""
-    return "you" if ch is not None and ch == me else name(ch)
+    """``ch`` inside a sentence: "you" for the viewer, "the Captain" (:func:`inner`)."""
+    return "you" if ch is not None and ch == me else inner(ch)
 
 
 def poss(ch: str | None, me: str | None) -> str:
-    """``ch``'s possessive: "your" for the viewer."""
-    return "your" if ch is not None and ch == me else f"{name(ch)}'s"
+    """``ch``'s possessive inside a sentence: "your" for the viewer, "the Kid's" (:func:`_cap` it to start one)."""
+    return "your" if ch is not None and ch == me else f"{inner(ch)}'s"
 
 
 #: What drinking Firewater does, in words (LIQUID-1, REF-24).
@@ -48,7 +55,7 @@ FIREWATER_EFFECT = "+3 size in fights until the end of the round, one more thirs
 
 
 def _cap(text: str) -> str:
-    """``text`` with its first letter upper case (``"your"`` → ``"Your"``; ``"The Kid's"`` unchanged)."""
+    """``text`` with its first letter upper case (``"your"`` → ``"Your"``, ``"the Kid's"`` → ``"The Kid's"``)."""
     return text[:1].upper() + text[1:]
 
 
@@ -99,7 +106,7 @@ def faces(xs: Sequence[str | None]) -> str:
 
 
 def names(chs: Sequence[str], me: str | None) -> str:
-    """Several characters, "you" for the viewer."""
+    """Several characters inside a sentence, "you" for the viewer ("you and the Kid")."""
     return join([obj(c, me) for c in chs])
 
 
@@ -107,8 +114,8 @@ def names(chs: Sequence[str], me: str | None) -> str:
 
 
 def _characters_dealt(d: Data, me: str | None) -> str:
-    plays = ", ".join(f"{p} plays {name(c)}" for p, c in zip(d["players"], d["characters"]))
-    return f"Characters dealt: {plays}. From the bow: {join([name(c) for c in d['seats']])}."
+    plays = ", ".join(f"{p} plays {inner(c)}" for p, c in zip(d["players"], d["characters"]))
+    return f"Characters dealt: {plays}. From the bow: {join([inner(c) for c in d['seats']])}."
 
 
 def _secret_card(kind: str) -> Callable[[Data, str | None], str]:
@@ -118,8 +125,8 @@ def _secret_card(kind: str) -> Callable[[Data, str | None], str]:
             return f"{subj(who, me)} {be(who, me, True)} dealt a {kind} card."
         verb = "love" if kind == "LOVE" else "hate"
         if who == me:
-            return f"Your {kind} card: you {verb} {name(value)}."
-        return f"{name(who)} {verb}s {name(value)} ({kind} card)."
+            return f"Your {kind} card: you {verb} {inner(value)}."
+        return f"{name(who)} {verb}s {inner(value)} ({kind} card)."
     return text
 
 
@@ -269,8 +276,8 @@ def _times(n: int) -> str:
 
 
 def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
-    """THIRST-1: who still owes thirst and how many times, as a sentence ("you are thirsty once, the Kid twice and
-    Frenchy once"; the viewer first); a character whose thirst Water cancelled (0) is not named."""
+    """THIRST-1: who still owes thirst and how many times, inside a sentence ("you are thirsty once, the Kid twice
+    and Frenchy once"; the viewer first); a character whose thirst Water cancelled (0) is not named."""
     owed = sorted(((c, n) for c, n in pairs if n > 0), key=lambda p: p[0] != me)  # stable: the viewer first
     if not owed:
         return "nobody is thirsty"
@@ -288,7 +295,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "provision_dealt": _provision_dealt,
     "round_started": lambda d, me: f"Round {d['round']} begins.",
     "provisions_phase_started": lambda d, me: (
-        f"Provisions: {subj(d['quartermaster'], me)} will draw {plural(d['count'], 'card')} as quartermaster."),
+        f"Provisions: {obj(d['quartermaster'], me)} will draw {plural(d['count'], 'card')} as quartermaster."),
     "provisions_drawn": _provisions_drawn,
     "provision_kept": _provision_kept,
     "provisions_passed": _provisions_passed,
@@ -321,7 +328,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
         else f"The unseen card {d['placeholder']} is named, but not to you."),
     "love_hate_identified": lambda d, me: (
         f"{_cap(poss(d['character'], me))} LOVE and HATE are shown"
-        + (f": LOVE {name(d['love'])}, HATE {name(d['hate'])}." if d["love"] else ".")),
+        + (f": LOVE {inner(d['love'])}, HATE {inner(d['hate'])}." if d["love"] else ".")),
     "flare_gun_fired": lambda d, me: f"{subj(d['character'], me)} fired the Flare Gun.",
     "parasol_opened": lambda d, me: f"{subj(d['character'], me)} opened the Parasol.",
     "medical_kit_used": _medical_kit_used,
@@ -451,7 +458,8 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
                         cards: CardSet | None = None) -> str:
     """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
     OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
-    ``"The Kid overboard · everyone but Lady Lauren thirsty · rowers thirsty · fighters thirsty · seagull +1"``.
+    ``"The Kid overboard · everyone but the Captain thirsty · rowers thirsty · fighters thirsty · seagull +1"`` (a
+    name starting a part keeps its capital, any other has a small "the", :func:`inner`).
     Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters thirsty`` (the fight
     icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``lost``: characters of this game lost at sea
     (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
@@ -466,8 +474,9 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
     gone = set(lost)
     seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
 
-    def mark(c: str) -> str:
-        return f"{name(c)} [lost at sea]" if c in gone else name(c)
+    def mark(c: str, first: bool = False) -> str:  # a name starting its part keeps its capital: "The Kid overboard"
+        en = name(c) if first else inner(c)
+        return f"{en} [lost at sea]" if c in gone else en
 
     def who(names: tuple[str, tuple[str, ...]]) -> str:
         if names[0] == "drank_firewater":  # LIQUID-3: nav-l11
@@ -478,7 +487,7 @@ def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str
         left_out = [c for c in seated if c not in chosen]
         if chosen and names[0] == "all_except":
             return "everyone but " + join([mark(c) for c in left_out])
-        return join([mark(c) for c in chosen]) if chosen else ""
+        return join([mark(c, i == 0) for i, c in enumerate(chosen)]) if chosen else ""
 
     parts = [f"{w} {what}" for w, what in ((who(nav.overboard), "overboard"), (who(nav.thirsty), "thirsty")) if w]
     if nav.rowers_thirsty:

@@ -129,9 +129,9 @@ def test_the_end_says_why_a_player_who_loves_their_own_character_scores_so(serve
     dee = next(s for s in ref["view"]["secrets"] if player_of(ref["view"], s["character"]) == "Dee")
     assert dee["character"] == dee["love"] == "captain"
     score = next(s for s in ref["view"]["reveal"]["scores"] if s["player"] == "Dee")
-    said = ("Dee's LOVE names their own character, The Captain, who survived: its survival value (5) counts twice, "
+    said = ("Dee's LOVE names their own character, the Captain, who survived: its survival value (5) counts twice, "
             "as their character and as their LOVE (SCORE-2)." if score["survives"] else
-            "Dee's LOVE names their own character, The Captain, who died: it scores 0, neither as their character "
+            "Dee's LOVE names their own character, the Captain, who died: it scores 0, neither as their character "
             "nor as their LOVE (SCORE-2).")
     assert (score["survival"], score["love"]) == ((5, 5) if score["survives"] else (0, 0))
     ctx, pg = open_page(browser, g["links"]["spectator"])

@@ -224,7 +224,7 @@ def test_record_status_names_navigation_contents_and_a_line_to_type(tmp_path: Pa
     assert "help or ?" in out  # "?" at the prompt is help
     assert "The navigation card of the round: Navigation 27 (The Captain overboard)." in out
     status = [line for line in out.splitlines() if line.startswith("[round 1]")][-1]
-    assert status == ("[round 1] Overboard: The Captain. Play a card or pass. · waiting for Lady Lauren, Sir Stephen, "
+    assert status == ("[round 1] Overboard: the Captain. Play a card or pass. · waiting for Lady Lauren, Sir Stephen, "
                       "The Kid · type: lauren: pass · legal · help")
     typed = status.split("type: ")[1].split(" · ")[0]  # the hint is a line that can be typed as shown
     again = run("record", tmp_path / "g.jsonl", stdin=typed + "\n")
@@ -243,10 +243,10 @@ def test_a_turned_navigation_card_is_named_once() -> None:
 
 
 def test_a_navigation_card_still_names_the_lost_at_sea() -> None:
-    # Lady Lauren and The Kid are lost at sea in round 5: the cards still show what is printed on them, marked
+    # Lady Lauren and the Kid are lost at sea in round 5: the cards still show what is printed on them, marked
     # (the contents once shrank: Navigation 38 read "The Captain, First Mate and Frenchy thirsty")
     out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "172", "--as", "referee").stdout
-    assert "Navigation 38 (The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate " \
+    assert "Navigation 38 (The Kid [lost at sea] overboard · Lady Lauren [lost at sea], the Captain, First Mate " \
         "and Frenchy thirsty)" in out, out
     out = run("show", Path("docs/examples/six-players.jsonl"), "--at", "238", "--as", "referee").stdout
     assert "Navigation 21 (The Kid [lost at sea] overboard · everyone but Lady Lauren [lost at sea] thirsty" in out
@@ -264,12 +264,12 @@ def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -
     menu = out.index("   1. row stack: nothing; under the deck: Navigation 31, Navigation 38")
     assert out[menu - 2 : menu] == [
         "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
-        "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], The Captain, First Mate and "
+        "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], the Captain, First Mate and "
         "Frenchy thirsty"]
 
 
 def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
-    # MEDKIT-1: "The Kid used a Medical Kit on The Kid" read as if someone else were meant
+    # MEDKIT-1: "The Kid used a Medical Kit on the Kid" read as if someone else were meant
     text = ACTION.replace('character = "kid"\nplayer = "Dee"\nhand = ["?"]',
                           'character = "kid"\nplayer = "Dee"\nhand = ["medical_kit"]\nwounds = 1')
     result = record_from(tmp_path, text, "kid: heal kid\n")

@@ -138,8 +138,8 @@ def test_a_full_game_recorded_from_setup_with_public_knowledge_only(tmp_path: Pa
     assert refusals(done.stdout) == []
     out = done.stdout
     # what the table is told after the navigation cards: wounds, thirst, who is now dead or unconscious
-    assert "Overboard: Lady Lauren, The Captain, Frenchy and The Kid." in out
-    assert "Thirst is counted: Lady Lauren is thirsty once, The Captain twice, Frenchy twice and The Kid twice." in out
+    assert "Overboard: Lady Lauren, the Captain, Frenchy and the Kid." in out
+    assert "Thirst is counted: Lady Lauren is thirsty once, the Captain twice, Frenchy twice and the Kid twice." in out
     assert "  The Kid took 2 wounds (thirst).\n  The Kid is now dead (a body in the boat).\n" in out
     assert "  Lady Lauren took 1 wound (thirst).\n  Lady Lauren is now unconscious.\n" in out
     assert "A seagull: 4 out of 4." in out
@@ -457,8 +457,8 @@ def test_a_character_whose_thirst_water_cancelled_is_no_longer_listed_as_thirsty
     text = SETUP + ROUND_1.removesuffix("close\n") + "frenchy: water captain\n"  # still in the thirst window
     done = record(tmp_path / "g.jsonl", text, "--players", PLAYERS)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Frenchy gave Water to The Captain.\n" in done.stdout
-    assert ("] Thirst: Lady Lauren is thirsty once, Frenchy twice and The Kid twice. Each thirst left when everyone "
+    assert "Frenchy gave Water to the Captain.\n" in done.stdout
+    assert ("] Thirst: Lady Lauren is thirsty once, Frenchy twice and the Kid twice. Each thirst left when everyone "
             "has passed is one wound. Play a card or pass.") in done.stdout
     assert "The Captain 0" not in done.stdout and "The Captain once" not in done.stdout
 

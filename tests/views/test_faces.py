@@ -67,7 +67,7 @@ def test_VIEW_FACE_1_ann_cannot_tell_that_bob_still_holds_her_water(game: tuple[
     assert memory["provisions_drawn"]["seen"] == ["water", "cash-1", "cash", "oar"]
     assert memory["provisions_drawn"]["text"] == "You drew Water, Bundle of Cash, Bundle of Cash and Oar."
     assert memory["provisions_passed"]["seen"] == ["water", "cash", "oar"]
-    assert memory["provisions_passed"]["text"] == "You passed Water, Bundle of Cash and Oar to The Captain."
+    assert memory["provisions_passed"]["text"] == "You passed Water, Bundle of Cash and Oar to the Captain."
 
     public = json.loads(shown["public"])
     assert _captain(public)["face_up"] == ["water"] and _INSTANCE.findall(shown["public"]) == []
@@ -117,7 +117,7 @@ def test_VIEW_FACE_1_a_mug_naming_a_face_is_recorded_and_replays(game: tuple[Pat
     assert '"card":"water"' in line.replace(" ", "")
     audit, replay = run_many(("audit", copy), ("replay", copy, "--as", "Cy"))
     assert audit.returncode == 0, audit.stdout + audit.stderr
-    assert replay.returncode == 0 and "Lady Lauren took The Captain's face-up Water." in replay.stdout
+    assert replay.returncode == 0 and "Lady Lauren took the Captain's face-up Water." in replay.stdout
 
 
 def test_VIEW_FACE_1_MUG_1_a_face_names_the_first_face_up_card_of_it() -> None:

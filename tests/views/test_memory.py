@@ -41,7 +41,7 @@ def test_the_quartermaster_remembers_what_it_passed_on_after_the_draft() -> None
     passed = [m for m in memory if m.type == "provisions_passed"]
     assert passed[0].round == 1
     assert passed[0].seen == ("cash", "blackjack", "gaffing_hook")  # VIEW-FACE-1: they left its hand
-    assert passed[0].text == "You passed Bundle of Cash, Blackjack and Gaffing Hook to The Captain."
+    assert passed[0].text == "You passed Bundle of Cash, Blackjack and Gaffing Hook to the Captain."
     assert "You drew Water, Bundle of Cash, Blackjack and Gaffing Hook." in _texts(memory)
     # what the Captain passed on is not the quartermaster's to know
     assert not any("The Captain passed" in line for line in _texts(memory))

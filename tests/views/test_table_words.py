@@ -56,10 +56,10 @@ def test_FIGHT_3_each_side_is_its_sizes_and_face_up_weapons_never_a_hidden_card(
     for view in (t.public(), t.seat("captain"), t.seat("frenchy"), t.referee()):  # public: alike for everyone
         assert view.fight == expected
     assert t.seat("captain").step.text == (
-        "Fight: attackers Sir Stephen and Frenchy (strength 14) against defenders you and The Kid (strength 11); "
+        "Fight: attackers Sir Stephen and Frenchy (strength 14) against defenders you and the Kid (strength 11); "
         "a tie goes to the defenders. Join a side, reveal weapons or pass.")
     assert t.public().step.text.startswith("Fight: attackers Sir Stephen and Frenchy (strength 14) against "
-                                           "defenders The Captain and The Kid (strength 11)")
+                                           "defenders the Captain and the Kid (strength 11)")
     assert t.public().fight is not None and fight_view(Table().state) is None
 
 
@@ -87,7 +87,8 @@ def test_a_decision_says_what_it_does() -> None:
     means for a fighter and for one outside it (PROC-1)."""
     t = fighting()
     frenchy = _texts(t.seat("frenchy"))
-    assert "Reveal the Gaffing Hook face up (+4 to your side in every fight from now on)" in frenchy
+    assert ("Reveal the Gaffing Hook face up (+4 to your side in every fight while it stays face up in front of you)"
+            in frenchy)  # FIGHT-4: not "from now on": it can be mugged, lost overboard, fired
     assert "Pass (nothing more from you now; the fight is decided once everyone has passed)" in frenchy
     t2 = Table()
     t2.draft(DRAWN, ("water-2", "cash-2", "gaffing_hook-1", "blackjack-1"))
@@ -96,8 +97,8 @@ def test_a_decision_says_what_it_does() -> None:
     assert _texts(t2.seat("frenchy")) == [
         "Pass (stay out of the fight for now)", "Join the attackers (Sir Stephen, strength 5)",
         "Join the defenders (the Captain, strength 7)",
-        "Reveal the Knife face up (+3 to your side in every fight from now on)",
-        "Reveal the Gaffing Hook face up (+4 to your side in every fight from now on)"]
+        "Reveal the Knife face up (+3 to your side in every fight while it stays face up in front of you)",
+        "Reveal the Gaffing Hook face up (+4 to your side in every fight while it stays face up in front of you)"]
 
 
 def test_the_chum_the_water_and_the_life_preserver_say_what_they_do() -> None:
@@ -123,12 +124,12 @@ def test_THIRST_1_who_is_thirsty_and_how_many_times_in_a_sentence() -> None:
     """THIRST-1: the viewer first, then the others in the card's order; "once", "twice", "3 times"."""
     d = {"thirst": [["captain", 1], ["kid", 2], ["frenchy", 0], ["sir_stephen", 3]]}
     assert event_text("thirst_counted", d, "kid") == (
-        "Thirst is counted: you are thirsty twice, The Captain once and Sir Stephen 3 times.")
+        "Thirst is counted: you are thirsty twice, the Captain once and Sir Stephen 3 times.")
     assert event_text("thirst_counted", d, None) == (
-        "Thirst is counted: The Captain is thirsty once, The Kid twice and Sir Stephen 3 times.")
+        "Thirst is counted: the Captain is thirsty once, the Kid twice and Sir Stephen 3 times.")
     assert event_text("thirst_counted", {"thirst": [["kid", 0]]}, None) == "Thirst is counted: nobody is thirsty."
     assert step_text("thirst_window", {**d, "card": "nav-1", "passed": []}, "captain") == (
-        "Thirst: you are thirsty once, The Kid twice and Sir Stephen 3 times. Each thirst left when everyone has "
+        "Thirst: you are thirsty once, the Kid twice and Sir Stephen 3 times. Each thirst left when everyone has "
         "passed is one wound. Play a card or pass.")
 
 
@@ -138,9 +139,9 @@ def test_SCORE_2_the_end_says_why_a_narcissist_a_psychopath_and_a_love_hate_scor
     assert [(n.player, n.text) for n in score_notes(six)] == [
         ("bob", "bob's LOVE names their own character, Sir Stephen, who survived: its survival value (7) counts "
                 "twice, as their character and as their LOVE (SCORE-2)."),
-        ("cy", "cy's HATE names their own character, The Captain, who survived: they score the size of every other "
+        ("cy", "cy's HATE names their own character, the Captain, who survived: they score the size of every other "
                "character who died (14) and nothing for their own survival (SCORE-2)."),
-        ("eve", "eve's LOVE and HATE both name The Kid, who survived: its survival value (9) counts, as their LOVE "
+        ("eve", "eve's LOVE and HATE both name the Kid, who survived: its survival value (9) counts, as their LOVE "
                 "(SCORE-2)."),
         ("fay", "fay's LOVE and HATE both name First Mate, who died: its size (8) counts, as their HATE (SCORE-2)."),
     ]

@@ -29,14 +29,14 @@ def test_setup_secrets_go_to_their_owner_only() -> None:
     pub = t.texts()
     assert "Sir Stephen was dealt a LOVE card." in pub and "Sir Stephen was dealt a provision." in pub
     mine = t.texts("sir_stephen")
-    assert "Your LOVE card: you love The Captain." in mine
-    assert "Your HATE card: you hate The Kid." in mine
+    assert "Your LOVE card: you love the Captain." in mine
+    assert "Your HATE card: you hate the Kid." in mine
     assert "You were dealt Bundle of Cash." not in mine and "You were dealt Water." in mine
     assert "The Captain was dealt a provision." in mine
     assert "10 provisions were removed unseen (SETUP-3)." in mine
     assert not card_ids_in(msgspec.json.encode(t.observer().log("kid"))) - {"oar-1"}
     ref = t.texts(referee=True)
-    assert "Sir Stephen loves The Captain (LOVE card)." in ref
+    assert "Sir Stephen loves the Captain (LOVE card)." in ref
     assert any("Water, Water" in line and "removed unseen" in line for line in ref)
 
 
@@ -60,7 +60,7 @@ def test_kept_provision_public_owner_referee(drafted: Table) -> None:
 
 def test_passed_provisions_are_seen_by_the_two_only(drafted: Table) -> None:
     assert "Sir Stephen passed Bundle of Cash, Blackjack and Gaffing Hook to you." in drafted.texts("captain")
-    assert "You passed Bundle of Cash, Blackjack and Gaffing Hook to The Captain." in drafted.texts("sir_stephen")
+    assert "You passed Bundle of Cash, Blackjack and Gaffing Hook to the Captain." in drafted.texts("sir_stephen")
     # the quartermaster does not see what the Captain passed on: that would tell which card the Captain kept
     assert "The Captain passed 2 cards to Frenchy." in drafted.texts("sir_stephen")
     assert "The Captain passed 2 cards to Frenchy." in drafted.texts()
@@ -180,9 +180,9 @@ def test_a_mugged_hand_card_is_seen_by_the_two_only(drafted: Table) -> None:
     hand = drafted.state.char("captain").hand
     drafted.do(c.DrawFromHand(card=hand[0]))
     name = card_name(hand[0])
-    assert "Sir Stephen took a card from The Captain's hand." in drafted.texts()
-    assert "Sir Stephen took a card from The Captain's hand." in drafted.texts("kid")
-    assert f"You took {name} from The Captain's hand." in drafted.texts("sir_stephen")
+    assert "Sir Stephen took a card from the Captain's hand." in drafted.texts()
+    assert "Sir Stephen took a card from the Captain's hand." in drafted.texts("kid")
+    assert f"You took {name} from the Captain's hand." in drafted.texts("sir_stephen")
     assert f"Sir Stephen took {name} from your hand." in drafted.texts("captain")
     # VIEW-FACE-1: the card left the Captain's hand, so the Captain remembers its face; Sir Stephen holds it
     assert drafted.seat("captain").memory[-1].seen == (look_of(hand[0]),)
@@ -196,14 +196,14 @@ def test_a_trade_is_seen_by_the_two_and_counted_by_the_rest(drafted: Table) -> N
     assert drafted.seat("kid").offer.give == ("water",) and drafted.seat("kid").offer.ask == ("blackjack",)
     assert drafted.seat("sir_stephen").offer.give == ("water-2",)
     assert drafted.public().offer is not None and drafted.public().offer.give == (None,)
-    assert drafted.public().offer.text == "Sir Stephen offered The Kid 1 card for 1 card; The Kid must answer."
+    assert drafted.public().offer.text == "Sir Stephen offered the Kid 1 card for 1 card; the Kid must answer."
     assert drafted.public().waiting_for == ("kid",)
     # mid-sentence, after the semicolon, the one who must answer is "you", not "You" (a fresh user's look at the page)
     assert drafted.seat("kid").offer.text == "Sir Stephen offered you Water for Blackjack; you must answer."
-    assert drafted.seat("sir_stephen").offer.text == "You offered The Kid Water for Blackjack; The Kid must answer."
+    assert drafted.seat("sir_stephen").offer.text == "You offered the Kid Water for Blackjack; the Kid must answer."
     drafted.do(c.AnswerTrade(by="kid", accept=True, cards=("blackjack-1",)))
-    assert "Sir Stephen gave The Kid 1 card and got 1 card back." in drafted.texts("captain")
-    assert "You gave The Kid Water and got Blackjack back." in drafted.texts("sir_stephen")
+    assert "Sir Stephen gave the Kid 1 card and got 1 card back." in drafted.texts("captain")
+    assert "You gave the Kid Water and got Blackjack back." in drafted.texts("sir_stephen")
     assert "Sir Stephen gave you Water and got Blackjack back." in drafted.texts("kid")
     assert "Sir Stephen offered you a trade: Water for Blackjack." in drafted.texts("kid")
 
