@@ -357,7 +357,7 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
             # checked before the rest is read: reading another seat's line would look in their hand
             out.print(Text(_own(me)))
             return None
-        cmd = parse(answer, state, me)
+        cmd = parse(answer, state, me, as_seat=True)  # VIEW-FACE-1: 'mug captain water' keeps the face, as the menu
     except RuleViolation as exc:
         out.print(Text(f"[{exc.rule}] {named_cards(exc.message, state.cards)}"))
         return None

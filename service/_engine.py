@@ -63,12 +63,13 @@ def event_marks(path: Path | str, table: Any) -> list[int]:
 
 def parse_for(line: str, state: State, seat: str) -> Command:
     """``seat``'s line of notation. The actor a line names is read before anything else, so a line for another
-    seat is refused before its cards are looked up in that seat's hand. Raises RuleViolation (NOTATION-1,
+    seat is refused before its cards are looked up in that seat's hand; a mug naming another's face-up card by its
+    face keeps the face, as the seat's decisions list it (VIEW-FACE-1). Raises RuleViolation (NOTATION-1,
     SERVE-3)."""
     head, sep, _ = line.replace("：", ":").partition(":")
     if sep and getattr(parse(f"{head}: pass", state), "by", None) != seat:
         raise RuleViolation("SERVE-3", "decide for your own character only")
-    return parse(line, state, seat)
+    return parse(line, state, seat, as_seat=True)
 
 
 @lru_cache(maxsize=4096)

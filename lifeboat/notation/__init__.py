@@ -21,7 +21,7 @@ it). The recorder: ``recorder: ?p3 is water`` (Identify), ``recorder: kid love c
 
 API:
 
-- :func:`parse` ``(text, state, actor=None) -> Command``: the parser reads names against ``state`` (who is in the
+- :func:`parse` ``(text, state, actor=None, *, as_seat=False) -> Command``: the parser reads names against ``state`` (who is in the
   game, whose hand holds which face) but never judges legality: a well-formed line for an illegal move parses,
   and :func:`lifeboat.decide` refuses it (``IllegalCommand``).
 - :func:`render` ``(command, state) -> str``: the shortest usual line; ``parse(render(c, s), s) == c`` for every
@@ -39,7 +39,10 @@ hand or the order of a deck.
 Card instances: a face name picks the lowest-numbered instance of that face in the pool the command draws from
 (the actor's hand, the target's face-up cards, the deck...), skipping instances already named in the same line;
 an instance id (``water-7``) is taken as written. In a recorded game, when the pool holds no card of that face, the
-lowest-numbered instance among ``State.unaccounted`` is named (REC-1). Paintings differ in value, so ``painting(2)`` / ``painting 3``
+lowest-numbered instance among ``State.unaccounted`` is named (REC-1). One exception, a seat's own line
+(``parse(..., as_seat=True)``: the hotseat, a served game): a mug naming another character's face-up card by its
+face keeps the face (``Mug(card="water")``, ``"painting(3)"``), and the engine takes the target's first face-up
+card of it (VIEW-FACE-1, MUG-1). Paintings differ in value, so ``painting(2)`` / ``painting 3``
 name one by value; a bare ``painting`` is ambiguous when the pool holds paintings of different values (always, for
 chance: the recorder sees the value printed on the card).
 """

@@ -67,8 +67,9 @@ of the notation far shorter."""
 class Parser(Suggestions, PlayerLines, RecordedLines):
     """One line being parsed against ``state``; :meth:`run` returns the command."""
 
-    def __init__(self, text: str, state: State, actor: str | None) -> None:
+    def __init__(self, text: str, state: State, actor: str | None, as_seat: bool = False) -> None:
         self.state = state
+        self.as_seat = as_seat  # a seat's own line: a mug's face stays a face (VIEW-FACE-1, see parse)
         self.line = _norm(text).strip().replace("\n", " ")
         self.default_actor = actor
         self.actor: str = CHANCE
@@ -467,12 +468,18 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         return self.ref(it)
 
 
-def parse(text: str, state: State, actor: str | None = None) -> c.Command:
+def parse(text: str, state: State, actor: str | None = None, *, as_seat: bool = False) -> c.Command:
     """Parse one line of notation into a :data:`lifeboat.commands.Command`, reading names against ``state``.
 
     ``text`` is ``"<actor>: <verb> <args>"`` (grammar in ``docs/notation.md``); case, spacing, commas, full-width
     punctuation and Chinese names are forgiven (``?`` is never punctuation: it is a card nobody saw). ``actor`` (a
     character id, ``"chance"`` or ``"recorder"``) is used when the line names none. The parser never judges legality: pass the result to :func:`lifeboat.apply` / ``decide``.
+
+    ``as_seat``: the line is typed by the seat it names (the hotseat, a served game), which tells no Water from
+    another at the table (VIEW-FACE-1): a mug naming another character's face-up card by its face keeps the face,
+    as its views write it (``Mug(card="water")``, ``"painting(3)"``), and the engine takes the target's first
+    face-up card of that face (MUG-1). Without it (the recorder of a recorded game, REC-1, and the default) the
+    face names the lowest-numbered instance, as for every other command.
 
     Raises:
         InvalidCommand: ``NOTATION-1``: empty line, no actor, unknown verb, unknown character, card or word (the
@@ -487,5 +494,5 @@ def parse(text: str, state: State, actor: str | None = None) -> c.Command:
             are the lines that would resolve it.
     """
     with using(state.cards):  # CARD-3: the game's own card counts and values
-        return Parser(text, state, actor).run()
+        return Parser(text, state, actor, as_seat).run()
 

@@ -12,7 +12,7 @@ from lifeboat.cards import (
     is_unknown,
 )
 from lifeboat.errors import InvalidCommand
-from lifeboat.notation.card_texts import _card_texts, _nav_text
+from lifeboat.notation.card_texts import _card_texts, _face_text, _nav_text
 from lifeboat.notation.names import (
     _FACE_VERBS,
     _NO,
@@ -170,11 +170,15 @@ class PlayerLines:
                 if rest[0].meanings:
                     raise self.unexpected(rest[0], ["card"])
                 raise self.unknown(rest[0], "card", ["card"], ("hand",))
-            card = self.allocate([self.ref(rest[0])], face_up, False)[0]
+            ref = self.ref(rest[0])
+            card = self.allocate([ref], face_up, False)[0]
+            if self.as_seat and ref.card is None:  # VIEW-FACE-1: a seat's face stays the face the engine resolves
+                card = self.state.cards.look_of(card) if card in face_up or ref.points is not None else ref.face
             return c.Mug(by=self.actor, target=target, card=card)
         if face_up:
             base = self.line.rstrip()
-            names = _card_texts(face_up, face_up, False)
+            # VIEW-FACE-1: a seat names another's face-up cards by their faces, as its views do
+            names = [_face_text(x) for x in face_up] if self.as_seat else _card_texts(face_up, face_up, False)
             cands = [f"{base} hand"] + [f"{base} {n}" for n in dict.fromkeys(names)]
             raise self.ambiguous(
                 f"{CHARACTER_NAMES.get(target, target)} has face-up cards: say 'hand' for a random hand card "

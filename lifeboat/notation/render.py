@@ -131,6 +131,9 @@ def _turn_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - one 
             body = f"swap {r.who(t)}"
         case c.Mug(target=t, card=None):
             body = f"mug {r.who(t)} hand"
+        case c.Mug(target=t, card=x) if x is not None and r.state.cards.is_look(x):  # VIEW-FACE-1: a seat's
+            face = r.state.cards.face(x)  # mug names a face, as its views do: "water", "painting(3)"
+            body = f"mug {r.who(t)} {FACE_NAMES[face]}{x[len(face):]}"
         case c.Mug(target=t, card=x):
             face_up = r.state.char(t).face_up if r.state.has(t) else ()
             body = f"mug {r.who(t)} {r.one(x or '', face_up)}"
@@ -212,7 +215,9 @@ def render(command: c.Command, state: State) -> str:
 
     Face names are written where parsing them back in ``state`` gives the same card instances, instance ids
     elsewhere; ``parse(render(c, s), s) == c`` holds for every command ``decide`` accepts in ``s`` (checked by
-    the property tests), and render falls back to an all-ids form when the short form would not read back.
+    the property tests), and render falls back to an all-ids form when the short form would not read back. A mug
+    naming a face (a seat's, ``Mug(card="water")``, VIEW-FACE-1) is written with the face, and reads back with
+    ``parse(..., as_seat=True)``.
     Raises ``TypeError`` only for a value that is not a command.
     """
     with using(state.cards):  # CARD-3: the game's own card counts and values

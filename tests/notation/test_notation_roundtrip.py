@@ -23,6 +23,7 @@ from lifeboat.game import apply, new_game
 from lifeboat.legal import chance_request, legal_commands, waiting_for
 from lifeboat.notation import legal_lines, parse, render
 from lifeboat.ruleset import Ruleset
+from lifeboat.views.faces import held_by, mask_commands
 from lifeboat.state import (
     ActionTurn, Fight, FlareDraw, MugDraw, NavigationTurn, OverboardWindow, ProvisionsPick, RowPlace, State,
     ThirstWindow, TradeOffer, replace_char,
@@ -42,6 +43,15 @@ def round_trip(command: c.Command, state: State) -> str:
     back = parse(line, state)
     assert back == command, (line, command, back, state.step)
     return line
+
+
+def seat_round_trip(legal: list[c.Command], state: State, ch: str) -> None:
+    """VIEW-FACE-1: the seat's own decisions (its legal commands as its view lists them, another's face-up card by
+    its face) read back from their lines as the seat types them (``as_seat``): the menu and the typed line agree.
+    Only those the view changes: the others read alike either way (checked by :func:`round_trip`)."""
+    for cmd in set(mask_commands(tuple(legal), state.cards, held_by(state, ch))) - set(legal):
+        line = render(cmd, state)
+        assert parse(line, state, as_seat=True) == cmd, (line, cmd)
 
 
 def trade(rng: random.Random, state: State, actor: str) -> c.OfferTrade | None:
@@ -74,9 +84,11 @@ def play_and_check(seed: int, n: int, ruleset: Ruleset, everyone: bool = True) -
             continue
         for ch in [x.character for x in state.characters] if everyone else waiting_for(state):
             lines = legal_lines(state, ch)
-            for cmd, line in zip(legal_commands(state, ch), lines):
+            legal = legal_commands(state, ch)
+            for cmd, line in zip(legal, lines):
                 assert round_trip(cmd, state) == line
                 seen[type(cmd).__name__] = seen.get(type(cmd).__name__, 0) + 1
+            seat_round_trip(legal, state, ch)
         actor = rng.choice(waiting_for(state))
         if (isinstance(state.step, ActionTurn) and state.offer is None and state.wong_share is None  # REF-25
                 and rng.random() < 0.15):
