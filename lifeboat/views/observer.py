@@ -345,19 +345,19 @@ class Observer:
                 offer = OfferView(by=st.offer.by, to=st.offer.to, give=od["give"], ask=od["ask"],
                                   text=tx.offer_text(od, me))
         if aud.omniscient or not self._faces:
-            return dict(self._common(), step=step, row_stack=row_stack, offer=offer)
+            return dict(common, step=step, row_stack=row_stack, offer=offer)
         keep, cards = self._held(me), st.cards  # VIEW-FACE-1: after the texts (they name cards by names only)
         if (data := mask_fields(STEP_CARDS[kind], step.data, cards, keep)) is not step.data:
             step = msgspec.structs.replace(step, data=data)
         if offer is not None and (give := mask_fields(("give",), {"give": offer.give}, cards, keep)["give"]) \
                 is not offer.give:
             offer = msgspec.structs.replace(offer, give=give)
-        return dict(for_seat(self._faced(), self._common(), me, keep), step=step, row_stack=row_stack, offer=offer)
+        return dict(for_seat(self._faced(common), common, me, keep), step=step, row_stack=row_stack, offer=offer)
 
-    def _faced(self) -> dict[str, Any]:
-        """:meth:`_common` as the public sees it (VIEW-FACE-1), cached until the next event."""
+    def _faced(self, common: dict[str, Any]) -> dict[str, Any]:
+        """``common`` (:meth:`_common`) as the public sees it (VIEW-FACE-1), cached until the next event."""
         if self._faced_cache is None or self._faced_cache[0] != len(self):
-            self._faced_cache = (len(self), mask_common(self._common(), self.state.cards))
+            self._faced_cache = (len(self), mask_common(common, self.state.cards))
         return self._faced_cache[1]
 
     def _secrets(self) -> tuple[SecretsView, ...]:
