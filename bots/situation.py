@@ -20,6 +20,7 @@ import msgspec
 from lifeboat import State, commands as c
 from lifeboat.card_context import in_use
 from lifeboat.card_set import CardSet
+from lifeboat.decide.procedure import public_strength
 from lifeboat.state import Step
 from lifeboat.views import SeatView
 
@@ -52,7 +53,8 @@ def _weapon(card: str, cards: CardSet) -> int:
 @dataclass(frozen=True)
 class Who:
     """The public facts of one character: ``size`` (printed), ``wounds``, ``face_up`` cards, ``hand_size``,
-    ``in_boat``, ``status`` (STATUS-1, or ``"lost_at_sea"``), ``rowed`` and ``fought`` this round."""
+    ``in_boat``, ``status`` (STATUS-1, or ``"lost_at_sea"``), ``rowed`` and ``fought`` this round, ``drinks`` of
+    Firewater this round (LIQUID-1, WONG-1: public, REF-24)."""
 
     size: int
     wounds: int
@@ -62,6 +64,7 @@ class Who:
     status: str
     rowed: bool
     fought: bool
+    drinks: int = 0
 
     @property
     def conscious(self) -> bool:
@@ -75,8 +78,10 @@ class Who:
 
     @property
     def strength(self) -> int:
-        """Fight strength if it joined a fight now: size plus face-up weapons (FIGHT-3); 0 unless conscious."""
-        return self.size + sum(weapon(x) for x in self.face_up) if self.conscious else 0
+        """Fight strength if it joined a fight now, as the engine decides the fight (FIGHT-3, REF-24:
+        :func:`lifeboat.decide.procedure.public_strength`): its size (OPT-SHARK: +1), its face-up weapons and
+        Firewater's size per drink this round, in the card data in use (CARD-3); 0 unless conscious."""
+        return sum(public_strength(in_use(), self.size, self.face_up, self.drinks)) if self.conscious else 0
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,7 @@ def from_view(view: SeatView) -> Situation:
         raise TypeError(f"a bot gets only its own seat's view (a SeatView), not {type(view).__name__}")
     chars = {
         v.character: Who(size=v.size, wounds=v.wounds, face_up=v.face_up, hand_size=v.hand_size, in_boat=v.in_boat,
-                         status=v.status, rowed=v.rowed, fought=v.fought)
+                         status=v.status, rowed=v.rowed, fought=v.fought, drinks=view.drank.count(v.character))
         for v in view.characters
     }
     return Situation(me=view.viewer, love=view.love, hate=view.hate, hand=view.hand, seats=view.seats, chars=chars,
@@ -141,7 +146,8 @@ def from_state(state: State, me: str, legal: tuple[c.PlayerCommand, ...]) -> Sit
         status = ("conscious" if ch.wounds < size else "unconscious" if ch.wounds == size else "dead") \
             if ch.in_boat else "lost_at_sea"
         chars[ch.character] = Who(size=size, wounds=ch.wounds, face_up=ch.face_up, hand_size=len(ch.hand),
-                                  in_boat=ch.in_boat, status=status, rowed=ch.rowed, fought=ch.fought)
+                                  in_boat=ch.in_boat, status=status, rowed=ch.rowed, fought=ch.fought,
+                                  drinks=state.drank.count(ch.character))
     own = state.char(me)
     stack: tuple[str | None, ...] = tuple(None for _ in state.row_stack)  # face down to all but the rower
     return Situation(me=me, love=own.love, hate=own.hate, hand=own.hand, seats=state.seats, chars=chars,

@@ -223,10 +223,17 @@ def fighter_strength(state: State, ch: str) -> tuple[int, int, int]:
     Blackjack 2, Knife 3, Gaffing Hook 4, Flare Gun 8), and Firewater's size (+3 in the bundled data) per Firewater
     it drank or shared this round (LIQUID-1, WONG-1, REF-24). All public facts: a card in hand never counts.
     Raises ``KeyError`` for a character not in the game."""
-    cards = state.cards
-    size = cards.size[ch] + state.ruleset.shark_variant  # OPT-SHARK: sizes +1 for fights
-    weapons = sum(cards.weapon_size(card) for card in state.char(ch).face_up)
-    return size, weapons, firewater_size(cards) * state.drank.count(ch)  # CARD-3; LIQUID-1, REF-24
+    return public_strength(state.cards, state.health(ch), state.char(ch).face_up, state.drank.count(ch))
+
+
+def public_strength(cards: CardSet, health: int, face_up: tuple[str, ...], drinks: int) -> tuple[int, int, int]:
+    """:func:`fighter_strength` from the public facts a seat's view shows (a bot has no :class:`State`):
+    ``health`` the printed size, +1 with the shark variant (OPT-SHARK: :meth:`State.health`, a view's ``size``),
+    the ``face_up`` cards (instances, or faces as a view names them, VIEW-FACE-1; a non-weapon adds 0) and the
+    ``drinks`` of Firewater this round (REF-24), in the card data ``cards`` (CARD-3). Raises ``KeyError`` for a
+    card ``cards`` does not have."""
+    weapons = sum(cards.weapon_size(card) for card in face_up)
+    return health, weapons, firewater_size(cards) * drinks  # CARD-3; LIQUID-1, REF-24
 
 
 def strength(state: State, side: tuple[str, ...]) -> int:

@@ -60,3 +60,27 @@ def test_LIQUID_1_the_heuristic_drinks_to_win_and_search_keeps_drinks_for_fights
     view = Observer(s).seat_view("kid")
     assert decide(from_view(view)) == c.DrinkFirewater(by="kid", card="firewater-1")
     assert c.DrinkFirewater(by="kid", card="firewater-1") in candidates(view)
+
+
+def test_FIGHT_3_a_bot_weighs_a_fight_as_the_engine_decides_it_under_the_shark_variant() -> None:
+    """FIGHT-3, OPT-SHARK, REF-24: the Kid (3, +1 with the sharks) drank Firewater (+3) and refuses Lady Lauren
+    (4 + 1) holding a Knife face up (+3). A bot's strengths, from its own view or a simulated state, are the
+    engine's (:func:`lifeboat.decide.fighter_strength`): the Kid 7, Lady Lauren 8. The bots left the drink out (the
+    Kid counted 4: a fight lost by 4, where one more Firewater would not turn it)."""
+    from bots.situation import from_state
+    from lifeboat.decide import fighter_strength
+    from lifeboat.ruleset import Ruleset
+    from tests.engine.gwt import face_up
+
+    sharks = Ruleset(expansions=("liquid_courage",), shark_variant=True)
+    s = given(deal(WONG4), hand("kid", "firewater-1"), face_up("lady_lauren", "knife-1"), actions("lady_lauren"),
+              ruleset=sharks)
+    s = then_fold(s, c.ChangeSeats(by="lady_lauren", target="kid"), c.Answer(by="kid", consent=False),
+                  c.DrinkFirewater(by="kid", card="firewater-1"))
+    assert fighter_strength(s, "kid") == (4, 0, 3) and fighter_strength(s, "lady_lauren") == (5, 3, 0)
+    obs = Observer(s)
+    for sit in (from_view(obs.seat_view("mrs_wong")), from_state(s, "mrs_wong", ())):
+        assert {ch: sit.chars[ch].strength for ch in WONG4} == {"lady_lauren": 8, "captain": 8, "mrs_wong": 4,
+                                                               "kid": 7}
+    fight = obs.seat_view("mrs_wong").fight
+    assert fight is not None and (fight.attack, fight.defence) == (8, 7)  # what the page shows: the same numbers
