@@ -23,6 +23,7 @@ from lifeboat.legal import legal_commands
 from lifeboat.state import State
 from lifeboat.views import text as tx
 from lifeboat.views.catalog import navigation_in
+from lifeboat.views.faces import held_by, mask_commands
 from lifeboat.views.observer import Observer
 from lifeboat.views.structs import EventView, TableView
 
@@ -94,7 +95,8 @@ def note_visible(audience: NoteAudience, character: str | None, viewer: str) -> 
 def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str | None, list[Alternative] | None]:
     """``(decider, alternatives)``: the player command's character and the decisions open to it in ``before``
     (:func:`lifeboat.legal.legal_commands`, plus the one taken when the list leaves it out, as for most trades),
-    each rendered as notation; ``(decider, None)`` when ``viewer`` is neither that seat nor the referee, and
+    each rendered as notation (for the seat itself, another's card by its face, as its view listed them:
+    VIEW-FACE-1); ``(decider, None)`` when ``viewer`` is neither that seat nor the referee, and
     ``(None, None)`` for chance and recorder commands."""
     if is_chance(command) or is_recorder(command):
         return None, None
@@ -108,6 +110,10 @@ def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str 
     open_ = list(legal_commands(before, decider))
     if command not in open_:
         open_.append(command)
+    if viewer != "referee":  # VIEW-FACE-1: the seat's decisions as its view listed them (another's card by its face)
+        keep = held_by(before, decider)
+        open_ = list(mask_commands(tuple(open_), before.cards, keep))
+        command = mask_commands((command,), before.cards, keep)[0]
     return decider, [Alternative(text=render(c, before), chosen=c == command) for c in _unlike(open_, command)]
 
 

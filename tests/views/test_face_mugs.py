@@ -16,6 +16,7 @@ from rich.console import Console
 import service
 from cli.cmd_play import _typed, menu
 from lifeboat import commands as c
+from lifeboat.views.book import alternatives_for
 from service._engine import parse_for
 from tests.helpers import run_many
 
@@ -61,6 +62,11 @@ def test_VIEW_FACE_1_a_typed_mug_keeps_the_face_and_declares_the_first_face_up(g
         typed = _typed(Console(file=said, width=100), "mug captain water", table.state, "lady_lauren")
         assert typed == MUG and said.getvalue() == ""  # the menu's command; nothing echoed
         assert parse_for("mug captain water", table.state, "lady_lauren") == MUG  # a served game reads it alike
+        decider, alternatives = alternatives_for(table.state, MUG, "lady_lauren")  # the replay book, as Ann
+        assert decider == "lady_lauren" and alternatives is not None
+        assert [(a.text, a.chosen) for a in alternatives if "captain" in a.text and "mug" in a.text] == [
+            ("lauren: mug captain water", True)]
+        assert not {x for a in alternatives for x in _INSTANCE.findall(a.text)} - {"cash-1", "water-1"}
         table.decide(typed)
     finally:
         table.close()
