@@ -84,7 +84,7 @@ class FindingsReader:
         self.problems.append(LineProblem(
             line=number, code="JOURNAL-TORN",
             message=f"the last line ({len(raw)} bytes) is torn: it has no newline (a crash during a write, or the "
-                    "file was cut); journal.repair cuts it and keeps a copy",
+                    "file was cut); `lifeboat repair` cuts it and keeps a copy",
             expected="a complete line ending in a newline",
             found=printable(raw[:TORN_SHOWN].decode("utf-8", "backslashreplace"))))  # no raw ESC to a terminal
 
