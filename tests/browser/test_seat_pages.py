@@ -341,13 +341,14 @@ def test_a_no_answer_notice_goes_once_a_later_decision_reaches_the_page(server: 
         ann.fill("#sv-line-text", "ann: pass")
         ann.click("#sv-line button[type=submit]")
         said = "The server did not answer; your decision may not have arrived."
-        ann.wait_for_function(f"document.getElementById('sv-notice').textContent === {said!r}")
+        ann.wait_for_function(f"() => document.getElementById('sv-notice').textContent === {said!r}")  # a function:
+        # an expression string is eval'ed in the page while Playwright polls, which the page's CSP refuses
         contexts[0].set_offline(False)
         ann.wait_for_selector("#sv-conn[data-state=live]")
         assert ann.text_content("#sv-notice") == said  # nothing moved yet: still true
         play_until(server, g, {"Bob": bob}, rng, lambda n: n >= 1)
         wait_seq(ann, seq + 1)
-        ann.wait_for_function("document.getElementById('sv-notice').textContent === ''")
+        ann.wait_for_function("() => document.getElementById('sv-notice').textContent === ''")
         shot(ann, "serve-seat-phone-no-answer-gone")
     finally:
         for ctx in contexts:
