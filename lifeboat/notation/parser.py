@@ -478,7 +478,8 @@ def parse(text: str, state: State, actor: str | None = None, *, as_seat: bool = 
     ``as_seat``: the line is typed by the seat it names (the hotseat, a served game), which tells no Water from
     another at the table (VIEW-FACE-1): a mug naming another character's face-up card by its face keeps the face,
     as its views write it (``Mug(card="water")``, ``"painting(3)"``), and the engine takes the target's first
-    face-up card of that face (MUG-1). Without it (the recorder of a recorded game, REC-1, and the default) the
+    face-up card of that face (MUG-1); an instance id typed there reads as its face too (a refusal would tell
+    the seat which instance is face up). Without it (the recorder of a recorded game, REC-1, and the default) the
     face names the lowest-numbered instance, as for every other command.
 
     Raises:

@@ -172,8 +172,10 @@ class PlayerLines:
                 raise self.unknown(rest[0], "card", ["card"], ("hand",))
             ref = self.ref(rest[0])
             card = self.allocate([ref], face_up, False)[0]
-            if self.as_seat and ref.card is None:  # VIEW-FACE-1: a seat's face stays the face the engine resolves
-                card = self.state.cards.look_of(card) if card in face_up or ref.points is not None else ref.face
+            if self.as_seat:  # VIEW-FACE-1: a seat's card is the face the engine resolves; a typed instance too,
+                # or a refusal would tell the seat which instance of a face is face up
+                card = self.state.cards.look_of(card) if ref.card or card in face_up or ref.points is not None \
+                    else ref.face
             return c.Mug(by=self.actor, target=target, card=card)
         if face_up:
             base = self.line.rstrip()

@@ -62,6 +62,8 @@ def test_VIEW_FACE_1_a_typed_mug_keeps_the_face_and_declares_the_first_face_up(g
         typed = _typed(Console(file=said, width=100), "mug captain water", table.state, "lady_lauren")
         assert typed == MUG and said.getvalue() == ""  # the menu's command; nothing echoed
         assert parse_for("mug captain water", table.state, "lady_lauren") == MUG  # a served game reads it alike
+        for typed_id in ("water-2", "water-9"):  # an instance a seat types is its face: no refusal tells it apart
+            assert parse_for(f"mug captain {typed_id}", table.state, "lady_lauren") == MUG, typed_id
         decider, alternatives = alternatives_for(table.state, MUG, "lady_lauren")  # the replay book, as Ann
         assert decider == "lady_lauren" and alternatives is not None
         assert [(a.text, a.chosen) for a in alternatives if "captain" in a.text and "mug" in a.text] == [
