@@ -80,8 +80,13 @@ class Who:
     def strength(self) -> int:
         """Fight strength if it joined a fight now, as the engine decides the fight (FIGHT-3, REF-24:
         :func:`lifeboat.decide.procedure.public_strength`): its size (OPT-SHARK: +1), its face-up weapons and
-        Firewater's size per drink this round, in the card data in use (CARD-3); 0 unless conscious."""
-        return sum(public_strength(in_use(), self.size, self.face_up, self.drinks)) if self.conscious else 0
+        Firewater's size per drink this round, in the card data in use (CARD-3); 0 unless conscious. A card the
+        card data does not know (a recorded game's placeholder, REC-1) adds nothing, as :func:`weapon` says."""
+        if not self.conscious:
+            return 0
+        cards = in_use()
+        known = tuple(card for card in self.face_up if _face_in(card, cards))
+        return sum(public_strength(cards, self.size, known, self.drinks))
 
 
 @dataclass(frozen=True)

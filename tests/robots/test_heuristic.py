@@ -161,3 +161,13 @@ def test_pass_or_wait_and_the_rule_order() -> None:
     assert h.pass_or_wait(sit(step, legal)) == legal[1]
     assert h.decide(sit(step, legal)) == legal[1]
     assert [r.__name__ for r in h.RULES][-1] == "pass_or_wait"
+
+
+def test_FIGHT_3_a_face_up_card_the_card_data_does_not_know_adds_nothing_to_a_bots_strength() -> None:
+    """A recorded game's placeholder face up (REC-1: ``?p3``) adds 0, as :func:`bots.situation.weapon` says; the
+    engine's ``public_strength`` raises KeyError for it, which reached the bot as a traceback."""
+    knife = Who(size=6, wounds=0, face_up=("knife-1", "?p3"), hand_size=1, in_boat=True, status="conscious",
+                rowed=False, fought=False)
+    assert knife.strength == 6 + 3  # size 6, the Knife 3
+    assert Who(size=6, wounds=0, face_up=("?p3",), hand_size=1, in_boat=True, status="conscious", rowed=False,
+               fought=False).strength == 6

@@ -187,7 +187,7 @@ def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deal
     decision = dying.decide(cmd).commits[0].seq
     dying.close()
     assert game_b.catch_up() is True and game_b.seq == decision  # within the grace: left to A
-    time.sleep(game_b.owed_wait() or 0)
+    time.sleep((game_b.owed_wait() or 0) + 0.05)  # as web.tables waits: past the grace, not at its edge
     assert game_b.catch_up() is True
     assert game_b.seq > decision, "B dealt the draw A owed"
     assert chance_request(game_b.state) is None and game_b.waiting_for() != ()
@@ -227,6 +227,6 @@ def test_SERVE_12_a_process_opening_the_game_between_a_decision_and_its_draws_le
     dying.close()
     game_c = LiveGame.open_stored(b, game_a.game_id)
     assert game_c.seq == later and game_c.catch_up() is False and game_c.seq == later  # within the grace
-    time.sleep(game_c.owed_wait() or 0)
+    time.sleep((game_c.owed_wait() or 0) + 0.05)  # past the grace, not at its edge
     assert game_c.catch_up() is True and game_c.seq > later and game_c.owed_wait() is None, "C dealt A's draw"
     assert game_c.view("referee") == LiveGame.open_stored(a, game_a.game_id).view("referee")
