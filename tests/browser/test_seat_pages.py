@@ -11,6 +11,7 @@ import time
 
 import httpx
 import msgspec
+import pytest
 
 from lifeboat.commands import PlayerCommand
 from tests.browser.conftest import shot
@@ -137,6 +138,8 @@ def play_until(server: Server, g: dict, pages: dict, rng: random.Random, stop) -
     return steps
 
 
+@pytest.mark.slow  # ~29 s, CI's longest test: CI keeps the whole game on a phone (test_whole_game_fits) and two
+# live pages agreeing (test_two_tabs_agree_and_a_stale_click_gets_a_conflict); four players to the end run here
 def test_four_browsers_play_a_game_to_the_end(server: Server, browser) -> None:  # noqa: F811
     g = new_game(server, PLAYERS, bots=["Eve"], seed=21, options=["quick_game=on"])
     contexts, pages, errors = [], {}, []
