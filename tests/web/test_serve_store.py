@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import httpx
@@ -160,6 +161,28 @@ def test_a_game_imported_with_its_deck_file_is_served_and_dealt_as_one_started_i
         stop_server(proc)
 
 
+def _followed(postgres_url: str, postgres_schema: str) -> tuple[Any, Any, Any, Any, Any]:
+    """Two processes on one store (SERVE-12): ``(a, b, game_a, served, cmd)``: A's and B's stores, A's new stored
+    4-player game (seed 8), B's :class:`web.tables.Table` serving it, and A's next decision before a draw. The
+    caller closes both stores."""
+    from service.live import LiveGame
+    from service.stored import GameStore
+    from tests.service.test_stored_games import decision_before_a_draw
+    from web.tables import Table
+    from web.tokens import TokenStore
+
+    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    try:
+        game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
+        served = Table(LiveGame.open_stored(b, game_a.game_id), TokenStore.of_bytes("t", None, lambda raw: True))
+        _, cmd = decision_before_a_draw(game_a)
+    except BaseException:
+        a.close()
+        b.close()
+        raise
+    return a, b, game_a, served, cmd
+
+
 def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_due(postgres_url, postgres_schema,
                                                                                    monkeypatch) -> None:
     """web.tables.Table of process B catches up with A's decision, whose draw A died before writing: B leaves it
@@ -167,18 +190,10 @@ def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_du
     import asyncio
 
     from service import live
-    from service.live import LiveGame
-    from service.stored import GameStore
-    from tests.service.test_stored_games import decision_before_a_draw
-    from web.tables import Table
-    from web.tokens import TokenStore
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
-    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    a, b, game_a, served, cmd = _followed(postgres_url, postgres_schema)
     try:
-        game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
-        served = Table(LiveGame.open_stored(b, game_a.game_id), TokenStore.of_bytes("t", None, lambda raw: True))
-        _, cmd = decision_before_a_draw(game_a)
         dying = a.open(game_a.game_id)  # A writes the decision, then its process is gone
         decision = dying.decide(cmd).commits[0].seq
         dying.close()
@@ -205,18 +220,11 @@ def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(
     import asyncio
 
     from service import live
-    from service.live import LiveGame
-    from service.stored import GameStore
     from tests.service.test_stored_games import decision_before_a_draw
-    from web.tables import Table
-    from web.tokens import TokenStore
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.3)
-    a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
+    a, b, game_a, served, cmd = _followed(postgres_url, postgres_schema)
     try:
-        game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
-        served = Table(LiveGame.open_stored(b, game_a.game_id), TokenStore.of_bytes("t", None, lambda raw: True))
-        _, cmd = decision_before_a_draw(game_a)
         deciding = a.open(game_a.game_id)
         first = deciding.decide(cmd).commits[0].seq
 
