@@ -19,11 +19,9 @@ from lifeboat import commands as c
 from lifeboat.views.book import alternatives_for
 from service._engine import parse_for
 from tests.helpers import run_many
+from tests.views.test_faces import DEAL
 
-LINES = """\
-chance: deal ann = lauren love frenchy hate kid water-1; bob = captain love kid hate frenchy water-7; \
-cy = frenchy love lauren hate captain cash-3; dee = kid love captain hate lauren cash-4; \
-removed water-8 water-9 water-10 water-11 water-12 water-13 water-14 water-15 water-16 chum-1
+LINES = DEAL + """\
 chance: draw water-2 cash-1 cash-2 oar-1
 lauren: keep cash-1
 captain: keep water-2

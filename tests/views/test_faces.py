@@ -26,10 +26,12 @@ from lifeboat.notation import parse, render
 from tests.engine.gwt import deal, face_up, given, actions, when
 from tests.helpers import run_many
 
-LINES = """\
+DEAL = """\
 chance: deal ann = lauren love frenchy hate kid water-1; bob = captain love kid hate frenchy water-7; \
 cy = frenchy love lauren hate captain cash-3; dee = kid love captain hate lauren cash-4; \
 removed water-8 water-9 water-10 water-11 water-12 water-13 water-14 water-15 water-16 chum-1
+"""  # Ann is Lady Lauren, Bob the Captain with water-7 in hand
+LINES = DEAL + """\
 chance: draw water-5 cash-1 cash-2 oar-1
 lauren: keep cash-1
 captain: keep water-5
