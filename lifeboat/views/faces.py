@@ -52,19 +52,23 @@ def mask_fields(fields: tuple[str, ...], data: dict[str, Any], cards: CardSet,
     new = None
     for f in fields:
         v = data[f]
-        if v is None:
-            continue
-        if v.__class__ is str:
-            if v in keep or v not in look:
-                continue
-            m: Any = look[v]
-        elif any(x in look and x not in keep for x in v):
-            m = tuple(x if x is None or x in keep else look.get(x, x) for x in v)
-        else:
-            continue
-        new = dict(data) if new is None else new
-        new[f] = m
+        m = _faced(v, look, keep)
+        if m is not v:
+            new = dict(data) if new is None else new
+            new[f] = m
     return data if new is None else new
+
+
+def _faced(v: Any, look: dict[str, str], keep: frozenset[str]) -> Any:
+    """A card field's value ``v`` (a card id, a tuple of them, possibly holding ``None``, or ``None``) with every
+    instance in ``look`` and not in ``keep`` named by its face; ``v`` itself when nothing changes."""
+    if v is None:
+        return v
+    if v.__class__ is str:
+        return look[v] if v in look and v not in keep else v
+    if any(x in look and x not in keep for x in v):
+        return tuple(x if x is None or x in keep else look.get(x, x) for x in v)
+    return v
 
 
 def held_by(state: State, character: str | None) -> frozenset[str]:
@@ -135,11 +139,9 @@ def mask_commands(commands: tuple[Any, ...], cards: CardSet, keep: frozenset[str
         changed = {}
         for f in ("card", "cards", "give"):  # the command fields that name provisions
             v = getattr(cmd, f, None)
-            if v.__class__ is str:
-                if v in look and v not in keep:
-                    changed[f] = look[v]
-            elif v and any(x in look and x not in keep for x in v):
-                changed[f] = tuple(x if x in keep else look.get(x, x) for x in v)
+            m = _faced(v, look, keep)
+            if m is not v:
+                changed[f] = m
         out.setdefault(msgspec.structs.replace(cmd, **changed) if changed else cmd)
     return tuple(out)
 
