@@ -5,7 +5,7 @@ What a search bot does thousands of times per decision: play a game from the sta
 * lifeboat:   ``lifeboat.new_game`` (4, 5, 6 players in turn) and a seeded deck shuffle
               (``lifeboat.chance.shuffle``); then, until the game is over, the next chance outcome
               (``lifeboat.chance.next_chance``) or, when the game waits for a player, one of
-              ``lifeboat.legal_commands`` chosen by the random bot (``bots.random_bot.random_choice``), each applied
+              ``lifeboat.legal_commands`` chosen by the random bot (``lifeboat.bots.random_bot.random_choice``), each applied
               with ``lifeboat.apply`` (decide + fold). No journal, no hash, no views. A step is one applied command.
 * open_spiel: ``python_block_dominoes`` (OpenSpiel's card-like Python game: chance deals, hidden hands, passes):
               ``new_initial_state``, then chance outcomes drawn from ``chance_outcomes()`` and player actions from
@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from importlib.metadata import version
 
-from bots.random_bot import random_choice
+from lifeboat.bots.random_bot import random_choice
 from lifeboat import Ruleset, apply, legal_commands, new_game, waiting_for
 from lifeboat.chance import next_chance, shuffle
 

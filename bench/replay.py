@@ -2,7 +2,7 @@
 
 One run builds two corpora in a temp dir and times three readers over the same number of moves, side by side:
 
-* lifeboat:     ``JsonlJournal.open`` + :func:`service.replay` over every journal of a corpus of seeded bot
+* lifeboat:     ``JsonlJournal.open`` + :func:`lifeboat.service.replay` over every journal of a corpus of seeded bot
                 games (what ``lifeboat replay`` does before printing): the hash chain is checked, every command
                 is decided again by the rules engine and its events compared with the recorded ones;
 * python-chess: ``chess.pgn.read_game`` over a PGN file of seeded random legal games holding exactly as many
@@ -35,8 +35,8 @@ from pathlib import Path
 import msgspec
 
 import journal
-from service.bots import random_bot
-from service import advance_chance, append, create_game, deck_path, replay
+from lifeboat.service.bots import random_bot
+from lifeboat.service import advance_chance, append, create_game, deck_path, replay
 from lifeboat import legal_commands, waiting_for
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -49,7 +49,7 @@ def play_bot_game(path: Path, players: int, seed: int) -> int:
     """Play one all-bots game and save it as a journal at ``path``; return its number of commits.
 
     The loop of ``lifeboat play --bots all`` (each bot chooses among its own seat's legal commands, with a
-    ``random.Random(seed)``). The game is set up by :func:`service.create_game` (in a scratch file) and played
+    ``random.Random(seed)``). The game is set up by :func:`lifeboat.service.create_game` (in a scratch file) and played
     into a :class:`journal.MemoryJournal` that is then saved: the file holds the same lines (but for the times) as
     one played move by move, written with one fsync instead of one per commit, so building the corpus does not
     wait on the disk.

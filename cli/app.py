@@ -376,7 +376,7 @@ def _check_paths(params, opts: dict) -> None:  # type: ignore[no-untyped-def] # 
                     os.stat(value)
                 except OSError as exc:
                     if exc.errno == errno.ENAMETOOLONG:
-                        from service.errors import too_long
+                        from lifeboat.service.errors import too_long
 
                         why = (f"{name + ' ' if option else ''}{value}: {too_long(value)}; choose a shorter name "
                                "(nothing was read or written)")

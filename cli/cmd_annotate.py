@@ -1,4 +1,4 @@
-"""``lifeboat annotate``: append a note about one decision to a game file (NOTE-1; :func:`service.annotate`).
+"""``lifeboat annotate``: append a note about one decision to a game file (NOTE-1; :func:`lifeboat.service.annotate`).
 
 The game is replayed strictly first; the note is a new last line (the hash chain goes on, nothing is rewritten).
 """
@@ -15,7 +15,7 @@ def run(game: Path, at: int, text: str, for_: str) -> None:
 
     from cli.common import console
     from cli.describe import who
-    from service import annotate
+    from lifeboat.service import annotate
 
     with user_errors():
         commit, note = annotate(game, at, text, for_)

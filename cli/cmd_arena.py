@@ -1,5 +1,5 @@
 """``lifeboat arena``: seeded, seat-rotated tournaments between bot kinds, with a progress bar and the strength
-table (docs/bots.md). The games are played by :mod:`service.arena`; this module parses and renders only."""
+table (docs/bots.md). The games are played by :mod:`lifeboat.service.arena`; this module parses and renders only."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def run(bots: str, games: int, seed: int, seats: int, think: str | None, out: Pa
     from cli import render
     from cli.common import console
     from cli.terminal import json_text
-    from service.arena import Arena, summarize
+    from lifeboat.service.arena import Arena, summarize
 
     arena = Arena(kinds=kinds, games=games, seed=seed, out=out, seats=seats, think_ms=parse_think(think or "200ms"),
                   resume=resume, jobs=jobs)

@@ -12,7 +12,7 @@ from cli.errors import user_errors
 
 def run(file: Path | None) -> None:
     from cli.common import console
-    from service import bundled_card_hash, load_card_file
+    from lifeboat.service import bundled_card_hash, load_card_file
 
     out = console()
     if file is None:

@@ -1,4 +1,4 @@
-"""``lifeboat fork``: branch a game at a commit into a new journal that names its parent (:func:`service.fork_game`,
+"""``lifeboat fork``: branch a game at a commit into a new journal that names its parent (:func:`lifeboat.service.fork_game`,
 which documents the ``keep`` and ``reshuffle`` chance modes)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ _DRAWS = {"keep": "the decks in the parent's order", "reshuffle": "the cards nob
 
 def run(game: Path, at: int, output: Path, chance: str, seed: int | None) -> None:
     from cli.common import console
-    from service import fork_game
+    from lifeboat.service import fork_game
 
     out = console()
     with user_errors():

@@ -1,8 +1,8 @@
 """``lifeboat replay GAME --html OUT.html``: one self-contained page (no server, no network) that steps through the
 game from one perspective, holding only what that perspective may know at each step up to ``--to``.
 
-The document comes from :func:`service.replay_document` (the reader's views, notes for that reader only, NOTE-1);
-the page is :func:`web.viewer.replay_html` (the table renderer and stepper, inline).
+The document comes from :func:`lifeboat.service.replay_document` (the reader's views, notes for that reader only, NOTE-1);
+the page is :func:`lifeboat.web.viewer.replay_html` (the table renderer and stepper, inline).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _check_target(out: Path, game: Path) -> None:
     if out.exists() and (out.is_dir() or out.resolve() == game.resolve()):
         raise fail(f"--html {out}: is a directory or the game itself; choose another name (nothing was written)",
                    USAGE)
-    from service.errors import missing_folder
+    from lifeboat.service.errors import missing_folder
 
     if (why := missing_folder(out, f"--html {out}")) is not None:
         raise fail(why, USAGE)
@@ -48,8 +48,8 @@ def run(game: Path, as_: str, to: int | None, out: Path) -> None:
 
     from cli.common import console
     from cli.describe import who
-    from service import replay_document
-    from web.viewer import replay_html
+    from lifeboat.service import replay_document
+    from lifeboat.web.viewer import replay_html
 
     _check_target(out, game)
     with user_errors():

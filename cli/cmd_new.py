@@ -14,14 +14,14 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
     from cli import render
     from cli.common import check_options, console
     from lifeboat.cards import CHARACTERS
-    from service import Table, load_card_file, parse_players
+    from lifeboat.service import Table, load_card_file, parse_players
 
     with user_errors():
         if game.exists() or game.is_symlink():
             raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", JOURNAL)
         check_options(options)
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
-        names = parse_players(players)  # SETUP-1: checked by the service (service.players.check_new_names)
+        names = parse_players(players)  # SETUP-1: checked by the service (lifeboat.service.players.check_new_names)
         table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")

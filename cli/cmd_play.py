@@ -28,7 +28,7 @@ def _ask(prompt: str) -> str:
 
 def _check_think(think: str | None, bots: str | None) -> None:
     """``--think`` given (``think`` not None) with no search bot in ``bots`` would do nothing: refused (exit 2)."""
-    from service.bots import spec_kinds
+    from lifeboat.service.bots import spec_kinds
 
     if think is not None and "search" not in spec_kinds(bots):
         raise fail("--think needs a search bot among --bots: it is the search bot's thinking time, and " +
@@ -42,9 +42,9 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli import render
     from cli.cmd_arena import parse_think
     from cli.common import check_options, console, ctrl_c_stops
-    from service import Table, bot_kinds, deck_path, load_card_file, parse_players
-    from service.bots import check_bot_spec
-    from service.clock import rng as make_rng
+    from lifeboat.service import Table, bot_kinds, deck_path, load_card_file, parse_players
+    from lifeboat.service.bots import check_bot_spec
+    from lifeboat.service.clock import rng as make_rng
 
     ctrl_c_stops()
     out = console()
@@ -85,10 +85,10 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
 
 
 class _Game:
-    """One hotseat session: the table, the bots, and each human seat's story (service.hotseat.Hotseat)."""
+    """One hotseat session: the table, the bots, and each human seat's story (lifeboat.service.hotseat.Hotseat)."""
 
     def __init__(self, out, table, bots, rng, think_ms) -> None:  # type: ignore[no-untyped-def]
-        from service.hotseat import Hotseat
+        from lifeboat.service.hotseat import Hotseat
 
         self.out, self.table, self.bots, self.rng, self.think_ms = out, table, bots, rng, think_ms
         self.seats: dict | None = None
@@ -103,7 +103,7 @@ class _Game:
 
     def play(self, game: Path) -> None:
         from cli import render
-        from service import bot_kinds, make_bot
+        from lifeboat.service import bot_kinds, make_bot
 
         table = self.table
         try:
@@ -136,7 +136,7 @@ class _Game:
         """A bot decides from its own seat's view; with a human at the table its decision is shown as it happens,
         in public words."""
         from cli import render
-        from service import ask
+        from lifeboat.service import ask
 
         assert self.seats is not None
         done = self.table.decide(ask(self.seats[me], self.table.views, me, self.rng))
@@ -150,7 +150,7 @@ class _Game:
         from cli import render
         from cli.describe import in_game as boat
         from lifeboat import commands as c
-        from service import RuleViolation
+        from lifeboat.service import RuleViolation
 
         table = self.table
         if self.hotseat.holds(me):  # it passes until something changes for it (REF-18); its story goes on
@@ -214,7 +214,7 @@ def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: i
     from cli.describe import menu_text
     from lifeboat import commands as c
     from lifeboat.cards import cards_of
-    from service.hotseat import WINDOWS
+    from lifeboat.service.hotseat import WINDOWS
 
     cards = cards_of(view.ruleset)
     out: list[tuple[str, object]] = []
@@ -349,7 +349,7 @@ def _typed(out, answer: str, state, me):  # type: ignore[no-untyped-def]
     from rich.text import Text
 
     from lifeboat.notation import parse
-    from service import RuleViolation
+    from lifeboat.service import RuleViolation
 
     try:
         head, sep, _ = answer.replace("：", ":").partition(":")

@@ -1,4 +1,4 @@
-"""``lifeboat receipt``: print a receipt token for a seat (:mod:`service.receipts`, docs/disputes.md).
+"""``lifeboat receipt``: print a receipt token for a seat (:mod:`lifeboat.service.receipts`, docs/disputes.md).
 
 The command prints only the token (on stdout), never the view: someone may be looking at the screen.
 """
@@ -11,7 +11,7 @@ from cli.errors import user_errors
 
 
 def run(game: Path, who: str, at: int | None) -> None:
-    from service import make_receipt
+    from lifeboat.service import make_receipt
 
     with user_errors():
         receipt = make_receipt(game, who, at)

@@ -40,7 +40,7 @@ CHANCE_EXAMPLES = {
 
 
 def status_lines(changes) -> list[str]:  # type: ignore[no-untyped-def]
-    """Plain words for :class:`service.StatusChange` values: who became unconscious, woke up or died (STATUS-1);
+    """Plain words for :class:`lifeboat.service.StatusChange` values: who became unconscious, woke up or died (STATUS-1);
     the story already says who is lost at sea (OVER-3)."""
     from cli.describe import who
 
@@ -55,7 +55,7 @@ class Recorder:
     earlier session are not known, so there it withdraws one decision at a time."""
 
     def __init__(self, path: Path, out) -> None:  # type: ignore[no-untyped-def]
-        from service import Table
+        from lifeboat.service import Table
 
         self.path = path
         self.out = out
@@ -170,7 +170,7 @@ class Recorder:
 
     def keep_comment(self, at: int | None = None) -> None:
         """Append the waiting '#' comment as a public note on decision ``at`` (default: the last in force)."""
-        from service import BadRequest
+        from lifeboat.service import BadRequest
 
         at = at if at is not None else (self.active[-1] if self.active else None)
         parts: list[str] = []
@@ -268,7 +268,7 @@ class Recorder:
             "?" in (ch.love, ch.hate) for ch in self.state.characters)
 
     def tell(self, done) -> None:  # type: ignore[no-untyped-def]
-        """Say what a :class:`service.Appended` did, as the public sees it, and the status changes it caused."""
+        """Say what a :class:`lifeboat.service.Appended` did, as the public sees it, and the status changes it caused."""
         from cli.describe import in_game, with_contents
 
         for v, changes in zip(done.seen.get("public", ()), done.changes):
@@ -284,7 +284,7 @@ class Recorder:
 
     def decide(self, text: str, number: int) -> None:
         from lifeboat.notation import parse
-        from service import AmbiguousCommand, RuleViolation
+        from lifeboat.service import AmbiguousCommand, RuleViolation
 
         was_over = self.state.over
         try:
@@ -298,7 +298,7 @@ class Recorder:
         self.after(was_over)
 
     def close(self, number: int) -> None:
-        from service import RuleViolation
+        from lifeboat.service import RuleViolation
 
         was_over = self.state.over
         try:
@@ -308,7 +308,7 @@ class Recorder:
         self.after(was_over)
 
     def undo(self, number: int) -> None:
-        from service import RuleViolation
+        from lifeboat.service import RuleViolation
 
         if not self.active:
             self.refuse(number, "REC-2", "there is no decision to undo")
@@ -346,7 +346,7 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
     """Start a recording from a position file (POS-1): a file that is not TOML / JSON is refused as a wrong field is
     (exit 3, docs/cli.md); one that cannot be read exits 4. An option the file sets that this version cannot play is
     the same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
-    from service import RuleViolation, Table, read_position
+    from lifeboat.service import RuleViolation, Table, read_position
 
     decoded: dict = {}
     try:
@@ -354,7 +354,7 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
         Table.record_new(game, position=decoded, options=options, cards=cards).close()
     except RuleViolation as exc:
         if exc.rule != "OPT-1":  # POS-1 and the rest: the file is named, as for any input file, and the line
-            from service.position_file import where
+            from lifeboat.service.position_file import where
 
             raise fail(f"{where(position, exc.message)}: [{exc.rule}] {exc.message}; fix the file "
                        "(docs/position-format.md) and run the command again (nothing was written)", RULE) from None
@@ -369,7 +369,7 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
 
 def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
     from cli.common import check_options, console, ctrl_c_stops
-    from service import Table, load_card_file, parse_players
+    from lifeboat.service import Table, load_card_file, parse_players
 
     ctrl_c_stops()
     out = console()

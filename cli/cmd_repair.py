@@ -13,7 +13,7 @@ from cli.errors import user_errors
 
 def run(game: Path) -> None:
     from cli.common import console
-    from service import repair_game
+    from lifeboat.service import repair_game
 
     with user_errors():
         report = repair_game(game)

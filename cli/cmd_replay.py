@@ -1,6 +1,6 @@
 """``lifeboat replay``: the game as a story, re-validated commit by commit, from one perspective.
 
-Streams: one commit is decided, checked and printed before the next is read (:func:`service.story`).
+Streams: one commit is decided, checked and printed before the next is read (:func:`lifeboat.service.story`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
 
         cmd_html.run(game, as_, to, html)
         return
-    from service import card_data_note_of
+    from lifeboat.service import card_data_note_of
 
     with user_errors():
         note = card_data_note_of(game)
@@ -44,7 +44,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
 
     from cli import render
     from cli.common import console
-    from service import Correction, perspective, story, visible_note
+    from lifeboat.service import Correction, perspective, story, visible_note
 
     out = console()
     last = None

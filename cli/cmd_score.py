@@ -16,7 +16,7 @@ def run(game: Path, json_: bool) -> None:
     from cli import render
     from cli.common import console
     from cli.terminal import json_text
-    from service import BadRequest, score_game
+    from lifeboat.service import BadRequest, score_game
 
     with user_errors():
         try:

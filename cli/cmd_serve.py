@@ -71,7 +71,7 @@ def lock_folder(folder: Path, base: str, shared: bool = False) -> None:
 def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
     """``new … --serve``, before the game is written: the server can listen (:func:`check_listen`) and the game's
     folder is served by no other process (:func:`lock_folder`, SERVE-10). Exits with USAGE."""
-    from web.serving import base_url
+    from lifeboat.web.serving import base_url
 
     with user_errors():
         check_listen(host, port, bot_delay_ms)
@@ -81,7 +81,7 @@ def before_new(game: Path, host: str, port: int, bot_delay_ms: int) -> None:
 def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, qr: bool,
         bots: dict[Path, dict[str, str]] | None = None, cards: Path | None = None, only: Path | None = None) -> None:
     from cli.common import console
-    from web import serving
+    from lifeboat.web import serving
 
     out = console()
     with user_errors():
@@ -109,7 +109,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
 
 def _card_set(cards: Path | None):  # type: ignore[no-untyped-def]
     """The card set new games of the page play with (``serve --cards``, CARD-3); ``None``: the bundled data."""
-    from service import load_card_file
+    from lifeboat.service import load_card_file
 
     return None if cards is None else load_card_file(cards)
 
@@ -119,8 +119,8 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
     """``lifeboat serve --store URL``: serve the games of a PostgreSQL store, alongside any other serve process
     on the same store (docs/postgresql.md)."""
     from cli.common import console
-    from service.stored import GameStore
-    from web import serving
+    from lifeboat.service.stored import GameStore
+    from lifeboat.web import serving
 
     out = console()
     with user_errors():
@@ -141,14 +141,14 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
 
 
 def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
-    from web import serving
+    from lifeboat.web import serving
 
     game = item.table.game
     state = "finished" if game.over else f"seq {game.seq}"
     where = game.path.name if game.store is None else game.store.location
     out.print(f"\nGame {game.game_id} ({where}, {state}): keep each link secret; it is shown only now.",
               markup=False)
-    from service.names import catalog
+    from lifeboat.service.names import catalog
 
     names = catalog()["characters"]
     seats = {p: names[c]["en"] if c in names else c for c, p in game.seats().items()}
@@ -169,8 +169,8 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
 def bot_spec(bots: str | None, players: str) -> dict[str, str]:
     """``--bots`` of ``new --serve`` read before anything is written: ``{player name: bot kind}``. Exits with
     USAGE (SERVE-6) for an unknown kind or a name that is not among ``players``."""
-    from service.live import LiveError
-    from web.tables import named_bots
+    from lifeboat.service.live import LiveError
+    from lifeboat.web.tables import named_bots
 
     with user_errors():
         try:

@@ -12,7 +12,7 @@ def run(game: Path, as_: str, at: int | None, json_: bool) -> None:
     from cli import render
     from cli.common import console
     from cli.terminal import json_text
-    from service import view_at
+    from lifeboat.service import view_at
 
     with user_errors():
         view = view_at(game, as_, at, "--at")  # render.table names cards as its game prints them (CARD-3)

@@ -6,7 +6,7 @@ the referee), the decisions that were open. Keys (one per line, so it can be scr
 next, ``b`` back, ``NUMBER`` the step holding that commit, ``r NUMBER`` the first step of that round, ``v`` the
 next navigation card, ``a`` every open decision, ``t`` the table here, ``w`` what a bot would do here for the
 ``--as`` seat (knowing only what that seat knew then), ``h`` help, ``q`` quit. The steps come from
-:func:`service.replay_book`.
+:func:`lifeboat.service.replay_book`.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
 
     from cli import render
     from cli.common import console, ctrl_c_stops
-    from service import replay_book
+    from lifeboat.service import replay_book
 
     ctrl_c_stops()
     out = console()
@@ -146,7 +146,7 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
 def _suggestion(game: Path, as_: str, seq: int, bot: str, think_ms: int) -> str:
     """One line: what a ``bot`` would do after commit ``seq`` for the ``--as`` seat, or why it cannot say."""
     from cli.describe import command, who
-    from service import BadRequest, card_set_of, suggest
+    from lifeboat.service import BadRequest, card_set_of, suggest
 
     try:
         seat, cmd, waiting = suggest(game, as_, seq, bot, think_ms)

@@ -1,5 +1,5 @@
 """``lifeboat import`` and ``lifeboat export``: a game between a JSONL file and a PostgreSQL store
-(:mod:`service.transfer`; docs/postgresql.md). Both copy the journal's lines byte for byte, checking every hash."""
+(:mod:`lifeboat.service.transfer`; docs/postgresql.md). Both copy the journal's lines byte for byte, checking every hash."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cli.errors import user_errors
 
 def run_import(game: Path, store: str, schema: str) -> None:
     from cli.common import console
-    from service import import_game
+    from lifeboat.service import import_game
 
     with user_errors():
         done = import_game(game, store, schema=schema)
@@ -36,7 +36,7 @@ def _bots(bots: tuple[str, ...]) -> str:
 def run_export(game_id: str | None, output: Path | None, store: str, schema: str) -> None:
     from cli.common import console
     from cli.errors import USAGE, fail
-    from service import export_game, store_games
+    from lifeboat.service import export_game, store_games
 
     out = console()
     if game_id is None:

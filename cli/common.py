@@ -25,7 +25,7 @@ def check_options(options: list[str]) -> None:
     """OPT-1: a bad ``--option`` (unknown, a bad value, given twice with two values) is a usage error, exit 2,
     raised before a new game is written (``new``, ``play --players``, ``record``)."""
     from cli.errors import USAGE, fail
-    from service import RuleViolation, build_ruleset
+    from lifeboat.service import RuleViolation, build_ruleset
 
     try:
         build_ruleset(options)

@@ -28,7 +28,7 @@ def fail(message: str, code: int) -> typer.Exit:
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Map the errors a user can cause to messages and exit codes."""
-    from service import errors as e
+    from lifeboat.service import errors as e
 
     try:
         yield
@@ -47,7 +47,7 @@ def user_errors() -> Iterator[None]:
         if isinstance(exc, e.NotAJournal) and exc.path is not None:
             from pathlib import Path
 
-            from service.games import deck_file_note
+            from lifeboat.service.games import deck_file_note
 
             deck = deck_file_note(Path(exc.path))  # the dealer's deck file given for its journal: say so, show none
             if deck is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 def _is_character(state: Any, word: str) -> bool:
     """Whether ``word`` names a character (a "did you mean" of the notation may name a card: 'water')."""
-    from service import RuleViolation, character_named
+    from lifeboat.service import RuleViolation, character_named
 
     try:
         return character_named(state, word) is not None
@@ -25,7 +25,7 @@ def guided_setup(rec: Any) -> None:
     asked again if wrong. Raises EOFError at the end of input (nothing is dealt until every player is named)."""
     from cli.describe import who
     from lifeboat.state import AwaitSetup
-    from service import RuleViolation, character_named
+    from lifeboat.service import RuleViolation, character_named
 
     if not isinstance(rec.state.step, AwaitSetup):
         return
@@ -71,13 +71,13 @@ def guided_setup(rec: Any) -> None:
 
 def ask_players(start: Callable[[str], None], out: Any) -> None:
     """At a keyboard, ask the players' names until ``start`` (which writes the new recording, or raises
-    :class:`service.RuleViolation` having written nothing) takes them: a refused answer (SETUP-1: too few, a name
+    :class:`lifeboat.service.RuleViolation` having written nothing) takes them: a refused answer (SETUP-1: too few, a name
     twice) is said on the console ``out`` and asked again, as a character is. Raises ``typer.Exit`` (usage, exit 2,
     nothing written) at the end of input or on Ctrl-C."""
     from rich.text import Text
 
     from cli.errors import USAGE, fail
-    from service import RuleViolation
+    from lifeboat.service import RuleViolation
 
     while True:
         sys.stdout.write("Players, comma-separated, in any order: ")

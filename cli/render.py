@@ -268,7 +268,7 @@ def winners_line(winners: Sequence[str]) -> str:
 
 
 def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]
-    """The arena's strength table (service.arena.summarize): per bot kind, then per pairing."""
+    """The arena's strength table (lifeboat.service.arena.summarize): per bot kind, then per pairing."""
     kinds = Table(title="Per bot kind (every seat it played)")
     for col in ("bot", "seats played", "mean score", "win rate", "95% CI"):
         kinds.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)

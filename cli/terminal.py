@@ -1,6 +1,6 @@
 """What reaches the terminal: text read from a journal (a card id, a player name, a note, any field of a
 hand-edited, re-chained journal) never drives it (docs/cli.md, "Errors"). Control characters are escaped as
-Python writes them (``\\x1b``, :func:`service.errors.printable`), the newline kept; ``--json`` text escapes DEL
+Python writes them (``\\x1b``, :func:`lifeboat.service.errors.printable`), the newline kept; ``--json`` text escapes DEL
 and the C1 controls too. Imports nothing of ``cli``."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import sys
 
 def terminal_safe(text: str, keep: str = "\n") -> str:
     """``text`` with every unprintable character but those in ``keep`` escaped as Python writes it (ESC as
-    ``\\x1b``, as :func:`service.errors.printable` does): a player name, card id or note read from a hand-edited
+    ``\\x1b``, as :func:`lifeboat.service.errors.printable` does): a player name, card id or note read from a hand-edited
     journal never drives the terminal (clears the screen, hides text, sets the title). Raises nothing."""
     if text.isprintable():
         return text
-    from service.errors import printable
+    from lifeboat.service.errors import printable
 
     return "".join(c if c in keep else printable(c) for c in text)
 

@@ -1,5 +1,5 @@
 """Helpers shared by test files of several directories: the installed ``lifeboat`` executable, run as a user runs it,
-and position files (POS-1) written for ``lifeboat record --position`` or :func:`service.read_position`."""
+and position files (POS-1) written for ``lifeboat record --position`` or :func:`lifeboat.service.read_position`."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 cards still in the decks or set aside, the row stack it did not see, others' LOVE and HATE, the salt, notes for
 another seat or the referee (NOTE-1), and nothing after SEQ.
 
-What the seat knows is what the service's views told it (:func:`service.story`: every event as the seat saw it, and
+What the seat knows is what the service's views told it (:func:`lifeboat.service.story`: every event as the seat saw it, and
 its table): each card id in the page must be among those. The games are played in-process by random bots through
 the real service (a seeded loop): three in CI, more with ``-m slow``.
 """
@@ -24,9 +24,9 @@ from typer.testing import CliRunner
 from cli.app import app
 from lifeboat import waiting_for
 from lifeboat.legal import legal_commands
-from service import (advance_chance, annotate, append, create_game, deck_path, load_orders, perspective, random_bot,
+from lifeboat.service import (advance_chance, annotate, append, create_game, deck_path, load_orders, perspective, random_bot,
                      story)
-from web.viewer import ASSETS, asset_text
+from lifeboat.web.viewer import ASSETS, asset_text
 
 CARD = re.compile(r"\b(?:nav-\d+|[a-z]+(?:_[a-z]+)*-\d+)\b")
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -12,7 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from service import annotate
+from lifeboat.service import annotate
 from tests.browser.conftest import STICKING_OUT, shot
 from tests.browser.test_serve_replay import LINK
 from tests.helpers import EXE

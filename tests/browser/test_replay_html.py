@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from browser.conftest import shot
 from cli.app import app
-from service import view_at
+from lifeboat.service import view_at
 from tests.helpers import EXE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service import annotate, replay_document
+from lifeboat.service import annotate, replay_document
 from tests.browser.conftest import shot
 from tests.web.conftest import Server, auth, new_game, start_server, stop_server
 

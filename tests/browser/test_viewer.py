@@ -1,4 +1,4 @@
-"""The table viewer and the replay stepper in a real headless Chromium (web/viewer; issue 12).
+"""The table viewer and the replay stepper in a real headless Chromium (lifeboat/web/viewer; issue 12).
 
 A replay document of a random game is written as one HTML file, opened from disk (no server) and stepped with the
 keyboard; the DOM must show exactly the table of the document's step: seats bow to stern, wounds, statuses, the
@@ -14,7 +14,7 @@ import pytest
 
 from browser.books import random_document
 from browser.conftest import shot
-from web.viewer import ASSETS, CSP, asset_text, replay_html
+from lifeboat.web.viewer import ASSETS, CSP, asset_text, replay_html
 
 SEED, PLAYERS = 3, 5
 

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 import journal
-from service import replay
+from lifeboat.service import replay
 from lifeboat import apply
 from tests.helpers import unreadable
 

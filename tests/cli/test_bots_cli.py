@@ -98,7 +98,7 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
 
 
 def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> None:
-    from service import suggest
+    from lifeboat.service import suggest
 
     game = tmp_path / "g.jsonl"
     assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0

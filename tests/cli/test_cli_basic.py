@@ -196,7 +196,7 @@ def test_show_names_its_own_option_in_errors(played: Path) -> None:
 def test_hotseat_accepts_a_line_of_notation_for_a_whole_trade(tmp_path: Path) -> None:
     """The numbered list abbreviates trades to one-card gifts; a typed line offers any trade (TRADE-1)."""
     import journal
-    from service import initial_state, replay
+    from lifeboat.service import initial_state, replay
     from lifeboat import waiting_for
 
     game = tmp_path / "t.jsonl"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from service import audit
-from service.live import LiveGame
+from lifeboat.service import audit
+from lifeboat.service.live import LiveGame
 from tests.helpers import EXE, refusals, run
 
 ROOT = Path(__file__).resolve().parents[2]

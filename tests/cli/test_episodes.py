@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import journal
-from service import active_commits, initial_state, replay
+from lifeboat.service import active_commits, initial_state, replay
 from lifeboat.state import State
 from tests.helpers import EXE
 

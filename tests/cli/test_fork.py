@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 import journal
-from service import replay
+from lifeboat.service import replay
 from lifeboat.chance import DeckOrders, commitment
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import journal
 from lifeboat.cards import treasure_points
-from service import final_state
+from lifeboat.service import final_state
 from tests.helpers import record_from, refusals, run
 
 PLAYERS = "Ann,Bob,Cy,Dee"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from service import Table, audit, replay_book
+from lifeboat.service import Table, audit, replay_book
 
 NOTES = [("public", 12, "Ann could have rowed here."), ("Bob", 14, "Bob: keep the Water for the thirst."),
          ("referee", 15, "The referee sees the deck here.")]
@@ -124,7 +124,7 @@ def test_a_finished_game_whose_last_line_is_a_note_is_not_revealed_again(lb, gam
 def test_notes_never_change_the_game(lb, game: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """NOTE-1: the same game with and without notes (appended after the end, about decisions in its middle) has
     the same final state and scores, shows the same tables, and gives the same receipt views."""
-    from service import final_state, make_receipt, score_game
+    from lifeboat.service import final_state, make_receipt, score_game
 
     plain = lb.copy(game, tmp_path / "plain.jsonl")
     annotated(lb, game)
@@ -143,8 +143,8 @@ def test_a_note_written_while_a_game_is_served_does_not_refuse_the_next_decision
     still refuses it."""
     import random
 
-    from service import annotate
-    from service.live import Conflict, LiveGame
+    from lifeboat.service import annotate
+    from lifeboat.service.live import Conflict, LiveGame
 
     path = tmp_path / "served.jsonl"
     live = LiveGame.create(path, ["Ann", "Bob", "Cy", "Dee"], seed=3)

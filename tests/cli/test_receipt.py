@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 import journal
-from service import final_state, replay
+from lifeboat.service import final_state, replay
 from lifeboat.views import seat_view
 from tests.helpers import run
 

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import journal
-from service import final_state
+from lifeboat.service import final_state
 from lifeboat.state import State
 from tests.helpers import refusals, run, run_many
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from lifeboat.cards import face_of, is_unknown
-from service import final_state
+from lifeboat.service import final_state
 from tests.helpers import refusals, run, write_position
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pexpect
 
 import journal
-from service import final_state
+from lifeboat.service import final_state
 from tests.helpers import EXE
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service import story
+from lifeboat.service import story
 
 GAME = Path(__file__).resolve().parents[2] / "docs" / "examples" / "six-players.jsonl"
 

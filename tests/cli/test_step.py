@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.app import app
-from service import replay_book
+from lifeboat.service import replay_book
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
@@ -87,7 +87,7 @@ def test_open_decisions_that_play_alike_are_listed_once() -> None:
     """Keeping one Water or another (or one Jewels or another) is one decision; Paintings of other values are not.
     The chosen decision is always listed, once."""
     from lifeboat.legal import legal_commands
-    from service import replay
+    from lifeboat.service import replay
 
     import journal
 

@@ -1,6 +1,6 @@
 """Replay streams: its memory does not grow with the journal's length (measured with tracemalloc).
 
-* :func:`service.replay` over a short real game and over a long one (the same game stretched with REC-2
+* :func:`lifeboat.service.replay` over a short real game and over a long one (the same game stretched with REC-2
   corrections to ~650 and ~1,900 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is
   full, and the peak is the same for both. Both files are longer than the lines ``open`` keeps for the first read
   (:data:`journal.stream.KEEP_BYTES`, a constant): a short game under it keeps its whole file, less than a long one
@@ -24,9 +24,9 @@ from typing import Any
 
 import journal
 from journal.stream import KEEP_BYTES
-from service.bots import random_bot
-from service.records import Correction
-from service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
+from lifeboat.service.bots import random_bot
+from lifeboat.service.records import Correction
+from lifeboat.service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
 from lifeboat import legal_commands, waiting_for
 from lifeboat.state import State
 

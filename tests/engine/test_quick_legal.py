@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.random_bot import random_choice
+from lifeboat.bots.random_bot import random_choice
 from lifeboat import commands as c
 from lifeboat.chance import next_chance, shuffle
 from lifeboat.decide.quick import CHECKS, quick_legal

@@ -9,7 +9,7 @@ from lifeboat import Ruleset, State, apply, legal_commands, new_game, waiting_fo
 from lifeboat.chance import shuffle, next_chance
 from lifeboat.views import Observer
 
-from bots.random_bot import random_choice
+from lifeboat.bots.random_bot import random_choice
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 

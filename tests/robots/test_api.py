@@ -14,8 +14,8 @@ import pytest
 from lifeboat.commands import PlayerCommand
 from lifeboat.views import EventView, SeatView
 
-import bots
-from bots.search import SearchBot
+from lifeboat import bots
+from lifeboat.bots.search import SearchBot
 from tests.robots.games import decisions
 
 

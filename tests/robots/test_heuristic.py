@@ -1,4 +1,4 @@
-"""Each rule of thumb of the heuristic bot (bots.heuristic.RULES), on a table built by hand: what it does when it
+"""Each rule of thumb of the heuristic bot (lifeboat.bots.heuristic.RULES), on a table built by hand: what it does when it
 applies, and that it stays silent when it does not."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from lifeboat.state import (
     ProvisionsPick, RowPlace, ThirstWindow,
 )
 
-from bots import heuristic as h
-from bots.situation import Situation, Who
+from lifeboat.bots import heuristic as h
+from lifeboat.bots.situation import Situation, Who
 
 SEATS = ("lady_lauren", "sir_stephen", "captain", "first_mate")
 
@@ -164,7 +164,7 @@ def test_pass_or_wait_and_the_rule_order() -> None:
 
 
 def test_FIGHT_3_a_face_up_card_the_card_data_does_not_know_adds_nothing_to_a_bots_strength() -> None:
-    """A recorded game's placeholder face up (REC-1: ``?p3``) adds 0, as :func:`bots.situation.weapon` says; the
+    """A recorded game's placeholder face up (REC-1: ``?p3``) adds 0, as :func:`lifeboat.bots.situation.weapon` says; the
     engine's ``public_strength`` raises KeyError for it, which reached the bot as a traceback."""
     knife = Who(size=6, wounds=0, face_up=("knife-1", "?p3"), hand_size=1, in_boat=True, status="conscious",
                 rowed=False, fought=False)

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-import bots
+from lifeboat import bots
 from lifeboat import commands as c
 from lifeboat.state import ProvisionsPick
 from lifeboat.views import Observer
-from bots.heuristic import decide
-from bots.situation import from_view
-from bots.search import candidates
+from lifeboat.bots.heuristic import decide
+from lifeboat.bots.situation import from_view
+from lifeboat.bots.search import candidates
 from tests.engine.gwt import actions, deal, given, hand, then_fold
 from tests.engine.test_liquid_courage import LIQUID, WONG4
 
@@ -67,7 +67,7 @@ def test_FIGHT_3_a_bot_weighs_a_fight_as_the_engine_decides_it_under_the_shark_v
     (4 + 1) holding a Knife face up (+3). A bot's strengths, from its own view or a simulated state, are the
     engine's (:func:`lifeboat.decide.fighter_strength`): the Kid 7, Lady Lauren 8. The bots left the drink out (the
     Kid counted 4: a fight lost by 4, where one more Firewater would not turn it)."""
-    from bots.situation import from_state
+    from lifeboat.bots.situation import from_state
     from lifeboat.decide import fighter_strength
     from lifeboat.ruleset import Ruleset
     from tests.engine.gwt import face_up

@@ -8,9 +8,9 @@ import random
 from lifeboat import commands as c
 from lifeboat import scores, winners
 
-from bots import heuristic
-from bots.search import SearchBot, _best, candidates, value
-from bots.situation import from_view
+from lifeboat.bots import heuristic
+from lifeboat.bots.search import SearchBot, _best, candidates, value
+from lifeboat.bots.situation import from_view
 from tests.robots.games import decisions, finished
 
 

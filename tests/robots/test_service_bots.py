@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from service import BadRequest, Table, bot_kinds, make_bot, suggest
+from lifeboat.service import BadRequest, Table, bot_kinds, make_bot, suggest
 
 
 @pytest.fixture()

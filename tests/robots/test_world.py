@@ -12,9 +12,9 @@ from lifeboat import legal_commands
 from lifeboat.cards import NAVIGATION
 from lifeboat.views.faces import held_by, mask, mask_commands
 
-from bots.belief import read
-from bots.situation import step_of
-from bots.world import card_sets, sample
+from lifeboat.bots.belief import read
+from lifeboat.bots.situation import step_of
+from lifeboat.bots.world import card_sets, sample
 from tests.robots.games import decisions
 
 

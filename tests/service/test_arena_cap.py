@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from service.arena import MAX_GAME_DECISIONS, play_game
-from service.errors import EndlessGame
+from lifeboat.service.arena import MAX_GAME_DECISIONS, play_game
+from lifeboat.service.errors import EndlessGame
 
 
 def test_a_game_over_its_cap_of_decisions_stops_with_its_journal_kept(tmp_path: Path) -> None:

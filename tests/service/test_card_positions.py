@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from service import Table, final_state, load_card_file
+from lifeboat.service import Table, final_state, load_card_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from lifeboat.notation import parse
-from service import Table, read_position
-from service.hotseat import Hotseat
+from lifeboat.service import Table, read_position
+from lifeboat.service.hotseat import Hotseat
 from tests.helpers import write_position
 
 POSITION = """\

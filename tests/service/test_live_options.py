@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from service import audit
-from service.live import LiveGame
+from lifeboat.service import audit
+from lifeboat.service.live import LiveGame
 
 OPTIONS = ["swap_grants_immediate_turn=on", "rowing_variant=on", "shark_variant=on"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from service import audit
-from service.live import LiveGame
+from lifeboat.service import audit
+from lifeboat.service.live import LiveGame
 
 
 def _commands(path: Path) -> list[dict]:

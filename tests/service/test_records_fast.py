@@ -1,4 +1,4 @@
-"""``service.to_record`` decodes a journal line's command as JSON (issue 16: half the time of converting it) and
+"""``lifeboat.service.to_record`` decodes a journal line's command as JSON (issue 16: half the time of converting it) and
 gives exactly what ``msgspec.convert(command, Record)`` gives: the same Record, or the same error. Checked on every
 command of the bundled journals and on those commands with a field replaced by any JSON value, dropped or added."""
 
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import journal
-from service.records import Record, to_record
+from lifeboat.service.records import Record, to_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 COMMANDS = [c.command for path in sorted(EXAMPLES.glob("*.jsonl")) for c in journal.read(path)]

@@ -1,4 +1,4 @@
-"""``service.replay`` checks each commit's actor (TURN-1) with the players of the dealt characters, which it keeps
+"""``lifeboat.service.replay`` checks each commit's actor (TURN-1) with the players of the dealt characters, which it keeps
 for the game (issue 16: ``actor_of``'s ``known``); a correction (REC-2) that withdraws the deal empties them, so a
 new deal that gives the characters to other players is checked against its own players."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import journal
 from lifeboat import commands as c
 from lifeboat import legal_commands, waiting_for
-from service import advance_chance, append, create_game, replay
-from service.bots import random_bot
-from service.games import actor_of, initial_state, new_digital_game
-from service.records import Correction, to_record
+from lifeboat.service import advance_chance, append, create_game, replay
+from lifeboat.service.bots import random_bot
+from lifeboat.service.games import actor_of, initial_state, new_digital_game
+from lifeboat.service.records import Correction, to_record
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -1,4 +1,4 @@
-"""The service API as a front end uses it: real files, exact values (docs/architecture.md, service/__init__.py)."""
+"""The service API as a front end uses it: real files, exact values (docs/architecture.md, lifeboat/service/__init__.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import service
+from lifeboat import service
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 

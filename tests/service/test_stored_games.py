@@ -1,5 +1,5 @@
 """Games of a PostgreSQL store played by two "processes" (two stores, two games, two connections each): what
-``lifeboat serve --store`` builds on (service/stored.py, service/live.py). Real PostgreSQL, no server."""
+``lifeboat serve --store`` builds on (lifeboat/service/stored.py, lifeboat/service/live.py). Real PostgreSQL, no server."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from service import Table, import_game
-from service.live import Conflict, LiveGame, Refused
-from service.stored import GameStore
+from lifeboat.service import Table, import_game
+from lifeboat.service.live import Conflict, LiveGame, Refused
+from lifeboat.service.stored import GameStore
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_CARD_3_a_game_of_another_printing_goes_through_the_store_byte_for_byte(
     is the same bytes. A game started in the store with a printing carries it the same way."""
     from pathlib import Path
 
-    from service import export_game, load_card_file
+    from lifeboat.service import export_game, load_card_file
 
     a, b = stores
     example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "own-printing.jsonl"
@@ -147,7 +147,7 @@ def test_SERVE_12_a_follower_leaves_the_chance_after_a_decision_to_the_process_t
     decision), A writes them without a conflict, B adopts them."""
     import time
 
-    from service import live
+    from lifeboat.service import live
 
     a, b = stores
     game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
@@ -176,7 +176,7 @@ def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deal
     import time
 
     from lifeboat import chance_request
-    from service import audit, export_game, live
+    from lifeboat.service import audit, export_game, live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b = stores
@@ -205,7 +205,7 @@ def test_SERVE_12_a_process_opening_the_game_between_a_decision_and_its_draws_le
     dead A's draws are dealt by B once due (the grace shortened here)."""
     import time
 
-    from service import live
+    from lifeboat.service import live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b = stores

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import journal
 from lifeboat.views import Observer
-from service import active_commits, initial_state
+from lifeboat.service import active_commits, initial_state
 from tests.web.conftest import Server, auth, new_game
 from tests.web.players import Player, play_game, run_async
 

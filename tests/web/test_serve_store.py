@@ -163,13 +163,13 @@ def test_a_game_imported_with_its_deck_file_is_served_and_dealt_as_one_started_i
 
 def _followed(postgres_url: str, postgres_schema: str) -> tuple[Any, Any, Any, Any, Any]:
     """Two processes on one store (SERVE-12): ``(a, b, game_a, served, cmd)``: A's and B's stores, A's new stored
-    4-player game (seed 8), B's :class:`web.tables.Table` serving it, and A's next decision before a draw. The
+    4-player game (seed 8), B's :class:`lifeboat.web.tables.Table` serving it, and A's next decision before a draw. The
     caller closes both stores."""
-    from service.live import LiveGame
-    from service.stored import GameStore
+    from lifeboat.service.live import LiveGame
+    from lifeboat.service.stored import GameStore
     from tests.service.test_stored_games import decision_before_a_draw
-    from web.tables import Table
-    from web.tokens import TokenStore
+    from lifeboat.web.tables import Table
+    from lifeboat.web.tokens import TokenStore
 
     a, b = GameStore(postgres_url, postgres_schema), GameStore(postgres_url, postgres_schema)
     try:
@@ -185,11 +185,11 @@ def _followed(postgres_url: str, postgres_schema: str) -> tuple[Any, Any, Any, A
 
 def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_due(postgres_url, postgres_schema,
                                                                                    monkeypatch) -> None:
-    """web.tables.Table of process B catches up with A's decision, whose draw A died before writing: B leaves it
+    """lifeboat.web.tables.Table of process B catches up with A's decision, whose draw A died before writing: B leaves it
     to A for SERVE-12's grace (shortened here), then deals it by itself (a timer: no page has to ask) and pushes it."""
     import asyncio
 
-    from service import live
+    from lifeboat.service import live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b, game_a, served, cmd = _followed(postgres_url, postgres_schema)
@@ -219,7 +219,7 @@ def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(
     itself still running and schedule nothing, and the game waited for a dealer nobody was until a page asked)."""
     import asyncio
 
-    from service import live
+    from lifeboat.service import live
     from tests.service.test_stored_games import decision_before_a_draw
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.3)

@@ -1,0 +1,126 @@
+"""The errors of the application layer: every error a front end may catch, under one roof.
+
+A front end (the CLI, a web server) catches these and nothing from a layer below::
+
+    ServiceError                    root of the errors ``service`` defines
+    ├── BadRequest                  a request the service cannot serve as asked (a seq out of range, an unknown
+    │                               seat, an output that exists): the CLI's usage error (exit 2); ``field`` names
+    │                               the argument
+    ├── ReplayError                 a commit the rules refuse, or whose recorded events differ (``path``, ``line``,
+    │                               ``seq``, ``rule``); :attr:`ReplayError.journal_problem` tells a broken record
+    │                               (exit 4) from a rule violation (exit 3)
+    ├── FileProblem                 a game file or its deck file cannot be used as asked (an output that exists,
+    │                               a missing deck file): the CLI's journal problem (exit 4)
+    └── Unreadable                  (audit) a file that cannot be audited at all
+    RuleViolation                   (from :mod:`lifeboat.errors`) a decision the rules refuse; ``rule``, ``message``
+    └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
+    JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
+    ├── JournalNotFound, JournalExists, JournalCorrupt > NotAJournal | JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
+    └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
+
+The rule and journal errors are re-exported here, unchanged, so a front end needs ``lifeboat.service.errors`` only; so is
+:func:`journal.errors.printable`, which a front end applies to all it prints (journal content quoted in a message),
+and :func:`journal.not_a_file` / :func:`journal.too_long`, the phrases for a path that is no regular file.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
+                     JournalTorn, JournalUnclean, NotAJournal, UnsupportedJournalVersion, name_max, not_a_file,
+                     printable, too_long)
+from lifeboat.errors import AmbiguousCommand, RuleViolation
+
+JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
+"""``ReplayError.rule`` values that mean the record is broken, not that a decision broke a rule."""
+
+
+class ServiceError(Exception):
+    """Root of the errors the service defines. ``message``: one sentence for a person."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class BadRequest(ServiceError):
+    """A request that cannot be served as asked; nothing was written. ``field`` names the argument
+    (``"--to"``, ``"--as"``, ``"output"`` …) or is ``""``."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class ReplayError(ServiceError):
+    """A commit that the rules refuse or whose recorded events differ from the decided ones.
+
+    Attributes: ``path``, ``line`` (1-based file line), ``seq``, ``rule`` (rule id or check name), ``message``.
+    """
+
+    def __init__(self, path: str, line: int, seq: int, rule: str, message: str) -> None:
+        self.path, self.line, self.seq, self.rule = path, line, seq, rule
+        super().__init__(message)
+        self.args = (f"{path}:{line}: [{rule}] {message}",)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: [{self.rule}] {self.message}"
+
+    @property
+    def journal_problem(self) -> bool:
+        """True when the record itself is broken (events, decoding, commitment), False for a refused decision."""
+        return self.rule in JOURNAL_PROBLEMS
+
+
+class FileProblem(ServiceError):
+    """A game file or its deck file cannot be used as asked (it exists already, it is missing, it cannot be
+    written); nothing was written. The message names the file and what to do."""
+
+
+def missing_folder(target: Path, label: str = "") -> str | None:
+    """The one-line message for a file to write, ``target``, whose folder does not exist (or is a file), named
+    ``label`` (``"--html out.html"``; default: the path) and saying what to do; ``None`` when the folder is there.
+    The same words for a new journal (:class:`FileProblem`, exit 4) and another output (:class:`BadRequest`, 2)."""
+    folder = target.parent
+    if folder.is_dir():
+        return None
+    if folder.exists():
+        return f"{label or target}: {folder} is a file, not a folder; choose another folder (nothing was written)"
+    return (f"{label or target}: the folder {folder} does not exist; create it (mkdir {shlex.quote(str(folder))}) "
+            "or choose another (nothing was written)")
+
+
+def companion_too_long(path: Path, companion: Path) -> str | None:
+    """The one-line message when ``companion``, a file written beside the new journal ``path`` (its deck file),
+    would have a name too long for the file system though the journal's own is allowed; ``None`` otherwise."""
+    what = not_a_file(companion) or ""
+    if "too long" not in what:
+        return None
+    extra = len(os.fsencode(companion.name)) - len(os.fsencode(path.name))
+    limit = name_max(path.parent)
+    return (f"{path}: its deck file {companion.name} would be {what}; choose a journal name of at most "
+            f"{limit - extra} bytes (the deck file's name adds {extra}; nothing was written)")
+
+
+class EndlessGame(ServiceError):
+    """A bot game that did not end within its cap of decisions (a rule that lets a loop go on for ever, as REF-22
+    closed); the journal is kept for a bug report. ``path``: that journal."""
+
+    def __init__(self, path: str, decisions: int) -> None:
+        self.path, self.decisions = path, decisions
+        super().__init__(f"{path}: the game did not end after {decisions:,} decisions (real games take a few "
+                         "hundred); its journal is kept: please report it with that file")
+
+
+class Unreadable(ServiceError):
+    """The file cannot be audited at all (missing, a directory, not a journal, another version): exit 4."""
+
+
+__all__ = [
+    "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "NotAJournal", "ReplayError", "RuleViolation", "ServiceError",
+    "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
+]

@@ -1,0 +1,48 @@
+"""Who is who: a seat named the way a person types it (a player, a character, a short or Chinese name)."""
+
+from __future__ import annotations
+
+from lifeboat.cards import CHARACTERS
+from lifeboat.errors import RuleViolation
+from lifeboat.state import State
+from lifeboat.service.errors import BadRequest
+
+AUDIENCES = ("public", "referee")
+
+
+def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: bool = False) -> str:
+    """Map ``who`` to ``"public"``, ``"referee"`` or a character id; accepts a player name or a character id /
+    English name, case-insensitively, or any name the notation knows (船长, doc, cap …). Raises
+    :class:`BadRequest` (``field`` = ``option``) listing the choices: the audiences too for ``--as`` and ``--for``
+    (a note's audience, NOTE-1), the seats only for the others (``--bots``) and where the caller takes a seat only
+    (``seats_only``: ``receipt --as``, which refuses an audience itself)."""
+    key = who.strip().casefold()
+    if key in AUDIENCES:
+        return key
+    for ch in state.characters:
+        names = {ch.player.casefold(), ch.character, CHARACTERS[ch.character].en.casefold(),
+                 CHARACTERS[ch.character].en.casefold().removeprefix("the ")}
+        if key in names or key.replace(" ", "_") in names:
+            return ch.character
+    words = [ch.character for ch in state.characters
+             if key in CHARACTERS[ch.character].en.casefold().replace(".", "").split()
+             or ch.character.startswith(key.replace(" ", "_"))]
+    if len(words) == 1:  # a short name: "stephen", "lauren", "mate", "kid"
+        return words[0]
+    try:
+        by = character_named(state, who)
+    except RuleViolation:
+        by = None
+    if by is not None and state.has(by):
+        return by
+    audiences = list(AUDIENCES) if option in ("--as", "--for") and not seats_only else []  # --bots: seats only
+    choices = ", ".join(audiences + [f"{c.player} ({c.character})" for c in state.characters])
+    raise BadRequest(f"unknown seat {who!r} for {option}; expected one of: {choices}", option)
+
+
+def character_named(state: State, name: str) -> str | None:
+    """The character id a notation name stands for (``captain``, ``船长``, ``doc`` …), or ``None``. Raises
+    :class:`RuleViolation` for a name the notation refuses."""
+    from lifeboat.notation import parse  # only for names beyond the seats' own: `lifeboat replay` starts faster
+
+    return getattr(parse(f"{name}: pass", state), "by", None)

@@ -1,0 +1,179 @@
+"""Teaching: notes on a game (NOTE-1) and the replay book a teacher steps through (terminal ``--step``, HTML).
+
+- :func:`annotate` appends a :class:`lifeboat.service.records.Note` to a game file (never rewriting a line);
+- :func:`note_view` is a note as a reader sees it (:class:`lifeboat.views.book.NoteView`);
+- :func:`replay_book` replays a game strictly for one reader and returns a :class:`Book`: every step's story, the
+  table as that reader saw it, the notes for that reader and, at each decision the reader may know, the decisions
+  that were open (:mod:`lifeboat.views.book`);
+- :func:`replay_document` is the book as the JSON document the HTML replay embeds (``lifeboat.web.viewer.replay_html``).
+
+Everything a book holds comes from the reader's views, so it holds nothing that reader may not know at each step
+(PROC-5, END-2); notes are kept only for their audience (NOTE-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import journal
+from lifeboat.commands import Command
+from lifeboat.state import State
+from lifeboat.views import text as tx
+from lifeboat.views.book import Line, NoteView, ReplayBook
+from lifeboat.service.errors import BadRequest
+from lifeboat.service.games import open_journal
+from lifeboat.service.names import catalog
+from lifeboat.service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note
+from lifeboat.service.replay import replay, story
+from lifeboat.service.seats import resolve_viewer
+
+_CONTROL = {chr(c) for c in range(32)} - {"\n", "\t"}
+
+
+def _note_text(text: str) -> str:
+    """``text`` stripped; raises :class:`BadRequest` (NOTE-1) when it is empty, too long or holds control
+    characters."""
+    text = text.strip()
+    if not text:
+        raise BadRequest("[NOTE-1] the note is empty: give its text, e.g. lifeboat annotate GAME --at 12 \"why\"",
+                         "TEXT")
+    if len(text) > NOTE_MAX_CHARS:
+        raise BadRequest(f"[NOTE-1] the note has {len(text)} characters; at most {NOTE_MAX_CHARS}: split it into "
+                         "several notes", "TEXT")
+    if any(c in _CONTROL for c in text):
+        raise BadRequest("[NOTE-1] the note holds control characters; only text, tabs and new lines", "TEXT")
+    return text
+
+
+def new_note(state: State, at: int, text: str, for_: str, decisions: Container[int], path: Path) -> Note:
+    """The :class:`Note` about decision ``at`` for ``for_`` (``"public"``, ``"referee"`` or a seat name, resolved
+    in ``state``); ``decisions`` are the seqs a note may point at. Raises :class:`BadRequest` (NOTE-1) for an
+    ``at`` not among them, an unknown seat (field ``--for``) or a bad text."""
+    if at not in decisions:
+        raise BadRequest(f"[NOTE-1] --at {at}: not a game decision of {path} (a note points at a decision, not "
+                         f"at a note or a system record; 'lifeboat replay {path} --json' lists the seqs)", "--at")
+    key = for_.strip().casefold()
+    seat = None if key in ("public", "referee") else resolve_viewer(state, for_, "--for")
+    return Note(at=at, audience="seat" if seat else key, seat=seat, text=_note_text(text))  # type: ignore[arg-type]
+
+
+def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[journal.Commit, Note]:
+    """Append a note about commit ``at`` of the game at ``path``, for ``for_``: ``"public"``, ``"referee"`` or a
+    seat (a player or character name, resolved as ``--as`` is). The game is replayed strictly first; nothing is
+    rewritten: the note is a new last line and the hash chain goes on (NOTE-1).
+
+    Returns the note's commit and the note. Raises :class:`BadRequest` (``--at`` is not a game decision of the
+    file, ``--for`` is not a seat, the text is empty, too long or holds control characters), what
+    :func:`lifeboat.service.replay.replay` raises, and :class:`journal.JournalConflict` when another writer appended first
+    (nothing is written).
+    """
+    j = open_journal(path)
+    try:
+        decisions: set[int] = set()
+        state: State | None = None
+        for step in replay(j, str(path)):
+            if not isinstance(step.record, (Note, DecksRevealed, Correction)):
+                decisions.add(step.commit.seq)
+            state = step.after
+        if state is None:
+            raise BadRequest(f"[NOTE-1] --at {at}: {path} has no decision yet to write a note about", "--at")
+        note = new_note(state, at, text, for_, decisions, path)
+        return j.append(j.last_seq + 1, NOTE_ACTOR, note, ()), note
+    finally:
+        j.close()
+
+
+def note_view(commit: journal.Commit, note: Note, state: State) -> NoteView:
+    """The note of ``commit`` as a reader sees it; ``label`` names the seat of a seat's note ("Sir Stephen
+    (Ann)") from ``state``."""
+    label = ""
+    if note.seat is not None:
+        label = tx.name(note.seat)
+        if state.has(note.seat):
+            label += f" ({state.char(note.seat).player})"
+    return NoteView(at=note.at, seq=commit.seq, audience=note.audience, character=note.seat, label=label,
+                    text=note.text)
+
+
+@dataclass
+class Book:
+    """A replay book: the ``steps`` (:class:`lifeboat.views.book.BookStep`) of the game at ``path`` for ``viewer``
+    (``"public"``, ``"referee"`` or a character id, whose player is ``player``), up to ``to`` (the last seq
+    read)."""
+
+    path: Path
+    viewer: str
+    player: str | None
+    steps: list[Any] = field(default_factory=list)
+    last_seq: int = 0
+    game_id: str = ""
+    cards: Any = None  # the game's card set (lifeboat.card_set.CardSet, CARD-3), once a step was read
+
+
+def _later_notes(path: Path, after: int, to: int) -> Iterator[tuple[journal.Commit, Note]]:
+    """The notes written after commit ``after`` that point at a commit up to ``to``: commentary for the moment
+    it names (NOTE-1), whatever the line it was appended on."""
+    for commit in journal.read(path, from_seq=after + 1):
+        cmd = commit.command
+        if isinstance(cmd, dict) and cmd.get("type") == "note":
+            try:
+                note = msgspec.convert(cmd, Note)
+            except msgspec.ValidationError:
+                continue  # audit reports it
+            if note.at <= to:
+                yield commit, note
+
+
+def replay_book(path: Any, who: str, to: int | None = None) -> Book:
+    """Replay the game at ``path`` strictly as ``who`` (a seat, ``"public"`` or ``"referee"``) up to seq ``to``
+    (default: the end) and return its :class:`Book`. Notes appended later that point at a commit up to ``to`` are
+    kept too. Raises what :func:`lifeboat.service.replay.story` raises."""
+    book: ReplayBook | None = None
+    out = Book(path=path, viewer="public", player=None)
+    state: State | None = None
+    for st in story(path, who, to):
+        if st.step is None:
+            continue
+        if book is None:
+            book = ReplayBook(st.viewer)
+            out.viewer = st.viewer
+            if st.viewer not in ("public", "referee"):
+                out.player = st.observer.state.char(st.viewer).player
+        step, state = st.step, st.observer.state
+        out.last_seq = step.commit.seq
+        if isinstance(step.record, Note):
+            book.add_notes([note_view(step.commit, step.record, state)])
+            continue
+        command: Command | None = None if isinstance(step.record, (DecksRevealed, Correction)) else step.record
+        added = book.add(step.commit.seq, step.commit.actor, st.observer, st.views, before=step.before,
+                         command=command)
+        if isinstance(step.record, Correction):
+            added.lines.append(Line(type="correction", text=f"The recorder withdrew the decisions from "
+                                                            f"{step.record.from_seq} on."))
+        elif isinstance(step.record, DecksRevealed) and not added.lines:
+            added.lines.append(Line(type="decks_revealed", text="The deck orders are revealed: every draw can "
+                                                                "be checked (CHANCE-2)."))
+    if book is not None and to is not None and state is not None:
+        book.add_notes([note_view(c, n, state) for c, n in _later_notes(path, out.last_seq, to)])
+    out.steps = book.steps if book is not None else []
+    out.cards = state.cards if state is not None else None
+    out.game_id = journal.read_header(path).game_id
+    return out
+
+
+def replay_document(path: Any, who: str, to: int | None = None, title: str | None = None) -> dict[str, Any]:
+    """The replay document of :func:`replay_book` (shape: ``lifeboat.web.viewer.replay_html``): perspective, the public
+    card catalog, every step. Raises what :func:`replay_book` raises."""
+    book = replay_book(path, who, to)
+    kind = book.viewer if book.viewer in ("public", "referee") else "seat"
+    persp: dict[str, Any] = {"kind": kind}
+    if kind == "seat":
+        persp.update(character=book.viewer, player=book.player)
+    name = path.name if isinstance(path, Path) else path.header.game_id  # a file, or an open journal of a store
+    return {"format": "lifeboat-replay", "version": 1, "title": title or f"Lifeboat: {name}",
+            "perspective": persp, "catalog": catalog(book.cards), "steps": msgspec.to_builtins(book.steps)}
