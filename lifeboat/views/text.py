@@ -16,6 +16,7 @@ from typing import Any
 from lifeboat.card_set import CardSet
 from lifeboat.cards import CHARACTERS, FACES
 from lifeboat.card_context import card_name, in_use, using  # noqa: F401 - the card data lines use (CARD-3)
+from lifeboat.i18n import _
 
 
 Data = dict[str, Any]
@@ -322,13 +323,6 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "card_mugged": _card_mugged,
     "mug_found_nothing": lambda d, me: f"{subj(d['character'], me)} found nothing in {poss(d['target'], me)} hand.",
     "card_revealed": lambda d, me: f"{subj(d['character'], me)} revealed {card(d['card'])}.",
-    "cards_unaccounted": lambda d, me: "A recorded game: the cards nobody has named yet are unknown.",
-    "card_identified": lambda d, me: (  # REC-1: whoever showed it; the card may be hidden from this reader
-        f"The unseen card {d['placeholder']} is {card(d['card'])}." if d["card"]
-        else f"The unseen card {d['placeholder']} is named, but not to you."),
-    "love_hate_identified": lambda d, me: (
-        f"{_cap(poss(d['character'], me))} LOVE and HATE are shown"
-        + (f": LOVE {inner(d['love'])}, HATE {inner(d['hate'])}." if d["love"] else ".")),
     "flare_gun_fired": lambda d, me: f"{subj(d['character'], me)} fired the Flare Gun.",
     "parasol_opened": lambda d, me: f"{subj(d['character'], me)} opened the Parasol.",
     "medical_kit_used": _medical_kit_used,
@@ -370,6 +364,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "body_eaten": lambda d, me: (
         f"{subj(d['character'], me)} ate {poss(d['body'], me)} body: it is gone, and the living heal one wound."),
 }
+"""The line of each event tag; a recorded game's (REC-1, REC-3) join it from :mod:`lifeboat.views.text_recorded`."""
 
 
 def event_text(kind: str, data: Data, me: str | None) -> str:
@@ -413,6 +408,8 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "compass_choice":
         return f"{subj(d['navigator'], me)}, the navigator, may use the Compass."
     if kind == "compass_draw":
+        if d.get("count", 1) == 2:  # NAV-2, option compass_extra_card: nobody rowed
+            return _("Nobody rowed: the Compass adds the top two navigation cards to the row stack.")
         return "The Compass adds the top navigation card to the row stack."
     if kind == "navigator_draw":
         verb = "add" if d["navigator"] == me else "adds"
