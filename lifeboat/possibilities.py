@@ -22,10 +22,11 @@ none left is a contradiction (REC-1, refused). **Deduction** (REC-3): when every
 the zone's placeholders is that card; when a world's pool holds a single look, every free placeholder is that look.
 
 **The bound.** The worlds are deduplicated after every change; more than :data:`MAX_WORLDS` of them are cut back by
-forgetting where the lost cards of one look are (the look whose forgetting leaves the fewest worlds, again until
-the bound holds): they join the unaccounted pool as if never seen, which lets the record accept more and refuse
-nothing a true game does (a sighting that fitted before still fits). bench/possibilities.py measures the worst case
-of a recorded 8-player game.
+forgetting where the lost cards of one look are (the look found in the most places, again until half the bound is
+left): they join the unaccounted pool as if never seen, which lets the record accept more and refuse nothing a true
+game does (a sighting that fitted before still fits). Every operation is one pass over the worlds (a move: times
+the ways its cards may be picked), so a line costs at most a few bound-sized passes. bench/possibilities.py measures
+the worst case of a recorded 8-player game.
 
 Pure and deterministic: tuples in, tuples out, sorted; no randomness, no clock.
 """
@@ -44,7 +45,7 @@ from lifeboat.state import NOTHING_LOST, Knowledge, ProvisionsPick, State, World
 OFFERED = "offered"
 """The zone of the provisions being passed from picker to picker (PROV-2)."""
 
-MAX_WORLDS = 512
+MAX_WORLDS = 64
 """The most worlds a record keeps (see the module docstring: past it, the lost cards of one look are forgotten)."""
 
 
@@ -90,9 +91,18 @@ def placeholders_in(state: State, zone: str) -> int:
 
 
 def pool(state: State) -> Counter[str]:
-    """The unaccounted provisions by look (REC-1): how many copies of each look no zone names."""
+    """The unaccounted provisions by look (REC-1): how many copies of each look no zone names. Do not change it
+    (the last one is kept: most lines change no unaccounted card)."""
+    global _pool_memo
+    if _pool_memo[0] is state.unaccounted and _pool_memo[1] is state.cards:
+        return _pool_memo[2]
     cards = state.cards
-    return Counter(cards.look_of(x) for x in state.unaccounted if cards.is_provision(x))
+    found = Counter(cards.look_of(x) for x in state.unaccounted if cards.is_provision(x))
+    _pool_memo = (state.unaccounted, state.cards, found)
+    return found
+
+
+_pool_memo: tuple[object, object, Counter[str]] = ((), None, Counter())
 
 
 def look_of(cards: CardSet, card: str) -> str:
@@ -176,12 +186,21 @@ def sight(know: Knowledge, zone: str | None, look: str, tokens: int, counts: Cou
 
 def forget(know: Knowledge, limit: int = MAX_WORLDS) -> tuple[Knowledge, tuple[str, ...]]:
     """The bound: while there are more than ``limit`` worlds, forget where the lost cards of one look are (the look
-    whose forgetting leaves the fewest worlds). Returns the knowledge and the looks forgotten."""
+    found in the most places across the worlds), until at most half of ``limit`` are left (so the next lines do not
+    hit the bound at once). Returns the knowledge and the looks forgotten, in order."""
     gone: list[str] = []
     worlds = know.worlds
-    while len(worlds) > limit:
-        looks = sorted({x for w in worlds for _, v in w for x in v})
-        best = min(looks, key=lambda look: (len(_without(worlds, look)), look))
+    if len(worlds) <= limit:
+        return know, ()
+    while len(worlds) > limit // 2:
+        places: dict[str, set[tuple[str, int]]] = {}
+        for w in worlds:
+            for z, v in w:
+                for x in set(v):
+                    places.setdefault(x, set()).add((z, v.count(x)))
+        if not places:
+            break
+        best = max(sorted(places), key=lambda look: len(places[look]))
         worlds = _without(worlds, best)
         gone.append(best)
     origins = tuple(x for x in know.origins if x[0] not in gone)
@@ -210,26 +229,66 @@ def _single(counts: Counter[str], world: World) -> str | None:
     return left[0] if len(left) == 1 else None
 
 
+def _triples(world: World) -> set[tuple[str, str, int]]:
+    """``world`` as ``(zone, look, k)``: the k-th lost card of that look in that zone (k from 0)."""
+    out = set()
+    for z, looks in world:
+        for i, x in enumerate(looks):
+            out.add((z, x, i - looks.index(x)))
+    return out
+
+
 def certain(know: Knowledge, state: State) -> tuple[str, str, str] | None:
     """A card the possibilities leave one identity for: ``(zone, look, reason)`` with ``reason`` ``"held"`` (every
     world puts a lost card of that look in the zone) or ``"counts"`` (every card a placeholder of the zone could
-    still be is of that look); ``None`` when nothing is certain. Zones in the order :func:`zones_with_placeholders`."""
+    still be is of that look); ``None`` when nothing is certain. Zones in the order :func:`zones_with_placeholders`.
+    Cost: one pass over the worlds (set intersections), a second only when some world's pool may hold one look."""
+    global _certain_memo
+    memo = _certain_memo
+    key = (know, state.unaccounted, state.characters, state.step)
+    if all(a is b for a, b in zip(memo[0], key)):
+        return memo[1]
+    found = _certain(know, state)
+    _certain_memo = (key, found)
+    return found
+
+
+_certain_memo: tuple[tuple[object, ...], tuple[str, str, str] | None] = ((None, None, None, None), None)
+"""The last :func:`certain` (by identity: legal moves ask it again of states that differ only in who passed)."""
+
+
+def _certain(know: Knowledge, state: State) -> tuple[str, str, str] | None:
     counts = pool(state)
-    singles = [_single(counts, w) for w in know.worlds]
-    if not know.lost and not any(singles):
+    worlds = know.worlds
+    most: Counter[str] = Counter()
+    for w in worlds:
+        most |= Counter(x for _, v in w for x in v)
+    single = sum(1 for look, n in counts.items() if n > most[look]) <= 1  # some world's pool may hold one look
+    if not know.lost and not single:
         return None
-    for zone, tokens in zones_with_placeholders(state):
-        held: Counter[str] | None = None
-        forced: Counter[str] | None = None
-        for w, single in zip(know.worlds, singles):
-            lost = Counter(_lost(w, zone))
-            every = Counter(lost)
-            if single is not None:
-                every[single] += tokens - sum(lost.values())
-            held = lost if held is None else held & lost
-            forced = every if forced is None else forced & every
+    order = {z: i for i, (z, _) in enumerate(zones_with_placeholders(state))}
+    if know.lost:
+        common = _triples(worlds[0])
+        for w in worlds[1:]:
+            if not common:
+                break
+            common &= _triples(w)
+        held = sorted((order[z], x) for z, x, _ in common if z in order)
         if held:
-            return zone, min(held), "held"
+            zone = next(z for z, i in order.items() if i == held[0][0])
+            return zone, held[0][1], "held"
+    if not single:
+        return None
+    singles = [_single(counts, w) for w in worlds]
+    for zone, tokens in zones_with_placeholders(state):
+        forced: Counter[str] | None = None
+        for w, one in zip(worlds, singles):
+            every = Counter(_lost(w, zone))
+            if one is not None:
+                every[one] += tokens - sum(every.values())
+            forced = every if forced is None else forced & every
+            if not forced:
+                break
         if forced:
             return zone, min(forced), "counts"
     return None

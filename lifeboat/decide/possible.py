@@ -119,6 +119,7 @@ def deduce(ctx: Ctx) -> None:
                    key=_number)
         origin = p.origin(s.known, look) if reason == "held" else None
         ctx.emit(e.CardDeduced(placeholder=placeholder, card=card, zone=zone, reason=reason, origin=origin))
+        bound(ctx)  # a card found may have been a lost one or another copy: both ways stay
 
 
 def _number(card: str) -> tuple[str, int]:

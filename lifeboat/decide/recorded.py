@@ -66,6 +66,8 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
     ctx.emit(e.CardIdentified(placeholder=holders[0], card=card))
     if traced:
         possible.trace(ctx, zone_name, card)
+    if deduces:
+        possible.bound(ctx)  # a card found may have been a lost one or another copy: both ways stay
     return card
 
 
@@ -123,7 +125,7 @@ def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
                 raise InvalidCommand("CHANCE-1", "name the provision drawn ('?' is for recorded games)")
             card = ph
         elif card not in deck:
-            bind(ctx, card, deck, "p")
+            card = bind(ctx, card, deck, "p")  # another copy may stand in (REC-1)
         out.append(card)
     return tuple(out)
 

@@ -125,3 +125,21 @@ def test_REC_3_a_painting_believed_held_but_passed_unseen_scores_for_whoever_sho
     assert "painting-1" in s.char("frenchy").hand
     assert all(is_unknown(x) for x in s.char("lady_lauren").hand)
     assert treasure(s, "frenchy") == 3 and treasure(s, "lady_lauren") == 0
+
+
+def test_REC_3_the_bound_forgets_a_look_and_keeps_accepting_the_true_game() -> None:
+    """The bound: eight hands of five cards the scribe saw, then unseen takes round after round and nothing shown:
+    the ways grow past MAX_WORLDS, the record forgets the looks found in the most places (possibilities_forgotten),
+    and never keeps more than the bound (the property test shows true games are still accepted)."""
+    import random
+
+    from bench.possibilities import adversarial_line, adversarial_start
+    from lifeboat.possibilities import MAX_WORLDS
+
+    rng, s, forgotten = random.Random(1), adversarial_start(True), []
+    for _ in range(60):
+        s, events = apply(s, adversarial_line(s, rng))
+        forgotten += [ev.looks for ev in events if isinstance(ev, e.PossibilitiesForgotten)]
+        assert s.known is None or len(s.known.worlds) <= MAX_WORLDS
+    assert forgotten and all(forgotten)
+    assert s.known is not None and not any(look in v for w in s.known.worlds for _, v in w for look in forgotten[0])
