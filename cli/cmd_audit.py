@@ -126,8 +126,15 @@ def _summary_table(reports):  # type: ignore[no-untyped-def]
             t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")
             continue
         t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), "yes" if r.over else "no",
-                  Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(", ".join(r.winners or [])))
+                  Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(_winners(r)))
     return t
+
+
+def _winners(r) -> str:  # type: ignore[no-untyped-def]
+    """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
+    from lifeboat.i18n import _
+
+    return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
 
 
 def _summary_lines(reports):  # type: ignore[no-untyped-def]
@@ -144,8 +151,8 @@ def _summary_lines(reports):  # type: ignore[no-untyped-def]
             continue
         line = Text(f"  game {r.game_id or ''} · {r.last_seq} commits · over: {'yes' if r.over else 'no'} · findings: ")
         line.append(str(len(r.findings)), style="green" if r.clean else "red")
-        if r.winners:
-            line.append(" · winner(s): " + ", ".join(r.winners))
+        if r.scores is not None:
+            line.append(" · winner(s): " + _winners(r))
         lines.append(line)
     return Group(*lines)
 
@@ -180,4 +187,5 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title="Scores recomputed from the final state"))
-    out.print(Text(winners_line(r.winners or [])))  # as replay and score say it (SCORE-3)
+    if r.winners:  # SCORE-4: none while the scores are provisional (a note says what is still to be shown)
+        out.print(Text(winners_line(r.winners)))  # as replay and score say it (SCORE-3)

@@ -27,13 +27,25 @@ def run(game: Path, json_: bool) -> None:
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}
+        if sheet.provisional:  # SCORE-4: no winner yet, and what must still be shown
+            out["provisional"] = msgspec.to_builtins(sheet.to_show)
         print(json_text(out))
         return
     best = list(sheet.winners)
     out_console = console()
     out_console.print(render.scores_table(list(sheet.scores), best))
+    if sheet.provisional:  # SCORE-4: a recorded game with cards still to show that could change a score
+        out_console.print(Text(provisional_text(sheet.to_show, game)))
+        return
     out_console.print(Text(render.winners_line(best) + "  (* in the table)"))
-    if sheet.provisional:  # a recorded game whose hands were not all named (REC-1)
-        out_console.print(Text(f"Provisional: {sheet.unnamed_cards} card(s) in the boat and "
-                               f"{sheet.unnamed_love_hate} LOVE/HATE card(s) are still unnamed; name them with "
-                               "'lifeboat record' (type 'hands' to list them)."))
+
+
+def provisional_text(to_show, game: Path) -> str:  # type: ignore[no-untyped-def]
+    """SCORE-4: the provisional verdict, what each player must still show, and how to name it."""
+    import shlex
+
+    from lifeboat.i18n import _
+    from lifeboat.service import to_show_lines
+
+    return _("Provisional: no winner until these cards are shown and named (lifeboat record {game}): {cards}").format(
+        game=shlex.quote(str(game)), cards="; ".join(to_show_lines(to_show)))
