@@ -132,9 +132,7 @@ def _summary_table(reports):  # type: ignore[no-untyped-def]
 
 def _winners(r) -> str:  # type: ignore[no-untyped-def]
     """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
-    from lifeboat.i18n import _
-
-    return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
+    return ", ".join(r.winners) if r.winners else ("provisional" if r.scores is not None else "")
 
 
 def _summary_lines(reports):  # type: ignore[no-untyped-def]

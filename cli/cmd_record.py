@@ -365,13 +365,15 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
         raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
 
 
-def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
+def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None,
+        serve: tuple[str, int, bool] | None = None) -> None:
+    """``serve``: ``(host, port, qr)`` to record on the record page instead (cli/cmd_serve.py)."""
     from cli.common import check_options, console, ctrl_c_stops
     from lifeboat.service import Table, load_card_file, parse_players
 
     ctrl_c_stops()
     out = console()
-    interactive = sys.stdin.isatty()
+    interactive = sys.stdin.isatty() and serve is None
     if position is not None and players is not None:
         raise fail("--position names the players already; leave out --players", USAGE)
     if position is not None and options:  # the file's [options] say; an --option beside them was left unread
@@ -402,45 +404,57 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
-        rec.prompting = interactive
-        if interactive:
-            from cli.record_setup import guided_setup
+    if serve is not None:  # the record page: the same journal, lines from a phone or a tablet
+        from cli.cmd_serve import serve_recording
 
-            try:
-                guided_setup(rec)
-            except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
-                rec.say("")
-                rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
-                return
-        rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
-        number = 0
-        try:
-            while True:
-                if interactive:
-                    rec.say(rec.status())
-                    sys.stdout.write("> ")
-                    sys.stdout.flush()
-                line = sys.stdin.readline()
-                if not line:
-                    break
-                number += 1
-                if not rec.handle(line, number):
-                    break
-        except KeyboardInterrupt:  # every accepted line is already in the journal
-            rec.say("")
-        rec.keep_comment()  # comments after the last decision go on it
-        if rec.state.over:
-            from cli import render
-
-            provisional = rec.unnamed()  # SCORE-4: cards that could change a score are unnamed: no winner yet
-            render.final(out, rec.obs.public_view(), provisional=provisional)
-            if provisional:
-                rec.say(f"Provisional: no winner until these are shown and named ({rec.example()}); then run "
-                        "lifeboat score. Still to show:")
-                for line in rec.still_unnamed():
-                    rec.say(line)
-        else:
-            rec.say(rec.status())
-        rec.say(saved(game, rec.state.over and not rec.unnamed()))
+        rec.table.close()
+        serve_recording(game, *serve)
+        return
+    with user_errors():
+        _session(rec, game, out, interactive)
     if rec.refused:
         raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)
+
+
+def _session(rec: Recorder, game: Path, out, interactive: bool) -> None:  # type: ignore[no-untyped-def]
+    """The lines of one session, from the keyboard or stdin, then the final words (SCORE-4 at the end)."""
+    rec.prompting = interactive
+    if interactive:
+        from cli.record_setup import guided_setup
+
+        try:
+            guided_setup(rec)
+        except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
+            rec.say("")
+            rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+            return
+    rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
+    number = 0
+    try:
+        while True:
+            if interactive:
+                rec.say(rec.status())
+                sys.stdout.write("> ")
+                sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                break
+            number += 1
+            if not rec.handle(line, number):
+                break
+    except KeyboardInterrupt:  # every accepted line is already in the journal
+        rec.say("")
+    rec.keep_comment()  # comments after the last decision go on it
+    if rec.state.over:
+        from cli import render
+
+        provisional = rec.unnamed()  # SCORE-4: cards that could change a score are unnamed: no winner yet
+        render.final(out, rec.obs.public_view(), provisional=provisional)
+        if provisional:
+            rec.say(f"Provisional: no winner until these are shown and named ({rec.example()}); then run "
+                    "lifeboat score. Still to show:")
+            for line in rec.still_unnamed():
+                rec.say(line)
+    else:
+        rec.say(rec.status())
+    rec.say(saved(game, rec.state.over and not rec.unnamed()))

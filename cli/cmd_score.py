@@ -44,8 +44,6 @@ def provisional_text(to_show, game: Path) -> str:  # type: ignore[no-untyped-def
     """SCORE-4: the provisional verdict, what each player must still show, and how to name it."""
     import shlex
 
-    from lifeboat.i18n import _
-    from lifeboat.service import to_show_lines
+    from lifeboat.service import provisional_sentence
 
-    return _("Provisional: no winner until these cards are shown and named (lifeboat record {game}): {cards}").format(
-        game=shlex.quote(str(game)), cards="; ".join(to_show_lines(to_show)))
+    return provisional_sentence(to_show, shlex.quote(str(game)))

@@ -14,7 +14,7 @@ from lifeboat.service.errors import BadRequest
 from lifeboat.service.game.replay import final_state
 
 
-__all__ = ["Score", "ScoreSheet", "ToShow", "score_game", "score_sheet", "to_show_lines"]
+__all__ = ["Score", "ScoreSheet", "ToShow", "provisional_sentence", "score_game", "score_sheet", "to_show_lines"]
 
 
 class ScoreSheet(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,3 +72,10 @@ def score_game(path: Path) -> ScoreSheet:
     if not state.over:
         raise BadRequest(f"{path}: the game is not over; scores would reveal hidden hands, LOVE and HATE (END-2)")
     return score_sheet(state)
+
+
+def provisional_sentence(to_show: tuple[ToShow, ...], game: str) -> str:
+    """SCORE-4: ``Provisional: no winner until these cards are shown and named (lifeboat record GAME): …`` (``game``
+    as the reader types it)."""
+    return _("Provisional: no winner until these cards are shown and named (lifeboat record {game}): {cards}").format(
+        game=game, cards="; ".join(to_show_lines(to_show)))
