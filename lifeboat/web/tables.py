@@ -24,9 +24,9 @@ from anyio import to_thread
 
 from lifeboat.service.live.bots import bot_names
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.errors import Conflict, LiveError
+from lifeboat.service.errors import Conflict, LiveError, StoreUnreachable
 from lifeboat.service.live.game import LiveGame, Update
-from lifeboat.service.live.stored import GameStore, StoreError
+from lifeboat.service.live.stored import GameStore
 from lifeboat.web.tokens import TokenStore
 
 _encode = msgspec.json.Encoder().encode
@@ -275,7 +275,7 @@ class Tables:
         while True:
             try:
                 follower = await to_thread.run_sync(self.store.follow)
-            except StoreError as exc:
+            except StoreUnreachable as exc:
                 log.warning("cannot listen to the store (%s); trying again in 1 s", exc)
                 await asyncio.sleep(1.0)
                 continue
@@ -288,7 +288,7 @@ class Tables:
                         table = self._tables.get(game_id)
                         if table is not None and seq > table.game.seq:
                             await table.catch_up()
-            except (StoreError, LiveError) as exc:
+            except (StoreUnreachable, LiveError) as exc:
                 log.warning("following the store: %s; listening again", exc)
                 await asyncio.sleep(0.2)
             finally:
