@@ -330,17 +330,17 @@ class LiveGame:
 
     def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
         """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
-        (CHANCE-2). The live path's checks live here and only here: the seat (SERVE-3), a game where decisions
-        are taken (SERVE-5), the seq (SERVE-2, with SERVE-11's passes pressed at once), then the rules.
+        (CHANCE-2). The live path's checks live here and only here: the seat (SERVE-3), the seq (SERVE-2, with
+        SERVE-11's passes pressed at once), a game where decisions are taken (SERVE-5), then the rules.
         Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule ``JOURNAL``
         when another program left a line in the file that does not read)."""
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
-        if not self.playable:
-            raise Refused("SERVE-5", self._unplayable())
         before, first = self.seq, len(self._obs)
         if expected_seq != before and not self._only_passes_since(cmd, expected_seq):
-            raise Conflict(expected_seq, before)
+            raise Conflict(expected_seq, before)  # before SERVE-5: a game that ended since is news to the page
+        if not self.playable:
+            raise Refused("SERVE-5", self._unplayable())
         try:
             self._note(self._table.decide(cmd, expected_seq=before + 1, detail=False))
         except RuleViolation as exc:
