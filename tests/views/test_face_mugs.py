@@ -17,7 +17,7 @@ from lifeboat import service
 from cli.cmd_play import _typed, menu
 from lifeboat import commands as c
 from lifeboat.views.book import alternatives_for
-from lifeboat.service._engine import parse_for
+from lifeboat.service.live._engine import parse_for
 from tests.helpers import run_many
 from tests.views.test_faces import DEAL
 

@@ -152,10 +152,11 @@ def test_VIEW_FACE_1_card_names_and_values_read_faces() -> None:
 def test_VIEW_FACE_1_a_receipt_made_before_it_still_checks(game: tuple[Path, dict[str, str]]) -> None:
     """A receipt hashes the seat's view: one made before VIEW-FACE-1 (every card by its instance) still matches,
     with a note; one whose view matches neither is a finding, as before."""
-    from lifeboat.service.audit import audit
-    from lifeboat.service.games import initial_state, open_journal
-    from lifeboat.service.receipts import seat_view_of
-    from lifeboat.service.replay import replay
+    from lifeboat.service.auditing.run import audit
+    from lifeboat.service.game.headers import initial_state
+    from lifeboat.service.game.files import open_journal
+    from lifeboat.service.auditing.receipts import seat_view_of
+    from lifeboat.service.game.replay import replay
 
     path = game[0]
     receipt = service.make_receipt(path, "Ann")
