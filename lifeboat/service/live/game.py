@@ -51,12 +51,19 @@ class Update:
 
 
 class Decision(msgspec.Struct, frozen=True):
-    """One legal decision for a seat: its ``line`` of notation, the ``command`` (JSON of the command) and its
-    ``text``, what it does in plain English (:func:`lifeboat.views.decisions.decision_text`: the page's button)."""
+    """One legal decision for a seat: its ``line`` of notation, the ``command`` (JSON of the command) and its words
+    from the one describer (:func:`lifeboat.views.decisions.describe`): ``text`` the sentence saying what it does,
+    ``label`` the short one (verb and object), ``verb`` its group and ``verb_text`` the group's name, ``target``
+    the character it aims at and ``cards`` the cards it plays or names (the page groups by verb, then object)."""
 
     line: str
     command: dict[str, Any]
     text: str = ""
+    label: str = ""
+    verb: str = ""
+    verb_text: str = ""
+    target: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 class Message(msgspec.Struct, frozen=True):
@@ -70,6 +77,12 @@ class Message(msgspec.Struct, frozen=True):
     view: TableView
     decisions: tuple[Decision, ...]
     navigation: dict[str, dict[str, Any]]
+
+
+def _decision(line: str, cmd: Command, said: Any) -> Decision:
+    """The :class:`Decision` of ``cmd`` (its notation ``line``, its words ``said``: a ``Described``)."""
+    return Decision(line=line, command=msgspec.to_builtins(cmd), text=said.text, label=said.label, verb=said.verb,
+                    verb_text=said.verb_text, target=said.target, cards=said.cards)
 
 
 def _dealt(start: Callable[[], Table]) -> Table:
@@ -267,8 +280,8 @@ class LiveGame:
     def _decisions(self, view: TableView, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
         state = self._obs.state
         with eng.using(state.cards):  # CARD-3: the words name this game's cards
-            return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd),
-                                  text=eng.decision_text(view, cmd)) for cmd in legal)  # type: ignore[arg-type]
+            return tuple(_decision(eng.render(cmd, state), cmd, eng.describe(view, cmd))  # type: ignore[arg-type]
+                         for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
         """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now.
