@@ -204,17 +204,18 @@ PLAY_HELP = """At the prompt type:
   help or ?                       this help
 Ctrl-C or Ctrl-D saves and stops; 'lifeboat play GAME' resumes."""
 
-HOLD = "pass until something changes for me"
+HOLD = "Pass until something changes for me"
 
 
 def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
     """The numbered choices of a seat: its legal commands, identical cards listed once (the first instance
     stands for them all; named as the game's printing has them, CARD-3), and in a window "pass until something
     changes for me" (REF-18)."""
-    from cli.describe import menu_text
+    from cli.describe import with_contents
     from lifeboat import commands as c
     from lifeboat.cards import cards_of
     from lifeboat.service.live.hotseat import WINDOWS
+    from lifeboat.views.decisions import describe
 
     cards = cards_of(view.ruleset)
     out: list[tuple[str, object]] = []
@@ -222,7 +223,9 @@ def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: i
     for cmd in view.legal:
         if isinstance(cmd, c.OfferTrade):  # one line says how to type any trade (trade_hint)
             continue
-        text = menu_text(cmd, cards, in_game)
+        text = describe(view, cmd).label  # the one describer's words, as the served page's buttons say it
+        if isinstance(cmd, c.ChooseNavigationCard):  # what the card does (NAV-3); a placement's legend says it
+            text = with_contents(text, in_game, cards)
         if text not in seen:
             seen.add(text)
             out.append((text, cmd))

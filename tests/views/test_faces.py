@@ -94,7 +94,7 @@ def test_VIEW_FACE_1_the_log_names_the_revealed_water_by_its_face(game: tuple[Pa
                         c.Mug(by="lady_lauren", target="captain", card="water")]
         # the hotseat: its menu names the face, the line renders and reads (NOTATION-1) as the same mug
         view = views.seat_view("lady_lauren")
-        assert ("mug The Captain for the face-up Water", mugs[1]) in menu(view, tuple(view.seats))
+        assert ("Mug the Captain for their face-up Water", mugs[1]) in menu(view, tuple(view.seats))
         assert render(mugs[1], table.state) == "lauren: mug captain water"
         assert parse("lauren: mug captain water", table.state, as_seat=True) == mugs[1]
         assert parse("lauren: mug captain water", table.state) == c.Mug(  # the recorder's reading (REC-1)

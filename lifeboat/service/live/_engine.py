@@ -25,7 +25,7 @@ from lifeboat.state import State
 from lifeboat.views import EventView, TableView
 from lifeboat.card_context import using
 from lifeboat.views.catalog import navigation_facts, navigation_ids
-from lifeboat.views.decisions import decision_text
+from lifeboat.views.decisions import decision_text, describe
 from lifeboat.service.live.bots import random_bot
 from lifeboat.service.errors import JournalConflict, JournalError, ServiceError
 from lifeboat.service.game.files import open_journal
@@ -36,7 +36,7 @@ GameFileError = (JournalError, ServiceError)
 
 __all__ = [
     "Command", "EventView", "GameFileError", "JournalConflict", "Pass", "PlayerCommandType", "RuleViolation", "State",
-    "TableView", "decision_text", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
+    "TableView", "decision_text", "describe", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
     "waiting_for",
 ]
 
