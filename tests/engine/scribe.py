@@ -132,11 +132,13 @@ def show_hands(dig: State, rec: State) -> State:
 
 
 def record(seed: int, players: int, miss_rate: float, *, limit: int = 4000, ruleset: Ruleset = Ruleset(),
-           timed: Missed | None = None, see_rate: float | None = None) -> tuple[State, State, Missed]:
+           timed: Missed | None = None, see_rate: float | None = None,
+           observe: Callable[[c.Command, State], None] | None = None) -> tuple[State, State, Missed]:
     """Play a digital game of ``players`` random players (seeded) and record it beside, missing each hidden card
     movement with probability ``miss_rate`` (with ``see_rate``, a card dealt or drawn is seen with that probability
-    instead). Returns ``(digital final, recorded final, Missed)``. Raises AssertionError when the recording refuses
-    a line of the true game or the game does not end in ``limit``."""
+    instead; ``observe(line, recording)`` sees each line before it is applied). Returns ``(digital final, recorded
+    final, Missed)``. Raises AssertionError when the recording refuses a line of the true game or the game does not
+    end in ``limit``."""
     import time
 
     rng = random.Random(seed)
@@ -154,6 +156,8 @@ def record(seed: int, players: int, miss_rate: float, *, limit: int = 4000, rule
             who = rng.choice(waiting_for(dig))
             cmd = rng.choice(legal_commands(dig, who))
         line = scribe_line(cmd, dig, rec, miss, see)
+        if observe is not None:
+            observe(line, rec)
         out.lines += 1
         out.unseen += line != cmd
         start = time.perf_counter()

@@ -27,6 +27,7 @@ from lifeboat.service.game.table import Appended, Table
 
 STORY = 40  # the story lines a view carries
 DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced"})  # REC-3: the record's own, as the referee reads
+UNSEEN_OK = frozenset({"keep", "offer", "stack", "bottom"})  # verbs whose '?' is a card nobody saw; elsewhere it is named
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -204,11 +205,14 @@ class Desk:
                 continue
             lines = recorder_lines(s, ch)
             for text in lines:
-                if not text.endswith(" ?") or " keep " in text or " take " in text or " offer " in text:
+                if " ?" not in text or text.split(": ", 1)[-1].split(" ", 1)[0] in UNSEEN_OK:
                     choices.append(Choice(line=text, who=ch))
             shown = self._shows(ch) if lines else None
             if shown is not None:
                 picks.append(shown)
+            more_choices, more_picks = self._plays(ch, {x.line for x in choices})
+            choices += more_choices
+            picks += more_picks
         if type(s.step) in WINDOW_TYPES:
             choices.append(Choice(line="close", who="everyone"))
         return tuple(choices), tuple(picks)
@@ -229,6 +233,38 @@ class Desk:
             return None
         return Pick(label=_("{who} reveals a card").format(who=s.cards.characters[ch].en), who=ch,
                     template=f"{_word(ch)}: reveal {{0}}", slots=(Slot(label=_("which card"), options=looks),))
+
+    def _plays(self, ch: str, listed: set[str]) -> tuple[list[Choice], list[Pick]]:
+        """The cards a character holding unseen cards may play now, as taps (REC-1: a card played is named): Water
+        to whom in a thirst window, the Life Preserver to whom or Chum in an overboard window, the Flare Gun, the
+        Parasol or the Medical Kit on its action; only the faces its unseen cards may be (REC-3)."""
+        from lifeboat.possibilities import possible_looks
+        from lifeboat.state import ActionTurn, OverboardWindow, ThirstWindow
+
+        s, w = self.state, _word(ch)
+        if not any(is_unknown(x) for x in s.char(ch).hand) or not s.conscious(ch):
+            return [], []
+        faces = {s.cards.face(look) for look in possible_looks(s.known, s, ch)}
+        step, choices, picks = s.step, [], []
+        if isinstance(step, ThirstWindow) and "water" in faces:
+            owed = tuple(_word(x) for x, n in step.thirst if n > 0)
+            picks.append(Pick(label=_("{who} gives Water to").format(who=s.cards.characters[ch].en), who=ch,
+                              template=f"{w}: water {{0}}", slots=(Slot(label=_("to whom"), options=owed),)))
+        elif isinstance(step, OverboardWindow):
+            if "life_preserver" in faces:
+                picks.append(Pick(label=_("{who} throws the Life Preserver to").format(
+                    who=s.cards.characters[ch].en), who=ch, template=f"{w}: throw life preserver to {{0}}",
+                    slots=(Slot(label=_("to whom"), options=tuple(_word(x) for x in step.overboard)),)))
+            if "chum" in faces:
+                choices.append(Choice(line=f"{w}: chum", who=ch))
+        elif isinstance(step, ActionTurn) and step.actor == ch:
+            choices += [Choice(line=f"{w}: {verb}", who=ch) for face, verb in (
+                ("flare_gun", "fire flare gun"), ("parasol", "open parasol")) if face in faces]
+            hurt = tuple(_word(x.character) for x in s.characters if x.wounds and x.in_boat)
+            if "medical_kit" in faces and hurt:
+                picks.append(Pick(label=_("{who} uses the Medical Kit on").format(who=s.cards.characters[ch].en),
+                                  who=ch, template=f"{w}: heal {{0}}", slots=(Slot(label=_("whom"), options=hurt),)))
+        return [x for x in choices if x.line not in listed], picks
 
     def _chance(self, req: Any) -> tuple[tuple[Choice, ...], tuple[Pick, ...]]:
         s = self.state
