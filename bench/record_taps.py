@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from lifeboat import commands as c  # noqa: E402
 from lifeboat.notation import parse, render  # noqa: E402
+from lifeboat.ruleset import NEW_GAME  # noqa: E402
 from lifeboat.state import WINDOW_TYPES, State  # noqa: E402
 from lifeboat.service import Desk, Table  # noqa: E402
 from tests.engine import scribe  # noqa: E402
@@ -109,7 +110,7 @@ def measure(games: int, seed: int, miss: float) -> dict[str, list[tuple[int, int
                 per["close (a window's passes)"].append(passes[0])
                 passes = []
 
-        scribe.record(seed + g, len(players), miss, observe=observe)
+        scribe.record(seed + g, len(players), miss, observe=observe, ruleset=NEW_GAME)  # as Table.record_new
         _name_the_end(desk, per)
         desk.shut()
     return per
