@@ -44,9 +44,10 @@ from lifeboat.state import ActionTurn, AwaitAnswer, NavigationTurn, State  # noq
 SEATS = ("lady_lauren", "sir_stephen", "captain", "first_mate", "mrs_wong", "frenchy", "dr_harter", "kid")
 HANDS = [["water", "cash", "oar", "knife", "jewels"], ["water", "cash", "painting(3)", "chum", "medical kit"],
          ["water", "cash", "painting(2)", "blackjack", "compass"], ["water", "cash", "jewels", "oar", "parasol"],
-         ["water", "cash", "gaffing hook", "firewater", "chum"], ["water", "cash", "painting(3)", "flare gun", "jewels"],
-         ["water", "water", "medical kit", "life preserver", "firewater"], ["water", "water", "water", "medical kit",
-                                                                             "cannibalism"]]
+         ["water", "cash", "gaffing hook", "firewater", "chum"],
+         ["water", "cash", "painting(3)", "flare gun", "jewels"],
+         ["water", "water", "medical kit", "life preserver", "firewater"],
+         ["water", "water", "water", "medical kit", "cannibalism"]]
 
 
 def adversarial_start(possibilities: bool) -> State:

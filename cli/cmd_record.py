@@ -31,7 +31,7 @@ Also: undo (withdraw the last line) · close (everyone left passes) · legal · 
 # comment: a public note on the next decision · ## comment: kept out of the journal
 The status line ends with a line you can type as it is shown (type: …; in kid: choose <card>, name the card)."""
 
-DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced"})
+DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced", "love_hate_deduced"})
 """REC-3 events the recorder sees as the referee does: what the record itself says (the public reads "not to you")."""
 
 CHANCE_EXAMPLES = {
@@ -95,7 +95,8 @@ class Recorder:
         st = self.state
         if st.over:
             left = "; ".join(self.still_unnamed())
-            return (f"The game is over. Still unnamed: {left}. Name them ({self.example()}), then quit." if left
+            return (f"The game is over; the scores are provisional (no winner) until these are named: {left}. Name "
+                    f"them ({self.example()}), then quit." if left
                     else "The game is over and every card that counts is named. quit to see the scores.")
         view = self.obs.public_view()
         waiting = self.table.waiting_for()

@@ -49,6 +49,15 @@ class CardTraced(_Ev, tag="card_traced"):
     origin: str
 
 
+class LoveHateDeduced(_Ev, tag="love_hate_deduced"):
+    """REC-3, SETUP-2: every other player's LOVE (HATE) card is known, and each character's card is dealt once, so
+    ``character``'s is the one left: ``love`` / ``hate`` (``"?"`` for the one still unknown)."""
+
+    character: str
+    love: str
+    hate: str
+
+
 class PossibilitiesForgotten(_Ev, tag="possibilities_forgotten"):
     """REC-3, the bound: too many ways for the lost cards to lie; where the lost cards that look like ``looks``
     are is forgotten (they are unaccounted like any unseen card; the record refuses no true game for it)."""

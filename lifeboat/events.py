@@ -11,7 +11,7 @@ from typing import Literal, Union
 
 from lifeboat.event_base import _Ev
 from lifeboat.event_recorded import (  # a recorded game's possibilities (REC-3)
-    CardDeduced, CardsPassedUnseen, CardsUnseen, CardTraced, PossibilitiesForgotten,
+    CardDeduced, CardsPassedUnseen, CardsUnseen, CardTraced, LoveHateDeduced, PossibilitiesForgotten,
 )
 from lifeboat.event_options import (  # the options' and Liquid Courage's events (issue 15)
     FirewaterDrunk, FirewaterShareAnswered, FirewaterShareOffered, GhostRose, SharksCalled, SwappedTurnStarted,
@@ -488,7 +488,7 @@ Event = Union[
     CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
     CardDiscarded, LostAtSea, SharksCalled, GhostRose, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
     BodyEaten, FirewaterDrunk, FirewaterShareOffered, FirewaterShareAnswered, WaterShared,
-    CardsUnseen, CardsPassedUnseen, CardDeduced, CardTraced, PossibilitiesForgotten,
+    CardsUnseen, CardsPassedUnseen, CardDeduced, CardTraced, LoveHateDeduced, PossibilitiesForgotten,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -112,6 +112,7 @@ def deduce(ctx: Ctx) -> None:
         s = ctx.state
         found = p.certain(s.known or Knowledge(), s)
         if found is None:
+            deduce_love_hate(ctx)
             return
         zone, look, reason = found
         placeholder = next(x for x in p.zone_cards(s, zone) if is_unknown(x) and x != UNKNOWN)
@@ -120,6 +121,22 @@ def deduce(ctx: Ctx) -> None:
         origin = p.origin(s.known, look) if reason == "held" else None
         ctx.emit(e.CardDeduced(placeholder=placeholder, card=card, zone=zone, reason=reason, origin=origin))
         bound(ctx)  # a card found may have been a lost one or another copy: both ways stay
+
+
+def deduce_love_hate(ctx: Ctx) -> None:
+    """REC-3, SETUP-2: a LOVE (HATE) unknown while every other player's is known is the card left: name it."""
+    s = ctx.state
+    for ch in s.characters:
+        found = {}
+        for field in ("love", "hate"):
+            if getattr(ch, field) == UNKNOWN:
+                known = {getattr(x, field) for x in s.characters if x.character != ch.character}
+                left = [x.character for x in s.characters if x.character not in known]
+                if UNKNOWN not in known and len(left) == 1:
+                    found[field] = left[0]
+        if found:
+            ctx.emit(e.LoveHateDeduced(character=ch.character, love=found.get("love", ch.love),
+                                       hate=found.get("hate", ch.hate)))
 
 
 def _number(card: str) -> tuple[str, int]:

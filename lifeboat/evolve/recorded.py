@@ -108,4 +108,5 @@ APPLIERS = {
     e.CardsUnaccounted: cards_unaccounted, e.CardIdentified: card_identified,
     e.LoveHateIdentified: love_hate_identified, e.CardDeduced: card_identified, e.CardsUnseen: cards_unseen,
     e.CardsPassedUnseen: cards_passed_unseen, e.CardTraced: unchanged, e.PossibilitiesForgotten: possibilities_forgotten,
+    e.LoveHateDeduced: love_hate_identified,
 }

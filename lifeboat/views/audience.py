@@ -270,6 +270,7 @@ EVENT_AUDIENCE: dict[str, dict[str, str]] = {
     "card_deduced": {"placeholder": _P, "card": "owner:zone", "zone": _P, "reason": _P, "origin": _P},
     "card_traced": {"card": "owner:zone", "zone": _P, "origin": _P},
     "possibilities_forgotten": {"looks": _P},
+    "love_hate_deduced": {"character": _P, "love": "owner:character", "hate": "owner:character"},
     "cannibalism_declared": {"character": _P, "card": _P, "body": _P},
     "objected_to_cannibalism": {"character": _P},
     "body_eaten": {"character": _P, "body": _P},

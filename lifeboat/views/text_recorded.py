@@ -66,6 +66,18 @@ def card_traced(d: Data, me: str | None) -> str:
              "unseen.").format(**values)
 
 
+def love_hate_deduced(d: Data, me: str | None) -> str:
+    if d["love"] is None:
+        return _("Deduced: {whose} LOVE or HATE is the one card left, but not to you.").format(
+            whose=poss(d["character"], me))
+    values = {"whose": poss(d["character"], me), "love": inner(d["love"]), "hate": inner(d["hate"])}
+    if d["hate"] == "?":
+        return _("Deduced: {whose} LOVE is {love}, the one LOVE card no other player holds.").format(**values)
+    if d["love"] == "?":
+        return _("Deduced: {whose} HATE is {hate}, the one HATE card no other player holds.").format(**values)
+    return _("Deduced: {whose} LOVE is {love} and HATE is {hate}, the cards no other player holds.").format(**values)
+
+
 def possibilities_forgotten(d: Data, me: str | None) -> str:
     return _("Too many ways for the cards lost from sight to lie: the record no longer follows where these went: "
              "{looks}.").format(looks=", ".join(card(x) for x in d["looks"]))
@@ -87,6 +99,7 @@ TEXTS = {
     "card_identified": card_identified, "love_hate_identified": love_hate_identified,
     **{tag: (lambda f: lambda d, me: _cap(f(d, me)))(f) for tag, f in (
         ("cards_unseen", cards_unseen), ("cards_passed_unseen", cards_passed_unseen), ("card_deduced", card_deduced),
-        ("card_traced", card_traced), ("possibilities_forgotten", possibilities_forgotten))},
+        ("card_traced", card_traced), ("possibilities_forgotten", possibilities_forgotten),
+        ("love_hate_deduced", love_hate_deduced))},
 }
 """Event tag -> its line, from the redacted data and the reader (``me``)."""

@@ -164,7 +164,8 @@ def record(seed: int, players: int, miss_rate: float, *, limit: int = 4000, rule
         try:
             rec, _ = apply(rec, line)
         except RuleViolation as exc:
-            raise AssertionError(f"seed {seed}: the scribe's line {line} of the true {cmd} was refused: {exc}") from None
+            raise AssertionError(f"seed {seed}: the scribe's line {line} of the true {cmd} was refused: "
+                                 f"{exc}") from None
         out.seconds.append(time.perf_counter() - start)
         dig, _ = apply(dig, cmd)
     assert dig.over and rec.over, f"seed {seed}: the game did not end in {limit} decisions"

@@ -143,3 +143,19 @@ def test_REC_3_the_bound_forgets_a_look_and_keeps_accepting_the_true_game() -> N
         assert s.known is None or len(s.known.worlds) <= MAX_WORLDS
     assert forgotten and all(forgotten)
     assert s.known is not None and not any(look in v for w in s.known.worlds for _, v in w for look in forgotten[0])
+
+
+def test_REC_3_SETUP_2_the_last_love_and_hate_left_are_deduced() -> None:
+    """The deck list: each character's LOVE and HATE card is dealt once (SETUP-2), so once three players' are named,
+    the fourth's are the cards left: named at once, and said to be deduced."""
+    s = dealt("?")
+    for who, love, hate in (("lady_lauren", "captain", "frenchy"), ("captain", "frenchy", "kid"),
+                            ("frenchy", "kid", "lady_lauren")):
+        s = then_fold(s, c.IdentifyLoveHate(character=who, love=love, hate=hate))
+    assert (s.char("kid").love, s.char("kid").hate) == ("lady_lauren", "captain")
+    s = dealt("?")
+    s = then_fold(s, c.IdentifyLoveHate(character="lady_lauren", love="captain", hate="frenchy"),
+                  c.IdentifyLoveHate(character="captain", love="frenchy", hate="kid"))
+    when(s, c.IdentifyLoveHate(character="frenchy", love="kid", hate="lady_lauren")).then(
+        e.LoveHateIdentified(character="frenchy", love="kid", hate="lady_lauren"),
+        e.LoveHateDeduced(character="kid", love="lady_lauren", hate="captain"))

@@ -26,8 +26,9 @@ from lifeboat.service.game.score import to_show_lines
 from lifeboat.service.game.table import Appended, Table
 
 STORY = 40  # the story lines a view carries
-DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced"})  # REC-3: the record's own, as the referee reads
-UNSEEN_OK = frozenset({"keep", "offer", "stack", "bottom"})  # verbs whose '?' is a card nobody saw; elsewhere it is named
+# REC-3: the record's own deductions, read as the referee reads them (the public's line says "not to you")
+DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced", "love_hate_deduced"})
+UNSEEN_OK = frozenset({"keep", "offer", "stack", "bottom"})  # their '?' is a card nobody saw; elsewhere it is named
 
 
 class Choice(msgspec.Struct, frozen=True):
