@@ -95,6 +95,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(lang).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in its ``context`` (``"character"``, ``"card"``: the card data's names, which the catalogs take
+    from the card data; tools/catalogs.py), in the language in use; the message itself when not translated."""
+    lang = _LANG.get()
+    return message if lang == "en" else catalog(lang).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for extraction without translating it now (a table of texts translated when shown)."""
     return message
