@@ -31,9 +31,27 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print the installed version and exit.")) -> None:
+def _main(ctx: typer.Context, version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                                           help="Print the installed version and exit.")) -> None:
     """Referee, scribe and replayer for the card game Lifeboat."""
+    import os
+
+    # the language of every command: the locale variables', which a command's --lang (parsed after this) overrides;
+    # English again when the run ends, so a run in the same process (a test's) leaves no language behind
+    if any(os.environ.get(v) for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")):
+        from cli.language import from_environment
+        from lifeboat.i18n import set_language
+
+        set_language(from_environment())
+    ctx.call_on_close(_english_again)
+
+
+def _english_again() -> None:
+    import sys
+
+    i18n = sys.modules.get("lifeboat.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
 
 
 def _lang(value: Optional[str]) -> None:
@@ -431,11 +449,6 @@ def main() -> None:
     from cli.terminal import PIPE_CLOSED, end_on_closed_pipe, output_failed, pipe_closed, quiet_stdout, tolerant_streams
 
     tolerant_streams()  # a name the terminal's encoding cannot show is escaped, never a crash
-    if any(os.environ.get(v) for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")):
-        from cli.language import from_environment
-        from lifeboat.i18n import set_language
-
-        set_language(from_environment())  # --lang, read later, wins
     try:
         try:
             app()

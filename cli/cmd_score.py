@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
+from lifeboat.i18n import _
 
 
 def run(game: Path, json_: bool) -> None:
@@ -22,8 +23,8 @@ def run(game: Path, json_: bool) -> None:
         try:
             sheet = score_game(game)
         except BadRequest as exc:  # END-2: scores follow from hidden hands, LOVE and HATE, revealed only at the end
-            raise fail(f"{exc.message}. A referee can look with: lifeboat show {shlex.quote(str(game))} --as referee",
-                       USAGE) from None
+            raise fail(_("{message}. A referee can look with: {command}").format(
+                message=exc.message, command=f"lifeboat show {shlex.quote(str(game))} --as referee"), USAGE) from None
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}
@@ -32,8 +33,8 @@ def run(game: Path, json_: bool) -> None:
     best = list(sheet.winners)
     out_console = console()
     out_console.print(render.scores_table(list(sheet.scores), best))
-    out_console.print(Text(render.winners_line(best) + "  (* in the table)"))
+    out_console.print(Text(_("{winners}  (* in the table)").format(winners=render.winners_line(best))))
     if sheet.provisional:  # a recorded game whose hands were not all named (REC-1)
-        out_console.print(Text(f"Provisional: {sheet.unnamed_cards} card(s) in the boat and "
-                               f"{sheet.unnamed_love_hate} LOVE/HATE card(s) are still unnamed; name them with "
-                               "'lifeboat record' (type 'hands' to list them)."))
+        out_console.print(Text(_("Provisional: {cards} card(s) in the boat and {love_hate} LOVE/HATE card(s) are "
+                                 "still unnamed; name them with 'lifeboat record' (type 'hands' to list them).").format(
+            cards=sheet.unnamed_cards, love_hate=sheet.unnamed_love_hate)))

@@ -31,7 +31,7 @@ def read(lang: str):
 
 
 def placeholders(text: str) -> list[str]:
-    return sorted(PLACEHOLDER.findall(text))
+    return sorted(set(PLACEHOLDER.findall(text)))
 
 
 def test_catalog_files_are_what_the_tool_writes_now() -> None:
