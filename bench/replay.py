@@ -2,7 +2,7 @@
 
 One run builds two corpora in a temp dir and times three readers over the same number of moves, side by side:
 
-* lifeboat:     ``JsonlJournal.open`` + :func:`lifeboat.service.replay` over every journal of a corpus of seeded bot
+* lifeboat:     ``JsonlJournal.open`` + :func:`lifeboat.service.game.replay` over every journal of a corpus of seeded bot
                 games (what ``lifeboat replay`` does before printing): the hash chain is checked, every command
                 is decided again by the rules engine and its events compared with the recorded ones;
 * python-chess: ``chess.pgn.read_game`` over a PGN file of seeded random legal games holding exactly as many
@@ -35,8 +35,8 @@ from pathlib import Path
 import msgspec
 
 import journal
-from lifeboat.service.bots import random_bot
-from lifeboat.service import advance_chance, append, create_game, deck_path, replay
+from lifeboat.service.live.bots import random_bot
+from lifeboat.service import Table, deck_path, replay
 from lifeboat import legal_commands, waiting_for
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -49,26 +49,27 @@ def play_bot_game(path: Path, players: int, seed: int) -> int:
     """Play one all-bots game and save it as a journal at ``path``; return its number of commits.
 
     The loop of ``lifeboat play --bots all`` (each bot chooses among its own seat's legal commands, with a
-    ``random.Random(seed)``). The game is set up by :func:`lifeboat.service.create_game` (in a scratch file) and played
+    ``random.Random(seed)``). The game is set up by :meth:`lifeboat.service.Table.deal_new` (in a scratch file) and played
     into a :class:`journal.MemoryJournal` that is then saved: the file holds the same lines (but for the times) as
     one played move by move, written with one fsync instead of one per commit, so building the corpus does not
     wait on the disk.
     """
     setup = path.with_name(path.name + ".setup")
-    j, state, orders = create_game(setup, NAMES[:players], seed=seed)
-    m = journal.MemoryJournal(j.header)
-    for c in j.commits():
+    dealt = Table.deal_new(setup, NAMES[:players], seed=seed)
+    m = journal.MemoryJournal(dealt.header)
+    for c in dealt.journal.commits():
         m.append(c.seq, c.actor, c.command, c.events, at_ms=c.at_ms)
-    j.close()
+    dealt.close()
+    table = Table.of_journal(m, dealt.orders)
     setup.unlink()
     deck_path(setup).unlink()
     rng = random.Random(seed)
     while True:
-        state, _ = advance_chance(m, state, orders)
-        if state.over:
+        table.deal(detail=False)
+        if table.state.over:
             break
-        me = waiting_for(state)[0]
-        state, _ = append(m, state, random_bot(me, legal_commands(state, me), rng))
+        me = waiting_for(table.state)[0]
+        table.decide(random_bot(me, legal_commands(table.state, me), rng), detail=False)
     m.save(path).close()
     return m.last_seq
 

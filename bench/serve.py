@@ -58,7 +58,7 @@ import httpx  # noqa: E402
 import msgspec  # noqa: E402
 
 from lifeboat.commands import PlayerCommand  # noqa: E402
-from lifeboat.service.bots import random_bot  # noqa: E402
+from lifeboat.service.live.bots import random_bot  # noqa: E402
 from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
 from tests.web.players import Player, Received, Sent, run_async  # noqa: E402
 

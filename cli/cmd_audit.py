@@ -1,4 +1,4 @@
-"""``lifeboat audit``: check journals and report every finding (logic in :mod:`lifeboat.service.audit`, guide in
+"""``lifeboat audit``: check journals and report every finding (logic in :mod:`lifeboat.service.auditing.run`, guide in
 docs/disputes.md).
 
 Exit codes: 0 every file is clean; 5 findings; 4 a file cannot be read at all (it wins over 5); 2 usage (a bad
@@ -187,7 +187,7 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
     from rich.text import Text
 
     from cli.render import scores_table, winners_line
-    from lifeboat.service.score import Score
+    from lifeboat.service.game.score import Score
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title=_("Scores recomputed from the final state")))

@@ -21,7 +21,7 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
             raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", JOURNAL)
         check_options(options)
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
-        names = parse_players(players)  # SETUP-1: checked by the service (lifeboat.service.players.check_new_names)
+        names = parse_players(players)  # SETUP-1: checked by the service (lifeboat.service.game.players.check_new_names)
         table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
         out.print(f"New game {table.game_id} in {game}: {len(names)} players.")

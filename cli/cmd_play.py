@@ -28,7 +28,7 @@ def _ask(prompt: str) -> str:
 
 def _check_think(think: str | None, bots: str | None) -> None:
     """``--think`` given (``think`` not None) with no search bot in ``bots`` would do nothing: refused (exit 2)."""
-    from lifeboat.service.bots import spec_kinds
+    from lifeboat.service.live.bots import spec_kinds
 
     if think is not None and "search" not in spec_kinds(bots):
         raise fail("--think needs a search bot among --bots: it is the search bot's thinking time, and " +
@@ -43,8 +43,8 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
     from cli.cmd_arena import parse_think
     from cli.common import check_options, console, ctrl_c_stops
     from lifeboat.service import Table, bot_kinds, deck_path, load_card_file, parse_players
-    from lifeboat.service.bots import check_bot_spec
-    from lifeboat.service.clock import rng as make_rng
+    from lifeboat.service.live.bots import check_bot_spec
+    from lifeboat.service.game.clock import rng as make_rng
 
     ctrl_c_stops()
     out = console()
@@ -85,10 +85,10 @@ def run(game: Path, bots: str | None, seed: int | None, players: str | None, thi
 
 
 class _Game:
-    """One hotseat session: the table, the bots, and each human seat's story (lifeboat.service.hotseat.Hotseat)."""
+    """One hotseat session: the table, the bots, and each human seat's story (lifeboat.service.live.hotseat.Hotseat)."""
 
     def __init__(self, out, table, bots, rng, think_ms) -> None:  # type: ignore[no-untyped-def]
-        from lifeboat.service.hotseat import Hotseat
+        from lifeboat.service.live.hotseat import Hotseat
 
         self.out, self.table, self.bots, self.rng, self.think_ms = out, table, bots, rng, think_ms
         self.seats: dict | None = None
@@ -204,17 +204,18 @@ PLAY_HELP = """At the prompt type:
   help or ?                       this help
 Ctrl-C or Ctrl-D saves and stops; 'lifeboat play GAME' resumes."""
 
-HOLD = "pass until something changes for me"
+HOLD = "Pass until something changes for me"
 
 
 def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
     """The numbered choices of a seat: its legal commands, identical cards listed once (the first instance
     stands for them all; named as the game's printing has them, CARD-3), and in a window "pass until something
     changes for me" (REF-18)."""
-    from cli.describe import menu_text
+    from cli.describe import with_contents
     from lifeboat import commands as c
     from lifeboat.cards import cards_of
-    from lifeboat.service.hotseat import WINDOWS
+    from lifeboat.service.live.hotseat import WINDOWS
+    from lifeboat.views.decisions import describe
 
     cards = cards_of(view.ruleset)
     out: list[tuple[str, object]] = []
@@ -222,7 +223,9 @@ def menu(view, in_game: tuple[str, ...]) -> list[tuple[str, object]]:  # type: i
     for cmd in view.legal:
         if isinstance(cmd, c.OfferTrade):  # one line says how to type any trade (trade_hint)
             continue
-        text = menu_text(cmd, cards, in_game)
+        text = describe(view, cmd).label  # the one describer's words, as the served page's buttons say it
+        if isinstance(cmd, c.ChooseNavigationCard):  # what the card does (NAV-3); a placement's legend says it
+            text = with_contents(text, in_game, cards)
         if text not in seen:
             seen.add(text)
             out.append((text, cmd))

@@ -1,4 +1,4 @@
-"""``lifeboat receipt``: print a receipt token for a seat (:mod:`lifeboat.service.receipts`, docs/disputes.md).
+"""``lifeboat receipt``: print a receipt token for a seat (:mod:`lifeboat.service.auditing.receipts`, docs/disputes.md).
 
 The command prints only the token (on stdout), never the view: someone may be looking at the screen.
 """

@@ -354,7 +354,7 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
         Table.record_new(game, position=decoded, options=options, cards=cards).close()
     except RuleViolation as exc:
         if exc.rule != "OPT-1":  # POS-1 and the rest: the file is named, as for any input file, and the line
-            from lifeboat.service.position_file import where
+            from lifeboat.service.game.position_file import where
 
             raise fail(f"{where(position, exc.message)}: [{exc.rule}] {exc.message}; fix the file "
                        "(docs/position-format.md) and run the command again (nothing was written)", RULE) from None

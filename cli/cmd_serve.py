@@ -119,7 +119,7 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
     """``lifeboat serve --store URL``: serve the games of a PostgreSQL store, alongside any other serve process
     on the same store (docs/postgresql.md)."""
     from cli.common import console
-    from lifeboat.service.stored import GameStore
+    from lifeboat.service.live.stored import GameStore
     from lifeboat.web import serving
 
     out = console()
@@ -148,7 +148,7 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     where = game.path.name if game.store is None else game.store.location
     out.print(f"\nGame {game.game_id} ({where}, {state}): keep each link secret; it is shown only now.",
               markup=False)
-    from lifeboat.service.names import catalog
+    from lifeboat.service.game.names import catalog
 
     names = catalog()["characters"]
     seats = {p: names[c]["en"] if c in names else c for c, p in game.seats().items()}
@@ -169,7 +169,7 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
 def bot_spec(bots: str | None, players: str) -> dict[str, str]:
     """``--bots`` of ``new --serve`` read before anything is written: ``{player name: bot kind}``. Exits with
     USAGE (SERVE-6) for an unknown kind or a name that is not among ``players``."""
-    from lifeboat.service.live import LiveError
+    from lifeboat.service.errors import LiveError
     from lifeboat.web.tables import named_bots
 
     with user_errors():

@@ -134,7 +134,7 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
             alts = _alternatives(steps[i], None)
             out.print(Text("\n".join(x for _, x in alts) or "  Nothing this reader may know was open here."))
         elif a == "w":
-            out.print(Text(_suggestion(game, as_, steps[i].seq, bot, think_ms)))
+            out.print(Text(_suggestion(game, as_, steps[i], bot, think_ms)))
         elif a == "h":
             out.print(Text(HELP))
         else:
@@ -143,17 +143,18 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
                 out.print(Text(message))
 
 
-def _suggestion(game: Path, as_: str, seq: int, bot: str, think_ms: int) -> str:
-    """One line: what a ``bot`` would do after commit ``seq`` for the ``--as`` seat, or why it cannot say."""
-    from cli.describe import command, who
-    from lifeboat.service import BadRequest, card_set_of, suggest
+def _suggestion(game: Path, as_: str, step: Any, bot: str, think_ms: int) -> str:
+    """One line: what a ``bot`` would do after the book's ``step`` for the ``--as`` seat, or why it cannot say; the
+    decision in the words of the one describer, from the reader's table at that step."""
+    from cli.describe import who
+    from lifeboat.service import BadRequest, suggest
+    from lifeboat.views.decisions import describe
 
     try:
-        seat, cmd, waiting = suggest(game, as_, seq, bot, think_ms)
+        seat, cmd, waiting = suggest(game, as_, step.seq, bot, think_ms)
     except BadRequest as exc:
         return exc.message
     if cmd is None:
         others = ", ".join(who(x) for x in waiting) or "chance"
         return f"{who(seat)} is not to move here (the game waits for {others})."
-    cards = card_set_of(game)  # CARD-3: registered by suggest's replay
-    return f"The {bot} bot, as {who(seat)} knowing only what it knew then, would: {command(cmd, cards)}"
+    return f"The {bot} bot, as {who(seat)} knowing only what it knew then, would: {describe(step.table, cmd).label}"

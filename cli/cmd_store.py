@@ -1,5 +1,5 @@
 """``lifeboat import`` and ``lifeboat export``: a game between a JSONL file and a PostgreSQL store
-(:mod:`lifeboat.service.transfer`; docs/postgresql.md). Both copy the journal's lines byte for byte, checking every hash."""
+(:mod:`lifeboat.service.transfer.store`; docs/postgresql.md). Both copy the journal's lines byte for byte, checking every hash."""
 
 from __future__ import annotations
 

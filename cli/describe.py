@@ -1,4 +1,5 @@
-"""Plain-English text for commands, for menus and prompts (what a seat may do; names only its own cards).
+"""Names for the terminal: characters, cards with their ids, navigation cards with what they do, the recorder's
+hint. A decision in words is :func:`lifeboat.views.decisions.describe`'s (the one describer).
 
 Card names and navigation contents are the game's own printing (CARD-3): each function that names a card takes the
 game's :class:`lifeboat.card_set.CardSet` (``state.cards``, ``cards_of(view.ruleset)``); nothing here reads a
@@ -15,8 +16,6 @@ from lifeboat.cards import CHARACTERS
 
 if TYPE_CHECKING:
     from lifeboat.cards import CardSet
-
-_ID = re.compile(r" \((?:[a-z_]+-[0-9a-z]+|\?[pn]\d+)\)")
 
 
 def who(character: str) -> str:
@@ -79,95 +78,6 @@ def _by_number(cards: CardSet) -> dict[int, str]:
     """Navigation card ids by print number, of the game's printing ``cards`` (CARD-3); built once per printing,
     not for each navigation card a story line names. Do not mutate the answer."""
     return {nav.print_no: card_id for card_id, nav in cards.navigation.items()}
-
-
-def menu_text(cmd: c.Command, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
-    """``cmd`` for a menu: cards by name only (as the game's printing ``cards`` names them), so identical cards
-    read alike and are listed once ("keep Water", "drink Water"); navigation cards with what they do (NAV-3)."""
-    match cmd:
-        case c.GiveWater(by=b, target=t) if b == t:
-            return "drink Water"
-        case c.PlaceRowedCards():  # the step line says what each card does; a placement names them only
-            in_game = ()
-    text = _ID.sub("", command(cmd, cards, in_game))
-    return text
-
-
-def command(cmd: c.Command, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # noqa: C901 - one case each
-    """One line describing ``cmd`` from the acting seat's point of view, cards named as the game's printing
-    ``cards`` has them (navigation cards with what they do for the characters ``in_game``)."""
-    match cmd:
-        case c.KeepProvision(card=x):
-            return f"keep {card(x, cards)}"
-        case c.DoNothing():
-            return "do nothing"
-        case c.Row():
-            return "row"
-        case c.PlaceRowedCards(to_stack=s, to_bottom=b):
-            stack = ", ".join(card(x, cards, in_game) for x in s) or "nothing"
-            bottom = ", ".join(card(x, cards, in_game) for x in b) or "nothing"
-            return f"row stack: {stack}; under the deck: {bottom}"
-        case c.ChangeSeats(target=t):
-            return f"change seats with {who(t)}"
-        case c.Mug(target=t, card=None):
-            return f"mug {who(t)} for a hand card"
-        case c.Mug(target=t, card=x):
-            return f"mug {who(t)} for the face-up {card(x or '', cards)}"
-        case c.Answer(consent=True):
-            return "consent"
-        case c.Answer(consent=False):
-            return "refuse: fight!"
-        case c.JoinFight(side=side):
-            return f"join the fight on the {side}'s side"
-        case c.Pass():
-            return "pass"
-        case c.Reveal(card=x):
-            return f"reveal {card(x, cards)} face up"
-        case c.FireFlareGun(card=x):
-            return f"fire the Flare Gun ({x})"
-        case c.OpenParasol(card=x):
-            return f"open the Parasol ({x})"
-        case c.UseMedicalKit(by=b, card=x, target=t):
-            return f"use the Medical Kit ({x}) on {'yourself' if t == b else who(t)}"
-        case c.DrinkFirewater(card=x):
-            return f"drink Firewater ({x}): +3 size in fights this round, one more thirst"
-        case c.ShareFirewater(share=True):
-            return "share the Firewater just drunk: +3 size in fights this round, one more thirst"
-        case c.ShareFirewater(share=False):
-            return "do not share the Firewater"
-        case c.Cannibalize(card=x, target=t):
-            return f"play Cannibalism ({x}): eat {who(t)}'s body"
-        case c.ObjectToCannibalism():
-            return "object to the Cannibalism: fight!"
-        case c.OfferTrade(to=t, give=g, ask=a):
-            gives = ", ".join(card(x, cards) for x in g) or "nothing"
-            asks = ", ".join(face.replace("_", " ") for face in a) or "nothing"
-            return f"offer {who(t)}: give {gives} for {asks}"
-        case c.AnswerTrade(accept=False):
-            return "decline the trade"
-        case c.AnswerTrade(accept=True, cards=x):
-            return "accept the trade" + (f", giving {', '.join(card(y, cards) for y in x)}" if x else "")
-        case c.UseCompass(use=u):
-            return "use the Compass" if u else "do not use the Compass"
-        case c.ChooseNavigationCard(card=x):
-            return f"choose {card(x, cards, in_game)}"
-        case c.ThrowLifePreserver(card=x, target=t):
-            return f"throw the Life Preserver ({x}) to {who(t)}"
-        case c.CallSharks():
-            return "call the sharks (a ghost): +1 wound to everyone overboard"
-        case c.ExpendChum(card=x):
-            return f"expend Chum ({x}): sharks!"
-        case c.GiveWater(card=x, target=t):
-            return f"give Water ({x}) to {who(t)}"
-        case c.DealSetup():
-            return "deal the setup"
-        case c.DrawProvisions(cards=xs):
-            return f"draw {len(xs)} provisions"
-        case c.DrawNavigation(cards=xs):
-            return f"draw {len(xs)} navigation card(s)"
-        case c.DrawFromHand():
-            return "take a random hand card"
-    return type(cmd).__name__  # pragma: no cover
 
 
 def recorder_hint(state, character: str, first: str) -> str:  # type: ignore[no-untyped-def]

@@ -47,7 +47,7 @@ def user_errors() -> Iterator[None]:
         if isinstance(exc, e.NotAJournal) and exc.path is not None:
             from pathlib import Path
 
-            from lifeboat.service.games import deck_file_note
+            from lifeboat.service.game.files import deck_file_note
 
             deck = deck_file_note(Path(exc.path))  # the dealer's deck file given for its journal: say so, show none
             if deck is not None:

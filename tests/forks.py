@@ -29,7 +29,7 @@ import cli
 from cli.app import main
 for module in pkgutil.iter_modules(cli.__path__):  # what the commands import when they run
     importlib.import_module(f"cli.{module.name}")
-import lifeboat.service.games
+import lifeboat.service.game.files, lifeboat.service.game.create, lifeboat.service.game.headers
 requests, answers = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb")
 null = os.open(os.devnull, os.O_RDWR)
 os.dup2(null, 0), os.dup2(null, 1)  # the server's own stdin and stdout buffer nothing a child would inherit

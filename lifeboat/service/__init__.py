@@ -1,9 +1,16 @@
-"""service: the application layer between the front ends (``cli/``, ``web/``) and the pure packages.
+"""service: the application layer between the front ends (``cli/``, ``lifeboat.web``) and the pure packages.
 
-Front ends parse input and render; everything else they need is here. ``service`` is the only package that
-imports both ``lifeboat`` (the rules) and ``journal`` (the log), and the only one that reads the clock or draws
-randomness (:mod:`lifeboat.service.clock`). Errors: :mod:`lifeboat.service.errors` (a front end catches those, nothing else).
-Times are integer milliseconds; seqs count commits from 1 (line ``seq + 1`` of the file).
+Front ends parse input and render; everything else they need is here. ``lifeboat.service`` is the only package that
+imports both the engine (the rules) and ``journal`` (the log), and the only one that reads the clock or draws
+randomness (:mod:`lifeboat.service.game.clock`). Errors: :mod:`lifeboat.service.errors`, one root,
+:class:`ServiceError` (a front end catches those, nothing else). Times are integer milliseconds; seqs count commits
+from 1 (line ``seq + 1`` of the file).
+
+By topic: :mod:`lifeboat.service.game` (a game file and its table: create, open, replay, decide, deal),
+:mod:`lifeboat.service.live` (a game played live: served, stored, hotseat, bots at a table),
+:mod:`lifeboat.service.auditing` (audits and receipts), :mod:`lifeboat.service.teaching` (notes, replay books),
+:mod:`lifeboat.service.transfer` (a file to a store and back, forks), :mod:`lifeboat.service.arena` (bots against
+bots).
 
 The API, by task (each function documents its shapes and every error it raises)::
 
@@ -12,6 +19,7 @@ The API, by task (each function documents its shapes and every error it raises):
              read_position(path) -> dict                                            a position file (POS-1)
              fork_game(game, at, output, *, chance="keep", seed=None) -> Forked     branch at a seq
     open     Table.open(path) -> Table        .state .views .header .last_seq .digital .waiting_for() ...
+             Table.of_journal(journal, orders) -> Table                             any journal (a memory one too)
     decide   Table.decide(command, *, expected_seq=None) -> Appended                commit + what each audience sees
              Table.deal() -> Appended; Table.close_window() -> Appended; Table.withdraw(from_seq) -> Commit
              Table.note(at, text, for_="public") -> Commit                          a note while recording (NOTE-1)
@@ -32,13 +40,13 @@ The API, by task (each function documents its shapes and every error it raises):
     arena    Arena(kinds, games, seed, out, seats, think_ms).play() -> Iterator[GameResult]; summarize(results)
     teach    annotate(path, at, text, for_="public") -> (Commit, Note)            append a note (NOTE-1)
              replay_book(path, who, to=None) -> Book; replay_document(path, who, to=None) -> dict   the steps
-             of one reader: story, table, notes, the decisions that were open (HTML replays: web.viewer)
+             of one reader: story, table, notes, the decisions that were open (HTML replays: lifeboat.web.viewer)
     repair   repair_game(path) -> RepairReport
     store    import_game(path, store_url, *, schema) -> Transferred     a file into a PostgreSQL store
              export_game(store_url, game_id, path, *, schema) -> Transferred; store_games(store_url) -> ids
 
-The lower-level functions the table is built from (:mod:`lifeboat.service.games`: ``create_game``, ``append``,
-``advance_chance``, ``initial_state`` …) work on a journal object and a state; tests and benchmarks use them.
+Every decision and every chance outcome is written by a :class:`Table` (:meth:`Table.decide`, :meth:`Table.deal`):
+there is no other writer of game commits.
 """
 
 from typing import TYPE_CHECKING
@@ -46,42 +54,49 @@ from typing import TYPE_CHECKING
 from lifeboat._lazy import lazy_exports
 
 from lifeboat.service.errors import (AmbiguousCommand, BadRequest, FileProblem, JournalConflict, JournalError, ReplayError,
-                            RuleViolation, ServiceError, Unreadable)
+                                     RuleViolation, ServiceError, Unreadable)
 
 if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeboat replay` needs few of them
-    from lifeboat.service.audit import audit, audit_many
-    from lifeboat.service.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
-    from lifeboat.service.card_files import bundled_card_hash, load_card_file, read_card_file
-    from lifeboat.service.findings import Finding, ReceiptResult, Report
-    from lifeboat.service.fork import CHANCE_MODES, Forked, fork_game
-    from lifeboat.service.games import (advance_chance, append, build_ruleset, card_data_note_of, card_set_of, create_game,
-                               create_recorded_game, deck_path,
-                               initial_state, load_orders, parse_players, read_position, repair_game)
-    from lifeboat.service.receipts import Receipt, make_receipt, read_receipts
-    from lifeboat.service.records import Correction, DecksRevealed, Note, Record, visible_note
-    from lifeboat.service.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state, perspective,
-                                replay, story, view_at)
-    from lifeboat.service.score import ScoreSheet, score_game
-    from lifeboat.service.seats import character_named, resolve_viewer
-    from lifeboat.service.table import Appended, StatusChange, Table
+    from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report
+    from lifeboat.service.auditing.receipts import Receipt, make_receipt, read_receipts
+    from lifeboat.service.auditing.run import audit, audit_many
+    from lifeboat.service.game.card_files import bundled_card_hash, load_card_file, read_card_file
+    from lifeboat.service.game.create import create_recorded_game
+    from lifeboat.service.game.files import deck_path, load_orders, repair_game
+    from lifeboat.service.game.headers import build_ruleset, card_data_note_of, card_set_of, initial_state
+    from lifeboat.service.game.players import parse_players
+    from lifeboat.service.game.position_file import read_position
+    from lifeboat.service.game.records import Correction, DecksRevealed, Note, Record, visible_note
+    from lifeboat.service.game.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state,
+                                              perspective, replay, story, view_at)
+    from lifeboat.service.game.score import ScoreSheet, score_game
+    from lifeboat.service.game.seats import character_named, resolve_viewer
+    from lifeboat.service.game.table import Appended, StatusChange, Table
+    from lifeboat.service.live.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
     from lifeboat.service.teaching import Book, annotate, note_view, replay_book, replay_document
-    from lifeboat.service.transfer import Transferred, export_game, import_game, store_games
+    from lifeboat.service.transfer.fork import CHANCE_MODES, Forked, fork_game
+    from lifeboat.service.transfer.store import Transferred, export_game, import_game, store_games
 
 _LAZY = {
-    **dict.fromkeys(('audit', 'audit_many'), 'lifeboat.service.audit'),
-    **dict.fromkeys(('ask', 'bot_kinds', 'bot_seats', 'make_bot', 'random_bot', 'suggest'), 'lifeboat.service.bots'),
-    **dict.fromkeys(('bundled_card_hash', 'load_card_file', 'read_card_file'), 'lifeboat.service.card_files'),
-    **dict.fromkeys(('Finding', 'ReceiptResult', 'Report'), 'lifeboat.service.findings'),
-    **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'lifeboat.service.fork'),
-    **dict.fromkeys(('advance_chance', 'append', 'build_ruleset', 'card_data_note_of', 'card_set_of', 'create_game', 'create_recorded_game', 'deck_path', 'initial_state', 'load_orders', 'parse_players', 'read_position', 'repair_game'), 'lifeboat.service.games'),
-    **dict.fromkeys(('Receipt', 'make_receipt', 'read_receipts'), 'lifeboat.service.receipts'),
-    **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record', 'visible_note'), 'lifeboat.service.records'),
-    **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective', 'replay', 'story', 'view_at'), 'lifeboat.service.replay'),
-    **dict.fromkeys(('ScoreSheet', 'score_game'), 'lifeboat.service.score'),
-    **dict.fromkeys(('character_named', 'resolve_viewer'), 'lifeboat.service.seats'),
-    **dict.fromkeys(('Appended', 'StatusChange', 'Table'), 'lifeboat.service.table'),
+    **dict.fromkeys(('Finding', 'ReceiptResult', 'Report'), 'lifeboat.service.auditing.findings'),
+    **dict.fromkeys(('Receipt', 'make_receipt', 'read_receipts'), 'lifeboat.service.auditing.receipts'),
+    **dict.fromkeys(('audit', 'audit_many'), 'lifeboat.service.auditing.run'),
+    **dict.fromkeys(('bundled_card_hash', 'load_card_file', 'read_card_file'), 'lifeboat.service.game.card_files'),
+    **dict.fromkeys(('create_recorded_game',), 'lifeboat.service.game.create'),
+    **dict.fromkeys(('deck_path', 'load_orders', 'repair_game'), 'lifeboat.service.game.files'),
+    **dict.fromkeys(('build_ruleset', 'card_data_note_of', 'card_set_of', 'initial_state'), 'lifeboat.service.game.headers'),
+    **dict.fromkeys(('parse_players',), 'lifeboat.service.game.players'),
+    **dict.fromkeys(('read_position',), 'lifeboat.service.game.position_file'),
+    **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record', 'visible_note'), 'lifeboat.service.game.records'),
+    **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective',
+                     'replay', 'story', 'view_at'), 'lifeboat.service.game.replay'),
+    **dict.fromkeys(('ScoreSheet', 'score_game'), 'lifeboat.service.game.score'),
+    **dict.fromkeys(('character_named', 'resolve_viewer'), 'lifeboat.service.game.seats'),
+    **dict.fromkeys(('Appended', 'StatusChange', 'Table'), 'lifeboat.service.game.table'),
+    **dict.fromkeys(('ask', 'bot_kinds', 'bot_seats', 'make_bot', 'random_bot', 'suggest'), 'lifeboat.service.live.bots'),
     **dict.fromkeys(('Book', 'annotate', 'note_view', 'replay_book', 'replay_document'), 'lifeboat.service.teaching'),
-    **dict.fromkeys(('Transferred', 'export_game', 'import_game', 'store_games'), 'lifeboat.service.transfer'),
+    **dict.fromkeys(('CHANCE_MODES', 'Forked', 'fork_game'), 'lifeboat.service.transfer.fork'),
+    **dict.fromkeys(('Transferred', 'export_game', 'import_game', 'store_games'), 'lifeboat.service.transfer.store'),
 }
 
 
@@ -93,8 +108,8 @@ __all__ = [
     "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Note", "Receipt", "ReceiptResult",
     "Record", "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step",
     "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
-    "advance_chance", "annotate", "append", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
-    "bundled_card_hash", "card_data_note_of", "card_set_of", "character_named", "create_game", "create_recorded_game", "deck_path",
+    "annotate", "ask", "audit", "audit_many", "bot_kinds", "bot_seats", "build_ruleset",
+    "bundled_card_hash", "card_data_note_of", "card_set_of", "character_named", "create_recorded_game", "deck_path",
     "export_game", "final_state", "load_card_file",
     "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
     "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",

@@ -5,7 +5,7 @@ every other seat by the field kind; the challenger's seat rotates over the seats
 ``g mod seats``), so no seat order favours it. :func:`run` plays every pairing of ``kinds`` (each kind against
 every kind listed before it: ``random,heuristic,search`` gives heuristic vs random, search vs random, search vs
 heuristic), writes each game to ``out/<challenger>-vs-<field>/game-NNNN.jsonl`` through
-:class:`lifeboat.service.table.Table` (so it replays like any game), audits it, and appends one JSON line per game to
+:class:`lifeboat.service.game.table.Table` (so it replays like any game), audits it, and appends one JSON line per game to
 ``out/results.jsonl``; ``out/arena.json`` keeps the options of the run (:class:`RunOptions`) so ``--resume`` with other
 values is refused. :func:`summarize` turns results into the strength table.
 
@@ -27,9 +27,9 @@ import msgspec
 
 from lifeboat import bots
 from lifeboat.scoring import scores, winners
-from lifeboat.service.audit import audit
+from lifeboat.service.auditing.run import audit
 from lifeboat.service.errors import BadRequest, EndlessGame, missing_folder
-from lifeboat.service.table import Table
+from lifeboat.service.game.table import Table
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 MAX_GAME_DECISIONS = 20_000

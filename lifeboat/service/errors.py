@@ -2,7 +2,7 @@
 
 A front end (the CLI, a web server) catches these and nothing from a layer below::
 
-    ServiceError                    root of the errors ``service`` defines
+    ServiceError                    root of the errors ``service`` defines: ``message``, ``rule`` ("" when no rule)
     ├── BadRequest                  a request the service cannot serve as asked (a seq out of range, an unknown
     │                               seat, an output that exists): the CLI's usage error (exit 2); ``field`` names
     │                               the argument
@@ -11,7 +11,14 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     │                               (exit 4) from a rule violation (exit 3)
     ├── FileProblem                 a game file or its deck file cannot be used as asked (an output that exists,
     │                               a missing deck file): the CLI's journal problem (exit 4)
-    └── Unreadable                  (audit) a file that cannot be audited at all
+    ├── Unreadable                  (audit) a file that cannot be audited at all
+    ├── EndlessGame                 (arena) a bot game that did not end within its cap
+    ├── LinksUnreadable             bytes that are not a served game's links (``reason``)
+    └── LiveError                   a live game's decision not written, or a game that cannot be played live
+        ├── Conflict                SERVE-2: decided on a stale seq (``expected``, ``seq``)
+        ├── Diverged                SERVE-9: a reader that followed another copy of the game (``since``, ``seq``)
+        ├── Refused                 a rule (or the notation) refused the decision
+        └── NotYourTurn             SERVE-3: a seat decides only for its own character
     RuleViolation                   (from :mod:`lifeboat.errors`) a decision the rules refuse; ``rule``, ``message``
     └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
     JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
@@ -39,7 +46,10 @@ JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
 
 
 class ServiceError(Exception):
-    """Root of the errors the service defines. ``message``: one sentence for a person."""
+    """Root of the errors the service defines. ``message``: one sentence for a person; ``rule``: the rule id
+    (docs/rules.md) that refused the request, ``""`` when none did."""
+
+    rule: str = ""
 
     def __init__(self, message: str) -> None:
         self.message = message
@@ -119,8 +129,59 @@ class Unreadable(ServiceError):
     """The file cannot be audited at all (missing, a directory, not a journal, another version): exit 4."""
 
 
+class LiveError(ServiceError):
+    """A decision of a live game (:class:`lifeboat.service.live.game.LiveGame`) that was not written, or a game
+    that cannot be played live. ``rule`` is the rule id (docs/rules.md), ``message`` says what to do."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(message)
+        self.args = (f"[{rule}] {message}",)
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+
+class Conflict(LiveError):
+    """SERVE-2: the decision was made on seq ``expected`` but the game is at ``seq`` (someone decided first)."""
+
+    def __init__(self, expected: int, seq: int) -> None:
+        self.expected, self.seq = expected, seq
+        super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
+                                    "another decision came first; look again and decide anew")
+
+
+class Diverged(LiveError):
+    """SERVE-9: a reader says it has seen seq ``since`` but the game is only at ``seq``: it followed another copy
+    of the game (the host restored or cut the file), so nothing the server holds continues what it saw."""
+
+    def __init__(self, since: int, seq: int) -> None:
+        self.since, self.seq = since, seq
+        super().__init__("SERVE-9", f"this page has seen seq {since} but the game is at seq {seq} (its file was "
+                                    "restored or cut): read the game again from the start (since=0; the page "
+                                    "does so by itself)")
+
+
+class Refused(LiveError):
+    """The rules (or the notation, NOTATION-1) refused the decision; nothing was written."""
+
+
+class NotYourTurn(LiveError):
+    """SERVE-3: a seat decides only for its own character."""
+
+
+class LinksUnreadable(ServiceError):
+    """Bytes that are not the links of a served game (:func:`lifeboat.service.live.links.read_links`); ``reason``
+    says why (the decoder's words)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"not the links of a served game ({reason})")
+
+
 __all__ = [
-    "AmbiguousCommand", "BadRequest", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "NotAJournal", "ReplayError", "RuleViolation", "ServiceError",
+    "AmbiguousCommand", "BadRequest", "Conflict", "Diverged", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "LinksUnreadable", "LiveError", "NotAJournal",
+    "NotYourTurn", "Refused", "ReplayError", "RuleViolation", "ServiceError",
     "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
 ]

@@ -1,6 +1,6 @@
 """Teaching: notes on a game (NOTE-1) and the replay book a teacher steps through (terminal ``--step``, HTML).
 
-- :func:`annotate` appends a :class:`lifeboat.service.records.Note` to a game file (never rewriting a line);
+- :func:`annotate` appends a :class:`lifeboat.service.game.records.Note` to a game file (never rewriting a line);
 - :func:`note_view` is a note as a reader sees it (:class:`lifeboat.views.book.NoteView`);
 - :func:`replay_book` replays a game strictly for one reader and returns a :class:`Book`: every step's story, the
   table as that reader saw it, the notes for that reader and, at each decision the reader may know, the decisions
@@ -13,7 +13,7 @@ Everything a book holds comes from the reader's views, so it holds nothing that 
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,41 +26,11 @@ from lifeboat.state import State
 from lifeboat.views import text as tx
 from lifeboat.views.book import Line, NoteView, ReplayBook
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.games import open_journal
-from lifeboat.service.names import catalog
-from lifeboat.service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note
-from lifeboat.service.replay import replay, story
-from lifeboat.service.seats import resolve_viewer
-
-_CONTROL = {chr(c) for c in range(32)} - {"\n", "\t"}
-
-
-def _note_text(text: str) -> str:
-    """``text`` stripped; raises :class:`BadRequest` (NOTE-1) when it is empty, too long or holds control
-    characters."""
-    text = text.strip()
-    if not text:
-        raise BadRequest("[NOTE-1] the note is empty: give its text, e.g. lifeboat annotate GAME --at 12 \"why\"",
-                         "TEXT")
-    if len(text) > NOTE_MAX_CHARS:
-        raise BadRequest(f"[NOTE-1] the note has {len(text)} characters; at most {NOTE_MAX_CHARS}: split it into "
-                         "several notes", "TEXT")
-    if any(c in _CONTROL for c in text):
-        raise BadRequest("[NOTE-1] the note holds control characters; only text, tabs and new lines", "TEXT")
-    return text
-
-
-def new_note(state: State, at: int, text: str, for_: str, decisions: Container[int], path: Path) -> Note:
-    """The :class:`Note` about decision ``at`` for ``for_`` (``"public"``, ``"referee"`` or a seat name, resolved
-    in ``state``); ``decisions`` are the seqs a note may point at. Raises :class:`BadRequest` (NOTE-1) for an
-    ``at`` not among them, an unknown seat (field ``--for``) or a bad text."""
-    if at not in decisions:
-        raise BadRequest(f"[NOTE-1] --at {at}: not a game decision of {path} (a note points at a decision, not "
-                         f"at a note or a system record; 'lifeboat replay {path} --json' lists the seqs)", "--at")
-    key = for_.strip().casefold()
-    seat = None if key in ("public", "referee") else resolve_viewer(state, for_, "--for")
-    return Note(at=at, audience="seat" if seat else key, seat=seat, text=_note_text(text))  # type: ignore[arg-type]
-
+from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.names import catalog
+from lifeboat.service.game.notes import new_note
+from lifeboat.service.game.records import NOTE_ACTOR, Correction, DecksRevealed, Note
+from lifeboat.service.game.replay import replay, story
 
 def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[journal.Commit, Note]:
     """Append a note about commit ``at`` of the game at ``path``, for ``for_``: ``"public"``, ``"referee"`` or a
@@ -69,7 +39,7 @@ def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[jour
 
     Returns the note's commit and the note. Raises :class:`BadRequest` (``--at`` is not a game decision of the
     file, ``--for`` is not a seat, the text is empty, too long or holds control characters), what
-    :func:`lifeboat.service.replay.replay` raises, and :class:`journal.JournalConflict` when another writer appended first
+    :func:`lifeboat.service.game.replay.replay` raises, and :class:`journal.JournalConflict` when another writer appended first
     (nothing is written).
     """
     j = open_journal(path)
@@ -132,7 +102,7 @@ def _later_notes(path: Path, after: int, to: int) -> Iterator[tuple[journal.Comm
 def replay_book(path: Any, who: str, to: int | None = None) -> Book:
     """Replay the game at ``path`` strictly as ``who`` (a seat, ``"public"`` or ``"referee"``) up to seq ``to``
     (default: the end) and return its :class:`Book`. Notes appended later that point at a commit up to ``to`` are
-    kept too. Raises what :func:`lifeboat.service.replay.story` raises."""
+    kept too. Raises what :func:`lifeboat.service.game.replay.story` raises."""
     book: ReplayBook | None = None
     out = Book(path=path, viewer="public", player=None)
     state: State | None = None

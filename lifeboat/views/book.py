@@ -52,9 +52,12 @@ class NoteView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Alternative(msgspec.Struct, frozen=True, kw_only=True):
-    """A decision that was open (one line of notation, docs/notation.md); ``chosen`` for the one taken."""
+    """A decision that was open: ``text`` its sentence in the reader's words (:func:`lifeboat.views.decisions.describe`,
+    the words of the served page's buttons), ``line`` its line of notation (docs/notation.md); ``chosen`` for the
+    one taken."""
 
     text: str
+    line: str = ""
     chosen: bool = False
 
 
@@ -94,12 +97,14 @@ def note_visible(audience: NoteAudience, character: str | None, viewer: str) -> 
     return audience == "seat" and character == viewer
 
 
-def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str | None, list[Alternative] | None]:
+def alternatives_for(before: State, command: Command, viewer: str,
+                     seen: TableView | None = None) -> tuple[str | None, list[Alternative] | None]:
     """``(decider, alternatives)``: the player command's character and the decisions open to it in ``before``
     (:func:`lifeboat.legal.legal_commands`, plus the one taken when the list leaves it out, as for most trades),
-    each rendered as notation (for the seat itself, another's card by its face, as its view listed them:
-    VIEW-FACE-1); ``(decider, None)`` when ``viewer`` is neither that seat nor the referee, and
-    ``(None, None)`` for chance and recorder commands."""
+    each as notation and (with ``seen``, the reader's own view of the table in ``before``) in the reader's words
+    (:func:`lifeboat.views.decisions.describe`; without it the text is the notation); for the seat itself,
+    another's card by its face, as its view listed them (VIEW-FACE-1); ``(decider, None)`` when ``viewer`` is
+    neither that seat nor the referee, and ``(None, None)`` for chance and recorder commands."""
     if is_chance(command) or is_recorder(command):
         return None, None
     decider = getattr(command, "by", None)
@@ -116,7 +121,14 @@ def alternatives_for(before: State, command: Command, viewer: str) -> tuple[str 
         keep = held_by(before, decider)
         open_ = list(mask_commands(tuple(open_), before.cards, keep))
         command = mask_commands((command,), before.cards, keep)[0]
-    return decider, [Alternative(text=render(c, before), chosen=c == command) for c in _unlike(open_, command)]
+    from lifeboat.views.decisions import describe
+
+    out = []
+    for c in _unlike(open_, command):
+        line = render(c, before)
+        out.append(Alternative(text=describe(seen, c).text if seen is not None else line, line=line,
+                               chosen=c == command))  # type: ignore[arg-type]
+    return decider, out
 
 
 def _alike(value: object) -> object:
@@ -180,7 +192,8 @@ class ReplayBook:
         lines = [Line(type=v.type, text=v.text) for v in events]
         decider, alts = (None, None)
         if before is not None and command is not None:
-            decider, alts = alternatives_for(before, command, self.viewer)
+            seen = self.steps[-1].table if self.steps else None  # this reader's table before the commit
+            decider, alts = alternatives_for(before, command, self.viewer, seen)
         visible = [n for n in notes if note_visible(n.audience, n.character, self.viewer)]
         table = self._table(obs)
         last = self.steps[-1] if self.steps else None

@@ -5,7 +5,7 @@ so it stays out of logs and Referer headers; the pages read it from the link's `
 
 - ``GET /`` the start page; ``GET /play/{game}`` a seat's, spectator's or referee's page; ``/static/…`` assets.
 - ``POST /api/games`` start a game → 201 ``{"game", "links": {name: url}}``.
-- ``GET /api/games/{game}/state?since=SEQ`` the caller's message (:class:`lifeboat.service.live.Message`) from ``since``.
+- ``GET /api/games/{game}/state?since=SEQ`` the caller's message (:class:`lifeboat.service.live.game.Message`) from ``since``.
 - ``GET /api/games/{game}/events?since=SEQ`` (or ``Last-Event-ID``) a text/event-stream of those messages: the
   catch-up first, then one per decision, each ``id: SEQ``. Both: 409 SERVE-9 for a ``since`` past the game's seq.
 - ``POST /api/games/{game}/decisions`` ``{"expected_seq": N, "line": "…"}`` or ``{"expected_seq": N,
@@ -36,8 +36,8 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from lifeboat.service.live import Conflict, Diverged, LiveError, NotYourTurn
-from lifeboat.service.names import catalog
+from lifeboat.service.errors import Conflict, Diverged, LiveError, NotYourTurn
+from lifeboat.service.game.names import catalog
 from lifeboat.web.errors import ApiError, error_response, install_handlers
 from lifeboat.web.tables import Table, Tables
 from lifeboat.web.tokens import Access
@@ -158,7 +158,7 @@ def links_of(base: str, table: Table, tokens: dict[str, str]) -> dict[str, str]:
 
 
 async def _diverged(request: Request, exc: Exception) -> Response:
-    """SERVE-9, raised by the state route and the event stream alike (:class:`lifeboat.service.live.Diverged`, before a
+    """SERVE-9, raised by the state route and the event stream alike (:class:`lifeboat.service.live.game.Diverged`, before a
     stream starts): 409 with the game's ``seq``, so the page reads it again from 0."""
     assert isinstance(exc, Diverged)
     return error_response(409, exc.rule, exc.message, seq=exc.seq)

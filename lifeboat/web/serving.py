@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 from pathlib import Path
 
-from lifeboat.service.live import LiveError, LiveGame
-from lifeboat.service.stored import GameStore
+from lifeboat.service.errors import LiveError
+from lifeboat.service.live.game import LiveGame
+from lifeboat.service.live.stored import GameStore
 from lifeboat.web.app import create_app, links_of
 from lifeboat.web.tables import Table, Tables
 from lifeboat.web.tokens import TokenFileError, TokenStore

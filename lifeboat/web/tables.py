@@ -2,7 +2,7 @@
 
 A :class:`Table` runs one operation of its game at a time (an asyncio lock; the work itself runs in a worker
 thread so the server keeps answering). After each decision it sends every connected audience its own message
-(:meth:`lifeboat.service.live.LiveGame.message`), computed once per audience, never another audience's. Bots play their
+(:meth:`lifeboat.service.live.game.LiveGame.message`), computed once per audience, never another audience's. Bots play their
 seats through the same :meth:`Table.decide` as a page, from their seat's own view.
 
 :class:`Tables` finds games by id in the folder; :meth:`Tables.create` starts one and issues its links.
@@ -22,10 +22,11 @@ from typing import Any
 import msgspec
 from anyio import to_thread
 
-from lifeboat.service.bots import bot_names
+from lifeboat.service.live.bots import bot_names
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.live import Conflict, LiveError, LiveGame, Update
-from lifeboat.service.stored import GameStore, StoreError
+from lifeboat.service.errors import Conflict, LiveError
+from lifeboat.service.live.game import LiveGame, Update
+from lifeboat.service.live.stored import GameStore, StoreError
 from lifeboat.web.tokens import TokenStore
 
 _encode = msgspec.json.Encoder().encode
@@ -109,7 +110,7 @@ class Table:
 
     async def snapshot(self, audience: str, since: int) -> tuple[int, bytes]:
         """``audience``'s message from seq ``since`` on (0: everything), encoded. Raises
-        :class:`lifeboat.service.live.Diverged` (SERVE-9) for a ``since`` past the game's seq."""
+        :class:`lifeboat.service.live.game.Diverged` (SERVE-9) for a ``since`` past the game's seq."""
         async with self.lock:
             await self._adopt()
             return await to_thread.run_sync(self._encoded, audience, since)
@@ -128,7 +129,7 @@ class Table:
 
     async def subscribe(self, audience: str, since: int) -> tuple[Subscriber, tuple[int, bytes]]:
         """A new subscriber of ``audience`` and its first message (from ``since``), atomically: no update is
-        missed or sent twice between the two. Raises :class:`lifeboat.service.live.Diverged` (SERVE-9) for a ``since`` past
+        missed or sent twice between the two. Raises :class:`lifeboat.service.live.game.Diverged` (SERVE-9) for a ``since`` past
         the game's seq, before anything is subscribed."""
         async with self.lock:
             await self._adopt()
@@ -320,7 +321,7 @@ class Tables:
     def create(self, players: list[str], bots: list[str], seed: int | None,
                options: list[str]) -> tuple[Table, dict[str, str]]:
         """Start a game in a new file of the folder, with bots for the players named in ``bots`` (``NAME`` or
-        ``NAME=KIND``, a kind of :data:`lifeboat.service.bots.KINDS`, random unless given); returns the table and its new
+        ``NAME=KIND``, a kind of :data:`lifeboat.service.live.bots.KINDS`, random unless given); returns the table and its new
         links (:meth:`TokenStore.issue`). Raises :class:`LiveError` (SETUP-1, OPT-1, SERVE-6)."""
         kinds = named_bots(bots)
         unknown = [b for b in kinds if b not in players]

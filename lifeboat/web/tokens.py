@@ -5,7 +5,7 @@ its sha256 in a sidecar file beside the game, ``GAME.jsonl.serve.json`` (mode 06
 stays shareable). A token is checked by hashing it and comparing with every stored hash of the game in constant
 time (:func:`hmac.compare_digest`, no early exit), so a wrong token takes as long as a right one and a failed
 check reveals nothing. The sidecar also lists the seats that bots play (not a secret); its shape is
-:class:`lifeboat.service.links.Sidecar`.
+:class:`lifeboat.service.live.links.Sidecar`.
 
 Shapes: an :class:`Access` is ``role`` (``"seat"``, ``"spectator"``, ``"referee"``) and ``seat`` (a character id
 for a seat, else ``""``). Errors: :class:`TokenFileError` for a sidecar that is not ours (unreadable, wrong shape).
@@ -22,7 +22,8 @@ from pathlib import Path
 
 import msgspec
 
-from lifeboat.service.links import SUFFIX, Access, LinkEntry, LinksUnreadable, Role, Sidecar, read_links, sidecar_path
+from lifeboat.service.errors import LinksUnreadable
+from lifeboat.service.live.links import SUFFIX, Access, LinkEntry, Role, Sidecar, read_links, sidecar_path
 
 __all__ = ["SUFFIX", "Access", "Role", "Sidecar", "TokenFileError", "TokenStore", "sidecar_path"]
 
@@ -40,7 +41,7 @@ def _digest(token: str) -> str:
 
 
 def _sidecar(where: Path, raw: bytes, todo: str) -> Sidecar:
-    """The links kept as ``raw`` (:func:`lifeboat.service.links.read_links`). Raises :class:`TokenFileError` naming
+    """The links kept as ``raw`` (:func:`lifeboat.service.live.links.read_links`). Raises :class:`TokenFileError` naming
     ``where``, saying ``todo``."""
     try:
         return read_links(raw)

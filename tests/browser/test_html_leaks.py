@@ -24,8 +24,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from lifeboat import waiting_for
 from lifeboat.legal import legal_commands
-from lifeboat.service import (advance_chance, annotate, append, create_game, deck_path, load_orders, perspective, random_bot,
-                     story)
+from lifeboat.service import Table, annotate, deck_path, load_orders, perspective, random_bot, story
 from lifeboat.web.viewer import ASSETS, asset_text
 
 CARD = re.compile(r"\b(?:nav-\d+|[a-z]+(?:_[a-z]+)*-\d+)\b")
@@ -34,14 +33,14 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 def play(path: Path, seed: int, players: int) -> int:
     """A finished game of random bots (seeded), appended through the service; returns its last seq."""
-    j, state, orders = create_game(path, PLAYERS[:players], seed=seed)
+    table = Table.deal_new(path, PLAYERS[:players], seed=seed)
     rng = random.Random(seed)
-    while not state.over:
-        me = rng.choice(sorted(waiting_for(state)))
-        state, _ = append(j, state, random_bot(me, legal_commands(state, me), rng))
-        state, _ = advance_chance(j, state, orders)
-    j.close()
-    return j.last_seq
+    while not table.state.over:
+        me = rng.choice(sorted(waiting_for(table.state)))
+        table.decide(random_bot(me, legal_commands(table.state, me), rng), detail=False)
+        table.deal(detail=False)
+    table.close()
+    return table.last_seq
 
 
 def known_cards(path: Path, seat: str, to: int) -> set[str]:

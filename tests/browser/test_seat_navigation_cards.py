@@ -61,13 +61,11 @@ def until_ann_rows(server: Server, g: dict) -> dict | None:
 def expected_label(command: dict, navigation: dict) -> str:
     name = {cid: f"Navigation {facts['print_no']}" for cid, facts in navigation.items()}
     stack, bottom = [name[x] for x in command["to_stack"]], [name[x] for x in command["to_bottom"]]
-    parts = []
-    if stack:
-        parts.append((", ".join(stack[:-1]) + " and " + stack[-1] if len(stack) > 1 else stack[0]) + " on the row stack")
-    if bottom:
-        parts.append(bottom[0] + " under the deck" + ("".join(", then " + b for b in bottom[1:]) + " under it"
-                                                      if len(bottom) > 1 else ""))
-    return ", ".join(parts)
+    on_stack = (", ".join(stack[:-1]) + " and " + stack[-1] if len(stack) > 1 else stack[0]) if stack else ""
+    under = ", then ".join(bottom)  # ROW-1: in the order they go under
+    if stack and bottom:
+        return f"{on_stack} on the row stack; under the deck: {under}"
+    return f"{on_stack} on the row stack" if stack else f"Under the deck: {under}"
 
 
 def on_seq(pg, seq: int) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lifeboat.service import audit
-from lifeboat.service.live import LiveGame
+from lifeboat.service.live.game import LiveGame
 from tests.helpers import EXE, refusals, run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ import pexpect
 from tests.helpers import EXE
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-HOLD = "pass until something changes for me"
+HOLD = "Pass until something changes for me"
 
 
 def screen_text(raw: str) -> str:

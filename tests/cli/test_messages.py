@@ -261,7 +261,7 @@ def test_the_row_placement_menu_says_what_each_drawn_card_does(tmp_path: Path) -
     result = run("play", game, "--bots", "Ann,Cy,Dee,Eve,Fay", stdin="\n")
     assert "\x1b" not in result.stdout  # piped: no screen clearing (a raw ESC[3J was written once)
     out = result.stdout.splitlines()
-    menu = out.index("   1. row stack: nothing; under the deck: Navigation 31, Navigation 38")
+    menu = out.index("   1. Under the deck: Navigation 31, then Navigation 38")
     assert out[menu - 2 : menu] == [
         "  Navigation 31: everyone overboard · everyone thirsty · rowers thirsty · fighters thirsty · seagull +1",
         "  Navigation 38: The Kid [lost at sea] overboard · Lady Lauren [lost at sea], the Captain, First Mate and "
@@ -276,11 +276,12 @@ def test_a_medical_kit_used_on_oneself_says_so(tmp_path: Path) -> None:
     assert "The Kid used a Medical Kit on themselves." in result.stdout, result.stdout
     story = run("replay", tmp_path / "g.jsonl", "--as", "Dee").stdout
     assert "You used a Medical Kit on yourself." in story, story
-    from cli.describe import menu_text
     from lifeboat import commands as c
-    from lifeboat.cards import BUNDLED
+    from lifeboat.views.decisions import describe
+    from tests.views.table import Table
 
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid"), BUNDLED) == \
-        "use the Medical Kit on yourself"
-    assert menu_text(c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain"), BUNDLED) == \
-        "use the Medical Kit on The Captain"
+    view = Table().seat("kid")  # the one describer: the hotseat menu's and the page's words
+    assert describe(view, c.UseMedicalKit(by="kid", card="medical_kit-1", target="kid")).label == \
+        "Use the Medical Kit on yourself"
+    assert describe(view, c.UseMedicalKit(by="kid", card="medical_kit-1", target="captain")).label == \
+        "Use the Medical Kit on the Captain"

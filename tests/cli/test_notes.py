@@ -144,7 +144,8 @@ def test_a_note_written_while_a_game_is_served_does_not_refuse_the_next_decision
     import random
 
     from lifeboat.service import annotate
-    from lifeboat.service.live import Conflict, LiveGame
+    from lifeboat.service.errors import Conflict
+    from lifeboat.service.live.game import LiveGame
 
     path = tmp_path / "served.jsonl"
     live = LiveGame.create(path, ["Ann", "Bob", "Cy", "Dee"], seed=3)

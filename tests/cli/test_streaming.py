@@ -1,6 +1,6 @@
 """Replay streams: its memory does not grow with the journal's length (measured with tracemalloc).
 
-* :func:`lifeboat.service.replay` over a short real game and over a long one (the same game stretched with REC-2
+* :func:`lifeboat.service.game.replay` over a short real game and over a long one (the same game stretched with REC-2
   corrections to ~650 and ~1,900 commits): live memory stays flat once the undo window (``UNDO_DEPTH`` states) is
   full, and the peak is the same for both. Both files are longer than the lines ``open`` keeps for the first read
   (:data:`journal.stream.KEEP_BYTES`, a constant): a short game under it keeps its whole file, less than a long one
@@ -24,9 +24,8 @@ from typing import Any
 
 import journal
 from journal.stream import KEEP_BYTES
-from lifeboat.service.bots import random_bot
-from lifeboat.service.records import Correction
-from lifeboat.service import UNDO_DEPTH, Step, advance_chance, append, create_game, replay
+from lifeboat.service.live.bots import random_bot
+from lifeboat.service import UNDO_DEPTH, Step, Table, replay
 from lifeboat import legal_commands, waiting_for
 from lifeboat.state import State
 
@@ -43,36 +42,35 @@ def play_game(path: Path, seed: int, *, loops: int = 0, span: int = SPAN) -> int
     """Play a 6-player all-bots game (the loop of ``lifeboat play --bots all``) and save it at ``path``.
 
     With ``loops``, early in the game, ``loops`` times: play ``span`` decisions, then append a
-    :class:`Correction` withdrawing them (REC-2), so the journal is long yet valid. The game is set up by
-    :func:`create_game` and played into a :class:`journal.MemoryJournal` (one fsync at the end, not one per
+    correction withdrawing them (REC-2, :meth:`Table.withdraw`), so the journal is long yet valid. The game is set up by
+    :meth:`Table.deal_new` and played into a :class:`journal.MemoryJournal` (one fsync at the end, not one per
     commit), then saved as a real file. Returns the number of commits.
     """
     setup = path.with_name(path.name + ".setup")
-    j, state, orders = create_game(setup, PLAYERS, seed=seed)
-    m = journal.MemoryJournal(j.header)
-    for c in j.commits():
+    dealt = Table.deal_new(setup, PLAYERS, seed=seed)
+    m = journal.MemoryJournal(dealt.header)
+    for c in dealt.journal.commits():
         m.append(c.seq, c.actor, c.command, c.events, at_ms=c.at_ms)
-    j.close()
+    dealt.close()
+    table = Table.of_journal(m, dealt.orders)
     rng = random.Random(seed)
 
-    def step(state: State) -> State:
-        state, _ = advance_chance(m, state, orders)
-        if not state.over:
-            me = waiting_for(state)[0]
-            state, _ = append(m, state, random_bot(me, legal_commands(state, me), rng))
-        return state
+    def step() -> None:
+        table.deal(detail=False)
+        if not table.state.over:
+            me = waiting_for(table.state)[0]
+            table.decide(random_bot(me, legal_commands(table.state, me), rng), detail=False)
 
     for _ in range(5):
-        state = step(state)
+        step()
     for _ in range(loops):
-        from_seq, kept = m.last_seq + 1, state
+        from_seq = m.last_seq + 1
         for _ in range(span):
-            state = step(state)
-            assert not state.over
-        m.append(m.last_seq + 1, "system", Correction(from_seq=from_seq, reason="stretch"), ())
-        state = kept
-    while not state.over:
-        state = step(state)
+            step()
+            assert not table.state.over
+        table.withdraw(from_seq, actor="system")  # REC-2: the journal grows, the game goes back
+    while not table.state.over:
+        step()
     m.save(path).close()
     return m.last_seq
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lifeboat.notation import parse
 from lifeboat.service import Table, read_position
-from lifeboat.service.hotseat import Hotseat
+from lifeboat.service.live.hotseat import Hotseat
 from tests.helpers import write_position
 
 POSITION = """\

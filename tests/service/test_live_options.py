@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from lifeboat.service import audit
-from lifeboat.service.live import LiveGame
+from lifeboat.service.live.game import LiveGame
 
 OPTIONS = ["swap_grants_immediate_turn=on", "rowing_variant=on", "shark_variant=on"]
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from lifeboat.service import audit
-from lifeboat.service.live import LiveGame
+from lifeboat.service.live.game import LiveGame
 
 
 def _commands(path: Path) -> list[dict]:

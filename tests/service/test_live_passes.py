@@ -1,7 +1,7 @@
 """SERVE-11: at a table, players in a window press pass at once; a pass made on an older seq stands when every
 decision since was a pass that left the window open (passes in a window do not depend on each other). Anything
 else since (a card played, the window closed) is still SERVE-2's conflict. The application layer itself
-(``lifeboat.service.live.LiveGame.decide``), on a real journal file."""
+(``lifeboat.service.live.game.LiveGame.decide``), on a real journal file."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from lifeboat import commands as c
-from lifeboat.service.live import Conflict, LiveGame
+from lifeboat.service.errors import Conflict
+from lifeboat.service.live.game import LiveGame
 
 
 def to_a_window_with_three_passers(game: LiveGame, rng: random.Random) -> tuple[str, ...]:

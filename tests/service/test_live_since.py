@@ -1,4 +1,4 @@
-"""SERVE-9 in the application layer: :meth:`lifeboat.service.live.LiveGame.message` refuses a ``since`` past the game's seq
+"""SERVE-9 in the application layer: :meth:`lifeboat.service.live.game.LiveGame.message` refuses a ``since`` past the game's seq
 (the reader followed another copy of the game) instead of answering from the start; up to the seq is fine."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lifeboat.service.live import Diverged, LiveGame
+from lifeboat.service.errors import Diverged
+from lifeboat.service.live.game import LiveGame
 
 
 def test_SERVE_9_a_message_from_past_the_game_is_refused(tmp_path: Path) -> None:

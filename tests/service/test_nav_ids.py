@@ -1,5 +1,5 @@
 """The navigation cards a served message or a replay step names (NAV-3): ``lifeboat.views.catalog.navigation_ids``
-(used by ``navigation_in`` and by ``lifeboat.service._engine.navigation_shown``) finds exactly the whole ``nav-…`` tokens a
+(used by ``navigation_in`` and by ``lifeboat.service.live._engine.navigation_shown``) finds exactly the whole ``nav-…`` tokens a
 look-around pattern finds (it checks the neighbours in Python, ~10 times faster over a whole view)."""
 
 from __future__ import annotations

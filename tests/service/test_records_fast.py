@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import journal
-from lifeboat.service.records import Record, to_record
+from lifeboat.service.game.records import Record, to_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 COMMANDS = [c.command for path in sorted(EXAMPLES.glob("*.jsonl")) for c in journal.read(path)]

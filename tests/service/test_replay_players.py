@@ -1,4 +1,4 @@
-"""``lifeboat.service.replay`` checks each commit's actor (TURN-1) with the players of the dealt characters, which it keeps
+"""``lifeboat.service.game.replay`` checks each commit's actor (TURN-1) with the players of the dealt characters, which it keeps
 for the game (issue 16: ``actor_of``'s ``known``); a correction (REC-2) that withdraws the deal empties them, so a
 new deal that gives the characters to other players is checked against its own players."""
 
@@ -10,20 +10,21 @@ from pathlib import Path
 import journal
 from lifeboat import commands as c
 from lifeboat import legal_commands, waiting_for
-from lifeboat.service import advance_chance, append, create_game, replay
-from lifeboat.service.bots import random_bot
-from lifeboat.service.games import actor_of, initial_state, new_digital_game
-from lifeboat.service.records import Correction, to_record
+from lifeboat.service import Table, replay
+from lifeboat.service.live.bots import random_bot
+from lifeboat.service.game.records import actor_of
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.game.create import new_digital_game
+from lifeboat.service.game.records import to_record
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 
-def play(j: journal.JsonlJournal, state, orders, rng: random.Random, decisions: int):
+def play(table: Table, rng: random.Random, decisions: int) -> None:
     for _ in range(decisions):
-        state, _ = advance_chance(j, state, orders)
-        me = waiting_for(state)[0]
-        state, _ = append(j, state, random_bot(me, legal_commands(state, me), rng))
-    return state
+        table.deal(detail=False)
+        me = waiting_for(table.state)[0]
+        table.decide(random_bot(me, legal_commands(table.state, me), rng), detail=False)
 
 
 def rotated(deal: c.DealSetup) -> c.DealSetup:
@@ -35,20 +36,20 @@ def rotated(deal: c.DealSetup) -> c.DealSetup:
 
 def test_REC_2_TURN_1_a_correction_before_the_deal_lets_a_new_deal_name_other_players(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    j, state, orders = create_game(path, PLAYERS, seed=5)
-    first = next(iter(j.commits()))
+    table = Table.deal_new(path, PLAYERS, seed=5)
+    first = next(iter(table.journal.commits()))
     deal = to_record(first.command)
     assert isinstance(deal, c.DealSetup) and first.seq == 1
     rng = random.Random(5)
-    state = play(j, state, orders, rng, 6)
-    fixed = j.last_seq + 1
-    j.append(fixed, "system", Correction(from_seq=1, reason="the wrong players were dealt"), ())
-    state = initial_state(j.header, str(path))
-    state, _ = append(j, state, rotated(deal))
-    owner = {ch.character: ch.player for ch in state.characters}
+    play(table, rng, 6)
+    fixed = table.last_seq + 1
+    table.withdraw(1, actor="system")  # the wrong players were dealt
+    assert table.state == initial_state(table.header, str(path))
+    table.decide(rotated(deal), detail=False)
+    owner = {ch.character: ch.player for ch in table.state.characters}
     assert all(owner[ch] != PLAYERS[i] for i, ch in enumerate(deal.characters))  # every character changed hands
-    state = play(j, state, orders, rng, 6)
-    j.close()
+    play(table, rng, 6)
+    table.close()
 
     with journal.JsonlJournal.open(path) as read:
         steps = list(replay(read, str(path)))

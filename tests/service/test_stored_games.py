@@ -1,5 +1,5 @@
 """Games of a PostgreSQL store played by two "processes" (two stores, two games, two connections each): what
-``lifeboat serve --store`` builds on (lifeboat/service/stored.py, lifeboat/service/live.py). Real PostgreSQL, no server."""
+``lifeboat serve --store`` builds on (lifeboat/service/live/stored.py, lifeboat/service/live/game.py). Real PostgreSQL, no server."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import json
 import pytest
 
 from lifeboat.service import Table, import_game
-from lifeboat.service.live import Conflict, LiveGame, Refused
-from lifeboat.service.stored import GameStore
+from lifeboat.service.errors import Conflict, Refused
+from lifeboat.service.live.game import LiveGame
+from lifeboat.service.live.stored import GameStore
 
 
 @pytest.fixture
@@ -147,7 +148,7 @@ def test_SERVE_12_a_follower_leaves_the_chance_after_a_decision_to_the_process_t
     decision), A writes them without a conflict, B adopts them."""
     import time
 
-    from lifeboat.service import live
+    from lifeboat.service.live import game as live
 
     a, b = stores
     game_a = LiveGame.create_stored(a, ["Ann", "Bob", "Cy", "Dee"], seed=8)
@@ -176,7 +177,8 @@ def test_CHANCE_2_a_process_that_catches_up_with_one_that_died_owing_chance_deal
     import time
 
     from lifeboat import chance_request
-    from lifeboat.service import audit, export_game, live
+    from lifeboat.service import audit, export_game
+    from lifeboat.service.live import game as live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b = stores
@@ -205,7 +207,7 @@ def test_SERVE_12_a_process_opening_the_game_between_a_decision_and_its_draws_le
     dead A's draws are dealt by B once due (the grace shortened here)."""
     import time
 
-    from lifeboat.service import live
+    from lifeboat.service.live import game as live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b = stores

@@ -17,7 +17,7 @@ from lifeboat import service
 from cli.cmd_play import _typed, menu
 from lifeboat import commands as c
 from lifeboat.views.book import alternatives_for
-from lifeboat.service._engine import parse_for
+from lifeboat.service.live._engine import parse_for
 from tests.helpers import run_many
 from tests.views.test_faces import DEAL
 
@@ -55,18 +55,18 @@ def test_VIEW_FACE_1_a_typed_mug_keeps_the_face_and_declares_the_first_face_up(g
     try:
         assert table.state.char("captain").face_up == ("water-7", "water-2")
         view = table.views.seat_view("lady_lauren")
-        assert ("mug The Captain for the face-up Water", MUG) in menu(view, tuple(view.seats))
+        assert ("Mug the Captain for their face-up Water", MUG) in menu(view, tuple(view.seats))
         said = io.StringIO()
         typed = _typed(Console(file=said, width=100), "mug captain water", table.state, "lady_lauren")
         assert typed == MUG and said.getvalue() == ""  # the menu's command; nothing echoed
         assert parse_for("mug captain water", table.state, "lady_lauren") == MUG  # a served game reads it alike
         for typed_id in ("water-2", "water-9"):  # an instance a seat types is its face: no refusal tells it apart
             assert parse_for(f"mug captain {typed_id}", table.state, "lady_lauren") == MUG, typed_id
-        decider, alternatives = alternatives_for(table.state, MUG, "lady_lauren")  # the replay book, as Ann
+        decider, alternatives = alternatives_for(table.state, MUG, "lady_lauren", view)  # the replay book, as Ann
         assert decider == "lady_lauren" and alternatives is not None
-        assert [(a.text, a.chosen) for a in alternatives if "captain" in a.text and "mug" in a.text] == [
-            ("lauren: mug captain water", True)]
-        assert not {x for a in alternatives for x in _INSTANCE.findall(a.text)} - {"cash-1", "water-1"}
+        assert [(a.line, a.text, a.chosen) for a in alternatives if "captain" in a.line and "mug" in a.line] == [
+            ("lauren: mug captain water", "Mug the Captain for their face-up Water", True)]
+        assert not {x for a in alternatives for x in _INSTANCE.findall(a.line + a.text)} - {"cash-1", "water-1"}
         table.decide(typed)
     finally:
         table.close()

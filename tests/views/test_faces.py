@@ -94,7 +94,7 @@ def test_VIEW_FACE_1_the_log_names_the_revealed_water_by_its_face(game: tuple[Pa
                         c.Mug(by="lady_lauren", target="captain", card="water")]
         # the hotseat: its menu names the face, the line renders and reads (NOTATION-1) as the same mug
         view = views.seat_view("lady_lauren")
-        assert ("mug The Captain for the face-up Water", mugs[1]) in menu(view, tuple(view.seats))
+        assert ("Mug the Captain for their face-up Water", mugs[1]) in menu(view, tuple(view.seats))
         assert render(mugs[1], table.state) == "lauren: mug captain water"
         assert parse("lauren: mug captain water", table.state, as_seat=True) == mugs[1]
         assert parse("lauren: mug captain water", table.state) == c.Mug(  # the recorder's reading (REC-1)
@@ -152,10 +152,11 @@ def test_VIEW_FACE_1_card_names_and_values_read_faces() -> None:
 def test_VIEW_FACE_1_a_receipt_made_before_it_still_checks(game: tuple[Path, dict[str, str]]) -> None:
     """A receipt hashes the seat's view: one made before VIEW-FACE-1 (every card by its instance) still matches,
     with a note; one whose view matches neither is a finding, as before."""
-    from lifeboat.service.audit import audit
-    from lifeboat.service.games import initial_state, open_journal
-    from lifeboat.service.receipts import seat_view_of
-    from lifeboat.service.replay import replay
+    from lifeboat.service.auditing.run import audit
+    from lifeboat.service.game.headers import initial_state
+    from lifeboat.service.game.files import open_journal
+    from lifeboat.service.auditing.receipts import seat_view_of
+    from lifeboat.service.game.replay import replay
 
     path = game[0]
     receipt = service.make_receipt(path, "Ann")

@@ -178,9 +178,13 @@ def test_SCORE_2_a_narcissist_who_died_scores_0_and_the_reveal_carries_the_line(
 
 
 def test_every_player_command_has_its_words() -> None:
-    """A new command gets its button words with it (the page would otherwise fall back to the notation)."""
+    """A new command gets its words and its verb group with it (the page would otherwise fall back to the
+    notation)."""
     from typing import get_args
 
-    from lifeboat.views.decisions import _TEXT
+    from lifeboat.views.decision_words import WORDS
+    from lifeboat.views.decisions import _VERB, VERBS
 
-    assert set(_TEXT) == set(get_args(c.PlayerCommand))
+    assert set(WORDS) == set(get_args(c.PlayerCommand))
+    answers = {c.Answer, c.AnswerTrade, c.UseCompass, c.ShareFirewater}  # two verbs each, by their yes or no
+    assert set(_VERB) | answers == set(WORDS) and set(_VERB.values()) <= set(VERBS)

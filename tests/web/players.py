@@ -18,7 +18,7 @@ import msgspec
 
 from lifeboat.commands import PlayerCommand
 
-from lifeboat.service.bots import random_bot
+from lifeboat.service.live.bots import random_bot
 
 _decode = msgspec.json.Decoder().decode
 

@@ -201,7 +201,7 @@ def test_new_game_refusals_and_a_finished_game(server: Server) -> None:
         "rule": "SETUP-1", "message": "player name 'Me' is a character's name, a reserved word (chance, dealer, me, "
         "public, recorder, referee, system) or holds one of ; = : , ?; choose another"}
     r = httpx.post(f"{server.base}/api/games", json={"players": ["Ann", "Bob", "Cy", "ann"]})
-    assert r.status_code == 422 and r.json()["error"] == {  # the CLI's line, from the one check (service.games)
+    assert r.status_code == 422 and r.json()["error"] == {  # the CLI's line, from the one check (service.game.players)
         "rule": "SETUP-1", "message": "player names 'Ann' and 'ann' are the same (compared without case); give each "
         "player a different name"}
     r = httpx.post(f"{server.base}/api/games", json={"players": PLAYERS, "bots": ["Zed"]})

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import msgspec
 
-from lifeboat.service.bots import suggest
+from lifeboat.service.live.bots import suggest
 from tests.web.conftest import Server, new_game
 from tests.web.players import play_game, run_async
 

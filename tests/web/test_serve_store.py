@@ -165,8 +165,8 @@ def _followed(postgres_url: str, postgres_schema: str) -> tuple[Any, Any, Any, A
     """Two processes on one store (SERVE-12): ``(a, b, game_a, served, cmd)``: A's and B's stores, A's new stored
     4-player game (seed 8), B's :class:`lifeboat.web.tables.Table` serving it, and A's next decision before a draw. The
     caller closes both stores."""
-    from lifeboat.service.live import LiveGame
-    from lifeboat.service.stored import GameStore
+    from lifeboat.service.live.game import LiveGame
+    from lifeboat.service.live.stored import GameStore
     from tests.service.test_stored_games import decision_before_a_draw
     from lifeboat.web.tables import Table
     from lifeboat.web.tokens import TokenStore
@@ -189,7 +189,7 @@ def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_du
     to A for SERVE-12's grace (shortened here), then deals it by itself (a timer: no page has to ask) and pushes it."""
     import asyncio
 
-    from lifeboat.service import live
+    from lifeboat.service.live import game as live
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.2)
     a, b, game_a, served, cmd = _followed(postgres_url, postgres_schema)
@@ -219,7 +219,7 @@ def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(
     itself still running and schedule nothing, and the game waited for a dealer nobody was until a page asked)."""
     import asyncio
 
-    from lifeboat.service import live
+    from lifeboat.service.live import game as live
     from tests.service.test_stored_games import decision_before_a_draw
 
     monkeypatch.setattr(live, "OWED_GRACE", 0.3)

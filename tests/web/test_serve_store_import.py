@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from lifeboat.cards import CHARACTERS
-from lifeboat.service.bots import suggest
+from lifeboat.service.live.bots import suggest
 from tests.web.conftest import auth, new_game, spawn_serve, start_server, stop_server, wait_up
 from tests.web.test_serve_store import EXE
 

@@ -107,26 +107,10 @@
     return (S.lang === 'zh' ? '航海 ' : 'Navigation ') + info.no;
   }
 
-  function andList(names) {
-    return names.length < 2 ? names.join('') : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
-  }
-
-  /* What a decision's button says: what it does in plain English, as the server words it (lifeboat.views.decisions:
-   * 'Give Water to the Captain (one thirst less for them)'; the line of notation is kept in data-line), except the
-   * navigation cards, said here in the page's language ('Navigation 36 on the row stack, Navigation 8 under the
-   * deck'). The button still sends the command itself. */
+  /* What a decision's button says: what it does, as the one describer words it on the server
+   * (lifeboat.views.decisions: 'Give Water to the Captain (one thirst less for them)'); the line of notation is kept
+   * in data-line. The button still sends the command itself. */
   function buttonText(d) {
-    var c = d.command;
-    if (c.type === 'place_rowed_cards') {
-      var out = [];
-      if (c.to_stack.length) out.push(andList(c.to_stack.map(navName)) + ' on the row stack');
-      if (c.to_bottom.length) {  // ROW-1: in the order they go under; each later one under the one before
-        var under = c.to_bottom.map(navName);
-        out.push(under[0] + ' under the deck' + (under.length > 1 ? ', then ' + under.slice(1).join(', then ') + ' under it' : ''));
-      }
-      return out.join(', ') || 'place no card';
-    }
-    if (c.type === 'choose_navigation_card') return 'Choose ' + navName(c.card);
     return d.text || d.line.replace(/^[^:]*:\s*/, '');
   }
 

@@ -10,7 +10,7 @@ from lifeboat.cards import UNKNOWN, is_unknown
 from lifeboat.scoring import Score, scores, winners
 from lifeboat.state import State
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.replay import final_state
+from lifeboat.service.game.replay import final_state
 
 
 __all__ = ["Score", "ScoreSheet", "score_game", "score_sheet"]
@@ -46,7 +46,7 @@ def score_game(path: Path) -> ScoreSheet:
 
     Raises:
         BadRequest: the game is not over: scores would reveal hidden hands, LOVE and HATE (END-2).
-        ReplayError, journal errors: what :func:`lifeboat.service.replay.replay` raises.
+        ReplayError, journal errors: what :func:`lifeboat.service.game.replay.replay` raises.
     """
     state = final_state(path)
     if not state.over:

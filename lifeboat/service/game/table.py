@@ -24,11 +24,12 @@ from lifeboat.errors import RuleViolation
 from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
-from lifeboat.service.games import (actor_of, build_ruleset, create_game, create_recorded_game, initial_state, load_orders,
-                           open_journal, revealed)
-from lifeboat.service.records import NOTE_ACTOR, Correction, DecksRevealed, Note
-from lifeboat.service.replay import UNDO_DEPTH, replay
-from lifeboat.service.teaching import new_note
+from lifeboat.service.game.create import create_recorded_game, start_digital_game
+from lifeboat.service.game.files import load_orders, open_journal, revealed
+from lifeboat.service.game.headers import build_ruleset, initial_state
+from lifeboat.service.game.records import NOTE_ACTOR, Correction, DecksRevealed, Note, actor_of
+from lifeboat.service.game.replay import UNDO_DEPTH, replay
+from lifeboat.service.game.notes import new_note
 
 
 class StatusChange(msgspec.Struct, frozen=True):
@@ -105,9 +106,10 @@ class Table:
         """Start a digital game at ``path``: shuffle (seeded), commit to the orders, deal (SETUP-1..5, CHANCE-2);
         with ``cards`` (:func:`lifeboat.service.load_card_file`) it plays with the table's own card data (CARD-3).
         Raises journal.JournalExists, RuleViolation (SETUP-1, OPT-1)."""
-        j, _, orders = create_game(path, players, seed=seed, ruleset=build_ruleset(list(options)), cards=cards)
+        j, orders = start_digital_game(path, players, seed=seed, ruleset=build_ruleset(list(options)), cards=cards)
         table = cls(path, j)
         table.orders = orders
+        table.deal(detail=False)
         return table
 
     @classmethod
@@ -284,7 +286,7 @@ class Table:
 
     def note(self, at: int, text: str, for_: str = "public") -> journal.Commit:
         """Append a note about decision ``at`` (one in force) for ``for_`` (NOTE-1; :func:`lifeboat.service.teaching.annotate`
-        for a file). Raises :class:`lifeboat.service.errors.BadRequest` as :func:`lifeboat.service.teaching.new_note` does."""
+        for a file). Raises :class:`lifeboat.service.errors.BadRequest` as :func:`lifeboat.service.game.notes.new_note` does."""
         note = new_note(self.state, at, text, for_, set(self.active), self.path)
         return self._j.append(self.last_seq + 1, NOTE_ACTOR, note, ())
 

@@ -18,9 +18,10 @@ from lifeboat import commands as c
 from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.games import initial_state, open_journal
-from lifeboat.service.replay import active_events
-from lifeboat.service.seats import resolve_viewer
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.replay import active_events
+from lifeboat.service.game.seats import resolve_viewer
 
 KINDS = bots.KINDS
 DEFAULT_KIND = "random"

@@ -24,9 +24,11 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest, ReplayError
-from lifeboat.service.games import AnyJournal, actor_of, initial_state, open_journal
-from lifeboat.service.records import Correction, DecksRevealed, Note, Record, to_record
-from lifeboat.service.seats import resolve_viewer
+from lifeboat.service.game.files import AnyJournal, open_journal
+from lifeboat.service.game.records import actor_of
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.game.records import Correction, DecksRevealed, Note, Record, to_record
+from lifeboat.service.game.seats import resolve_viewer
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
 _SYSTEM_RECORDS = frozenset((Note, DecksRevealed, Correction))

@@ -1,6 +1,4 @@
 """A new game's player names (SETUP-1): how a list is typed and the one check of the names a user sees.
-
-Kept apart from :mod:`lifeboat.service.games` (which re-exports them) so each module stays readable.
 """
 
 from __future__ import annotations

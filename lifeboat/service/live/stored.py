@@ -23,10 +23,12 @@ import msgspec
 import journal
 from lifeboat.chance import DeckOrders
 from lifeboat.card_set import CardSet
-from lifeboat.service.games import build_ruleset, decode_orders, new_digital_game, with_cards
-from lifeboat.service.links import LINKS
-from lifeboat.service.table import Table
-from lifeboat.service.transfer import DECK, DEFAULT_SCHEMA, _store
+from lifeboat.service.game.headers import build_ruleset, with_cards
+from lifeboat.service.game.files import decode_orders
+from lifeboat.service.game.create import new_digital_game
+from lifeboat.service.live.links import LINKS
+from lifeboat.service.game.table import Table
+from lifeboat.service.transfer.store import DECK, DEFAULT_SCHEMA, _store
 
 StoreError = journal.JournalError
 """What a store's failures raise (the server cannot be reached, a row does not check)."""
@@ -73,7 +75,7 @@ class GameStore:
     def deal_new(self, players: list[str], *, seed: int | None = None, options: list[str] | None = None,
                  cards: CardSet | None = None) -> Table:
         """Start a digital game in the store: its header, then its secret deck orders (``deck.json``); nothing is
-        dealt yet (:meth:`lifeboat.service.table.Table.deal`); ``cards``: the table's own card data (CARD-3). Raises
+        dealt yet (:meth:`lifeboat.service.game.table.Table.deal`); ``cards``: the table's own card data (CARD-3). Raises
         RuleViolation (SETUP-1, OPT-1), journal errors."""
         ruleset = with_cards(build_ruleset(list(options or [])), cards)
         header, _, orders = new_digital_game(players, seed=seed, ruleset=ruleset)

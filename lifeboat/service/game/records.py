@@ -17,7 +17,8 @@ from typing import Literal, Union
 import msgspec
 
 from lifeboat.chance import DeckOrders
-from lifeboat.commands import Command
+from lifeboat.commands import CHANCE_TYPES, RECORDER_TYPES, Command
+from lifeboat.state import State
 
 
 class DecksRevealed(msgspec.Struct, frozen=True, tag="decks_revealed", tag_field="type", forbid_unknown_fields=True):
@@ -94,3 +95,26 @@ def visible_note(record: object, viewer: str) -> bool:
     from lifeboat.views.book import note_visible  # a replay without notes loads no replay-book code
 
     return note_visible(record.audience, record.seat, viewer)
+
+
+_ACTOR_WORDS = {**dict.fromkeys(CHANCE_TYPES, "chance"), **dict.fromkeys(RECORDER_TYPES, "recorder")}
+
+
+def actor_of(state: State, command: Command, known: dict[str, str] | None = None) -> str:
+    """The journal actor of ``command``: the player of ``command.by``, ``"chance"`` or ``"recorder"``.
+
+    ``known``: a character id -> player map the caller keeps for one game (replay asks for every commit): filled
+    here as characters are found dealt, read first. A dealt character keeps its player (SETUP-1); a caller whose
+    game may go back before the deal (a correction, REC-2) empties it."""
+    word = _ACTOR_WORDS.get(type(command))  # is_chance / is_recorder in one look-up (the classes are final)
+    if word is not None:
+        return word
+    by = command.by  # type: ignore[union-attr]
+    if known is not None and (player := known.get(by)) is not None:
+        return player
+    for c in state.characters:  # state.char, inlined: replay asks for every commit
+        if c.character == by:
+            if known is not None:
+                known[by] = c.player
+            return c.player
+    return by

@@ -3,7 +3,7 @@ play, never a token. Beside a game file it is the sidecar ``GAME.jsonl.serve.jso
 store the same bytes are the game's ``serve.json`` in the ``private`` table (docs/serve.md, docs/postgresql.md).
 
 ``lifeboat.web.tokens`` issues and checks the links; this module only says what the kept bytes are, so that ``lifeboat
-import`` can carry a served game's links and bot seats into a store (:func:`lifeboat.service.transfer.import_game`).
+import`` can carry a served game's links and bot seats into a store (:func:`lifeboat.service.transfer.store.import_game`).
 
 Shapes: :class:`Sidecar` ``{"format": "lifeboat-serve", "version": 1, "links": [{"sha256": hex, "access":
 {"role": "seat" | "spectator" | "referee", "seat": character id or ""}}, …], "bots": ["CHARACTER=KIND", …]}``.
@@ -19,7 +19,8 @@ from typing import Literal
 import msgspec
 
 import journal
-from lifeboat.service.games import write_private_file
+from lifeboat.service.errors import LinksUnreadable
+from lifeboat.service.game.files import write_private_file
 
 Role = Literal["seat", "spectator", "referee"]
 SUFFIX = ".serve.json"
@@ -53,14 +54,6 @@ class Sidecar(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def sidecar_path(game: Path) -> Path:
     """The sidecar of the game file ``game``."""
     return game.with_name(game.name + SUFFIX)
-
-
-class LinksUnreadable(ValueError):
-    """Bytes that are not the links of a served game; ``reason`` says why (the decoder's words)."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(f"not the links of a served game ({reason})")
 
 
 def read_links(raw: bytes) -> Sidecar:

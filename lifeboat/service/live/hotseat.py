@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lifeboat.service.table import Table
+from lifeboat.service.game.table import Table
 
 #: Events that open or close a window: a hold made before one of them is over (the window it was made in ended).
 WINDOW_EDGES = frozenset({

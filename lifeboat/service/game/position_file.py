@@ -1,4 +1,5 @@
-"""The text of a position file (docs/position-format.md, POS-1) read into plain values, each key given once.
+"""The text of a position file (docs/position-format.md, POS-1) read into plain values, each key given once
+(:func:`read_position`).
 
 TOML refuses a key given twice; JSON's parser keeps the last one without a word, so a JSON position could say
 ``"quick_game": true`` and ``"quick_game": false`` and play the second. Both formats are held to the same rule here:
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lifeboat.errors import InvalidCommand
+from lifeboat.service.errors import FileProblem
 
 _OVERWRITE = re.compile(r"Cannot overwrite a value \(at line (\d+), column \d+\)")
 _KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
@@ -136,3 +138,35 @@ def where(path: Path, message: str) -> str:
     except (OSError, UnicodeDecodeError):
         line = None
     return f"{path}:{line}" if line else str(path)
+
+
+def read_position(path: Path) -> dict:
+    """Read a position file (TOML, or JSON by its ``.json`` suffix; docs/position-format.md, POS-1) into plain
+    values.
+
+    Raises:
+        FileProblem: the file cannot be read (missing, a directory, no permission): exit 4, as any input file.
+        InvalidCommand: POS-1, the file is not TOML / JSON (the parser's line and column), not UTF-8, nested too
+            deep, or gives a key twice (an option of ``[options]`` included, as OPT-1 refuses an ``--option``
+            given twice; the checks above): exit 3, as a wrong field of the position is
+            (docs/position-format.md "Errors").
+    """
+    import tomllib
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot read the position file ({exc.strerror}); name an existing TOML or JSON "
+                          "file (docs/position-format.md)") from None
+    kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
+    text = ""
+    try:
+        text = raw.decode("utf-8")
+        return json_position(text) if kind == "JSON" else tomllib.loads(text)
+    except RecursionError:
+        raise InvalidCommand("POS-1", "not a valid position file: nested too deep") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidCommand("POS-1", f"not a valid position file: not UTF-8 text (byte {exc.start})") from None
+    except ValueError as exc:
+        twice = toml_twice(text, str(exc)) if kind == "TOML" else None
+        raise InvalidCommand("POS-1", twice or f"not a valid position file: not {kind} ({exc})") from None

@@ -22,9 +22,9 @@ import msgspec
 
 import journal
 from lifeboat.service.errors import BadRequest, FileProblem, missing_folder
-from lifeboat.service.games import decode_orders, deck_path, write_deck_file
-from lifeboat.service.links import LINKS, decode_links, sidecar_path, write_links_file
-from lifeboat.service.records import DecksRevealed
+from lifeboat.service.game.files import decode_orders, deck_path, write_deck_file
+from lifeboat.service.live.links import LINKS, decode_links, sidecar_path, write_links_file
+from lifeboat.service.game.records import DecksRevealed
 
 STORE_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_SCHEMA = "journal"

@@ -1,5 +1,5 @@
 """Audit, step 1: one streaming pass over a journal file's lines (:func:`journal.read_with_findings`), every
-structure problem a :class:`~lifeboat.service.findings.Finding` (check ``structure``)."""
+structure problem a :class:`~lifeboat.service.auditing.findings.Finding` (check ``structure``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import journal
 from lifeboat.service.errors import Unreadable
-from lifeboat.service.findings import Finding
+from lifeboat.service.auditing.findings import Finding
 
 
 class Scan:

@@ -3,7 +3,7 @@
 Token: ``LBR1.<game_id>.<seq>.<seat>.<line>.<view>``: ``seat`` is the character id, ``line`` the first 32 hex
 digits of the hash of line ``seq + 1`` (commit ``seq``; through the hash chain it covers every line before it),
 ``view`` the first 16 hex digits of the SHA-256 of the seat's view then (:func:`view_digest`).
-:func:`make_receipt` makes one; :func:`lifeboat.service.audit.audit` checks them and shows what the seat knew.
+:func:`make_receipt` makes one; :func:`lifeboat.service.auditing.run.audit` checks them and shows what the seat knew.
 A front end shows only the token, never the view: someone may be looking at the screen.
 """
 
@@ -21,10 +21,11 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest, not_a_file
-from lifeboat.service.games import initial_state, open_journal
-from lifeboat.service.records import Correction
-from lifeboat.service.replay import replay
-from lifeboat.service.seats import resolve_viewer
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.records import Correction
+from lifeboat.service.game.replay import replay
+from lifeboat.service.game.seats import resolve_viewer
 
 RECEIPT_PREFIX = "LBR1"
 LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
@@ -64,7 +65,7 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
 
 def seat_view_of(initial: State, log: Sequence[Event], character: str, *, faces: bool = True) -> Any:
     """The seat's view hashed by a receipt: the :class:`lifeboat.views.Observer` of the game's ``initial`` state
-    (:func:`lifeboat.service.games.initial_state`: before setup, or a recorded game's starting position, POS-1) fed the
+    (:func:`lifeboat.service.game.headers.initial_state`: before setup, or a recorded game's starting position, POS-1) fed the
     ``log``, seen by ``character`` without the legal-move list (it follows from the rest, and leaving it out keeps
     old receipts valid when the move list gains entries). ``faces=False``: the view as computed before VIEW-FACE-1
     (every card by its instance), which receipts made then hashed.
@@ -130,7 +131,7 @@ def _parse_file(path: Path, content: str) -> list[Receipt]:
 def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
     """The :class:`Receipt` of seat ``who`` (a player or character name) at seq ``at`` (default: the last).
     Replays strictly. Raises :class:`BadRequest` (``--at`` out of range or before the deal, ``--as`` not a seat)
-    and what :func:`lifeboat.service.replay.replay` raises."""
+    and what :func:`lifeboat.service.game.replay.replay` raises."""
     j = open_journal(path)
     seq = j.last_seq if at is None else at
     if seq < 1 or seq > j.last_seq:

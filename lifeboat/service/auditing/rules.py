@@ -25,11 +25,13 @@ from lifeboat.commands import is_chance
 from lifeboat.errors import LifeboatError, RuleViolation
 from lifeboat.events import Event
 from lifeboat.state import State
-from lifeboat.service.findings import Finding, ReceiptResult, Report, show
-from lifeboat.service.games import actor_of, deck_path, initial_state
-from lifeboat.service.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
-from lifeboat.service.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, to_record
-from lifeboat.service.replay import UNDO_DEPTH
+from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report, show
+from lifeboat.service.game.records import actor_of
+from lifeboat.service.game.files import deck_path
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.auditing.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
+from lifeboat.service.game.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, to_record
+from lifeboat.service.game.replay import UNDO_DEPTH
 
 MAX_SKIPPED = 8
 """Refused commands in a row after which the rule checks stop (the history no longer follows the rules)."""

@@ -1,4 +1,4 @@
-"""What :mod:`lifeboat.service.live` needs from the game, the journal and the bots, in one place.
+"""What :mod:`lifeboat.service.live.game` needs from the game, the journal and the bots, in one place.
 
 Functions: :func:`event_marks` (events per seq), :func:`parse_for` (a seat's line of notation), :func:`render`,
 :func:`navigation_shown` (the facts of the navigation cards a view names), :func:`decision_text` (a
@@ -25,18 +25,18 @@ from lifeboat.state import State
 from lifeboat.views import EventView, TableView
 from lifeboat.card_context import using
 from lifeboat.views.catalog import navigation_facts, navigation_ids
-from lifeboat.views.decisions import decision_text
-from lifeboat.service.bots import random_bot
+from lifeboat.views.decisions import decision_text, describe
+from lifeboat.service.live.bots import random_bot
 from lifeboat.service.errors import JournalConflict, JournalError, ServiceError
-from lifeboat.service.games import open_journal
-from lifeboat.service.replay import active_commits
+from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.replay import active_commits
 
 PlayerCommandType = PlayerCommand
 GameFileError = (JournalError, ServiceError)
 
 __all__ = [
     "Command", "EventView", "GameFileError", "JournalConflict", "Pass", "PlayerCommandType", "RuleViolation", "State",
-    "TableView", "decision_text", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
+    "TableView", "decision_text", "describe", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
     "waiting_for",
 ]
 

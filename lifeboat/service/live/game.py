@@ -25,10 +25,11 @@ from typing import Any
 
 import msgspec
 
-from lifeboat.service import _engine as eng
-from lifeboat.service._engine import Command, EventView, RuleViolation, State, TableView
-from lifeboat.service.bots import ask, make_bot
-from lifeboat.service.table import Appended, Table
+from lifeboat.service.live import _engine as eng
+from lifeboat.service.live._engine import Command, EventView, RuleViolation, State, TableView
+from lifeboat.service.errors import Conflict, Diverged, LiveError, NotYourTurn, Refused
+from lifeboat.service.live.bots import ask, make_bot
+from lifeboat.service.game.table import Appended, Table
 
 PUBLIC, REFEREE = "public", "referee"
 OWED_GRACE = 2.0
@@ -37,42 +38,6 @@ after it to that process (SERVE-12): the deciding process deals it at once, with
 so a follower that dealt too would only conflict and adopt the same commits. 2 s is a hundred times that gap under
 load, and short enough for the players of a game whose deciding process died to wait no longer than a page
 reload; timed on this process's monotonic clock (two hosts' clocks need not agree)."""
-
-
-class LiveError(Exception):
-    """A decision that was not written. ``rule`` is the rule id (docs/rules.md), ``message`` says what to do."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule, self.message = rule, message
-        super().__init__(f"[{rule}] {message}")
-
-
-class Conflict(LiveError):
-    """SERVE-2: the decision was made on seq ``expected`` but the game is at ``seq`` (someone decided first)."""
-
-    def __init__(self, expected: int, seq: int) -> None:
-        self.expected, self.seq = expected, seq
-        super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
-                                    "another decision came first; look again and decide anew")
-
-
-class Diverged(LiveError):
-    """SERVE-9: a reader says it has seen seq ``since`` but the game is only at ``seq``: it followed another copy
-    of the game (the host restored or cut the file), so nothing the server holds continues what it saw."""
-
-    def __init__(self, since: int, seq: int) -> None:
-        self.since, self.seq = since, seq
-        super().__init__("SERVE-9", f"this page has seen seq {since} but the game is at seq {seq} (its file was "
-                                    "restored or cut): read the game again from the start (since=0; the page "
-                                    "does so by itself)")
-
-
-class Refused(LiveError):
-    """The rules (or the notation, NOTATION-1) refused the decision; nothing was written."""
-
-
-class NotYourTurn(LiveError):
-    """SERVE-3: a seat decides only for its own character."""
 
 
 @dataclass(frozen=True)
@@ -86,12 +51,19 @@ class Update:
 
 
 class Decision(msgspec.Struct, frozen=True):
-    """One legal decision for a seat: its ``line`` of notation, the ``command`` (JSON of the command) and its
-    ``text``, what it does in plain English (:func:`lifeboat.views.decisions.decision_text`: the page's button)."""
+    """One legal decision for a seat: its ``line`` of notation, the ``command`` (JSON of the command) and its words
+    from the one describer (:func:`lifeboat.views.decisions.describe`): ``text`` the sentence saying what it does,
+    ``label`` the short one (verb and object), ``verb`` its group and ``verb_text`` the group's name, ``target``
+    the character it aims at and ``cards`` the cards it plays or names (the page groups by verb, then object)."""
 
     line: str
     command: dict[str, Any]
     text: str = ""
+    label: str = ""
+    verb: str = ""
+    verb_text: str = ""
+    target: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 class Message(msgspec.Struct, frozen=True):
@@ -107,9 +79,15 @@ class Message(msgspec.Struct, frozen=True):
     navigation: dict[str, dict[str, Any]]
 
 
+def _decision(line: str, cmd: Command, said: Any) -> Decision:
+    """The :class:`Decision` of ``cmd`` (its notation ``line``, its words ``said``: a ``Described``)."""
+    return Decision(line=line, command=msgspec.to_builtins(cmd), text=said.text, label=said.label, verb=said.verb,
+                    verb_text=said.verb_text, target=said.target, cards=said.cards)
+
+
 def _dealt(start: Callable[[], Table]) -> Table:
     """The new table ``start()`` makes, dealt. Raises :class:`Refused` (SETUP-1, OPT-1: bad players,
-    named by :func:`lifeboat.service.players.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
+    named by :func:`lifeboat.service.game.players.check_new_names`, or options) or :class:`LiveError` (JOURNAL: the game cannot be
     written)."""
     try:
         table = start()
@@ -122,7 +100,7 @@ def _dealt(start: Callable[[], Table]) -> Table:
 
 
 class LiveGame:
-    """A game file opened for live play (see the module docstring), built on :class:`lifeboat.service.table.Table`.
+    """A game file opened for live play (see the module docstring), built on :class:`lifeboat.service.game.table.Table`.
 
     Raises (``open``): :class:`LiveError` (the journal problem or the rule a commit breaks, with file and line)
     for a file that cannot be played on.
@@ -130,7 +108,7 @@ class LiveGame:
 
     def __init__(self, path: Path | str, table: Table, marks: list[int], store: Any = None) -> None:
         self.path, self._table = path, table
-        self.store = store  # the lifeboat.service.stored.GameStore the game lives in (None: a file)
+        self.store = store  # the lifeboat.service.live.stored.GameStore the game lives in (None: a file)
         self._obs = table.views
         self._bots: dict[str, Any] = {}  # the bot of each seat a bot plays, made at its first decision
         self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
@@ -172,7 +150,7 @@ class LiveGame:
 
     @classmethod
     def open_stored(cls, store: Any, game_id: str) -> LiveGame:
-        """Open game ``game_id`` of ``store`` (a :class:`lifeboat.service.stored.GameStore`). Chance the game owes is left
+        """Open game ``game_id`` of ``store`` (a :class:`lifeboat.service.live.stored.GameStore`). Chance the game owes is left
         to the process that took the decision for :data:`OWED_GRACE` seconds, as a follower leaves it (SERVE-12:
         a process opening the game, for a page loaded right after another process's decision, cannot tell a live
         decider from a dead one); :meth:`catch_up` deals it once due, :meth:`owed_wait` says when. Raises
@@ -189,7 +167,7 @@ class LiveGame:
     @classmethod
     def create_stored(cls, store: Any, players: list[str], *, seed: int | None = None,
                       options: list[str] | None = None, cards: Any = None) -> LiveGame:
-        """Start a digital game in ``store`` (a :class:`lifeboat.service.stored.GameStore`) and deal. Raises as
+        """Start a digital game in ``store`` (a :class:`lifeboat.service.live.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
         table = _dealt(lambda: store.deal_new(players, seed=seed, options=options or [], cards=cards))
         return cls(table.path, table, eng.event_marks(table.path, table), store)
@@ -227,7 +205,7 @@ class LiveGame:
         """The printed facts of this game's own card data (CARD-3: its sizes, survival values, treasure points), in
         the shape of :func:`lifeboat.views.catalog.public_catalog`; public (no card instance, no secret)."""
         from lifeboat.cards import cards_of
-        from lifeboat.service.names import catalog
+        from lifeboat.service.game.names import catalog
 
         return catalog(cards_of(self.state.ruleset))
 
@@ -302,8 +280,8 @@ class LiveGame:
     def _decisions(self, view: TableView, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
         state = self._obs.state
         with eng.using(state.cards):  # CARD-3: the words name this game's cards
-            return tuple(Decision(line=eng.render(cmd, state), command=msgspec.to_builtins(cmd),
-                                  text=eng.decision_text(view, cmd)) for cmd in legal)  # type: ignore[arg-type]
+            return tuple(_decision(eng.render(cmd, state), cmd, eng.describe(view, cmd))  # type: ignore[arg-type]
+                         for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
         """``audience``'s message bringing it from ``since_seq`` (the last seq it saw; 0: from the start) to now.

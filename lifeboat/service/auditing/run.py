@@ -26,8 +26,8 @@
    every inherited commit must equal the parent's.
 6. **receipts** (:class:`Receipt`): the line hash and the seat's view at the receipt's seq must match.
 
-The steps live in :mod:`lifeboat.service.audit_scan` (1), :mod:`lifeboat.service.audit_rules` (2-3, 6), this module (4, 5);
-the findings are data (:mod:`lifeboat.service.findings`). Receipts (the token, the view digest): :mod:`lifeboat.service.receipts`.
+The steps live in :mod:`lifeboat.service.auditing.scan` (1), :mod:`lifeboat.service.auditing.rules` (2-3, 6), this module (4, 5);
+the findings are data (:mod:`lifeboat.service.auditing.findings`). Receipts (the token, the view digest): :mod:`lifeboat.service.auditing.receipts`.
 """
 
 
@@ -41,13 +41,14 @@ import msgspec
 
 import journal
 from lifeboat.scoring import scores, winners
-from lifeboat.service.audit_rules import RuleCheck, events_diff, orders_to_check
-from lifeboat.service.audit_scan import Scan, read_header
-from lifeboat.service.audit_time import TimeCheck
+from lifeboat.service.auditing.rules import RuleCheck, events_diff, orders_to_check
+from lifeboat.service.auditing.scan import Scan, read_header
+from lifeboat.service.auditing.times import TimeCheck
 from lifeboat.service.errors import ReplayError, Unreadable
-from lifeboat.service.findings import Finding, ReceiptResult, Report, show
-from lifeboat.service.games import RULESET_NAME, card_data_note, deck_file_note, initial_state
-from lifeboat.service.receipts import Receipt
+from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report, show
+from lifeboat.service.game.headers import RULESET_NAME, card_data_note, initial_state
+from lifeboat.service.game.files import deck_file_note
+from lifeboat.service.auditing.receipts import Receipt
 
 
 SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the seed "

@@ -27,12 +27,13 @@ from lifeboat.cards import UNKNOWN, is_unknown
 from lifeboat.chance import DeckOrders, commitment, next_chance, shuffle
 from lifeboat.errors import RuleViolation
 from lifeboat.state import State
-from lifeboat.service.clock import new_fork_id, new_salt
-from lifeboat.service.clock import rng as make_rng
+from lifeboat.service.game.clock import new_fork_id, new_salt
+from lifeboat.service.game.clock import rng as make_rng
 from lifeboat.service.errors import BadRequest, FileProblem, companion_too_long, missing_folder
-from lifeboat.service.games import deck_path, initial_state, load_orders, open_journal, write_deck_file
-from lifeboat.service.records import DecksRevealed
-from lifeboat.service.replay import replay
+from lifeboat.service.game.files import deck_path, load_orders, open_journal, write_deck_file
+from lifeboat.service.game.headers import initial_state
+from lifeboat.service.game.records import DecksRevealed
+from lifeboat.service.game.replay import replay
 
 CHANCE_MODES = ("keep", "reshuffle")
 
@@ -86,7 +87,7 @@ def _permute_among(order: tuple[str, ...], unseen: set[str], rng: random.Random)
 
 def reshuffled(state: State, base: DeckOrders | None, rng: random.Random, salt: str) -> DeckOrders:
     """New :class:`lifeboat.chance.DeckOrders` for ``state``: what nobody has seen is shuffled again (``rng``),
-    with the new ``salt`` (hex, from :func:`lifeboat.service.clock.new_salt`: never from a seeded RNG).
+    with the new ``salt`` (hex, from :func:`lifeboat.service.game.clock.new_salt`: never from a seeded RNG).
 
     ``base`` is the parent's orders or ``None`` (a recorded game, or orders not available): a fresh shuffle of the
     game's decks then stands in, with the dealt characters, LOVE and HATE rebuilt from the state."""
