@@ -14,6 +14,7 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     ├── Unreadable                  (audit) a file that cannot be audited at all
     ├── EndlessGame                 (arena) a bot game that did not end within its cap
     ├── LinksUnreadable             bytes that are not a served game's links (``reason``)
+    ├── StoreUnreachable            a PostgreSQL store's server lost while following its commits
     └── LiveError                   a live game's decision not written, or a game that cannot be played live
         ├── Conflict                SERVE-2: decided on a stale seq (``expected``, ``seq``)
         ├── Diverged                SERVE-9: a reader that followed another copy of the game (``since``, ``seq``)
@@ -170,6 +171,11 @@ class NotYourTurn(LiveError):
     """SERVE-3: a seat decides only for its own character."""
 
 
+class StoreUnreachable(ServiceError):
+    """A PostgreSQL store whose server cannot be reached (or was lost) while following its commits
+    (:meth:`lifeboat.service.live.stored.GameStore.follow`); the message is the journal's, with no password."""
+
+
 class LinksUnreadable(ServiceError):
     """Bytes that are not the links of a served game (:func:`lifeboat.service.live.links.read_links`); ``reason``
     says why (the decoder's words)."""
@@ -182,6 +188,6 @@ class LinksUnreadable(ServiceError):
 __all__ = [
     "AmbiguousCommand", "BadRequest", "Conflict", "Diverged", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
     "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "LinksUnreadable", "LiveError", "NotAJournal",
-    "NotYourTurn", "Refused", "ReplayError", "RuleViolation", "ServiceError",
+    "NotYourTurn", "Refused", "ReplayError", "RuleViolation", "ServiceError", "StoreUnreachable",
     "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
 ]

@@ -24,9 +24,9 @@ from anyio import to_thread
 
 from lifeboat.service.live.bots import bot_names
 from lifeboat.service.errors import BadRequest
-from lifeboat.service.errors import Conflict, LiveError
+from lifeboat.service.errors import Conflict, LiveError, StoreUnreachable
 from lifeboat.service.live.game import LiveGame, Update
-from lifeboat.service.live.stored import GameStore, StoreError
+from lifeboat.service.live.stored import GameStore
 from lifeboat.web.tokens import TokenStore
 
 _encode = msgspec.json.Encoder().encode
@@ -145,17 +145,16 @@ class Table:
 
     async def decide(self, seat: str, expected_seq: int, *, line: str | None = None,
                      command: dict[str, Any] | None = None, cmd: Any = None) -> int:
-        """``seat``'s decision made on seq ``expected_seq``; returns the new seq. Raises :class:`LiveError`
-        (:class:`Conflict` when another decision came first)."""
+        """``seat``'s decision made on seq ``expected_seq`` (a line of notation, a command's JSON, or a bot's
+        ``cmd``); returns the new seq. Every check is the live game's (:meth:`LiveGame.submit`,
+        :meth:`LiveGame.decide`: SERVE-2..5, SERVE-11); this table only holds the lock and tells the subscribers.
+        Raises :class:`LiveError` (:class:`Conflict` when another decision came first)."""
         async with self.lock:
             await self._adopt()  # a store's game: another process may have moved it on (SERVE-2 then)
-            if expected_seq != self.game.seq:
-                raise Conflict(expected_seq, self.game.seq)
-            if cmd is None:
-                cmd = self.game.read(seat, line=line, command=command)
             audiences = {s.audience for s in self.subscribers}
             try:  # one worker-thread call: the append (its fsync) and the messages it sends
-                update, pushes = await to_thread.run_sync(self._decide_and_push, seat, cmd, expected_seq, audiences)
+                update, pushes = await to_thread.run_sync(self._decide_and_push, seat, expected_seq,
+                                                          (line, command, cmd), audiences)
                 self._deliver(pushes)
             finally:  # after an unexpected error too, whatever was written reaches the subscribers
                 await self._send()
@@ -164,13 +163,18 @@ class Table:
         self._wake.set()
         return update.seq
 
-    def _decide_and_push(self, seat: str, cmd: Any, expected_seq: int,
+    def _decide_and_push(self, seat: str, expected_seq: int, asked: tuple[str | None, dict[str, Any] | None, Any],
                          audiences: set[str]) -> tuple[Update | LiveError, tuple[int, dict[str, tuple[int, bytes]]]]:
-        """(A worker thread, the lock held.) The decision, or the :class:`LiveError` that refused it; and the
-        messages to push: this decision's, or (refused as stale) those of the commits it caught up with."""
+        """(A worker thread, the lock held.) The decision ``asked`` (line, command, bot's command), or the
+        :class:`LiveError` that refused it; and the messages to push: this decision's, or (refused as stale) those
+        of the commits it caught up with."""
+        line, command, cmd = asked
         result: Update | LiveError
         try:
-            result = self.game.decide(seat, cmd, expected_seq)
+            if cmd is None:
+                result = self.game.submit(seat, expected_seq, line=line, command=command)
+            else:
+                result = self.game.decide(seat, cmd, expected_seq)
         except LiveError as exc:
             result = exc
         return result, self._pushes(audiences)
@@ -275,7 +279,7 @@ class Tables:
         while True:
             try:
                 follower = await to_thread.run_sync(self.store.follow)
-            except StoreError as exc:
+            except StoreUnreachable as exc:
                 log.warning("cannot listen to the store (%s); trying again in 1 s", exc)
                 await asyncio.sleep(1.0)
                 continue
@@ -288,7 +292,7 @@ class Tables:
                         table = self._tables.get(game_id)
                         if table is not None and seq > table.game.seq:
                             await table.catch_up()
-            except (StoreError, LiveError) as exc:
+            except (StoreUnreachable, LiveError) as exc:
                 log.warning("following the store: %s; listening again", exc)
                 await asyncio.sleep(0.2)
             finally:

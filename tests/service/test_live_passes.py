@@ -48,3 +48,17 @@ def test_SERVE_2_a_pass_after_another_kind_of_decision_is_still_refused(tmp_path
     with pytest.raises(Conflict) as refused:
         game.decide(other, c.Pass(by=other), seen)
     assert (refused.value.rule, refused.value.expected) == ("SERVE-2", seen)
+
+
+def test_SERVE_11_a_seats_own_pass_since_makes_its_older_pass_a_conflict(tmp_path: Path) -> None:
+    """A second press of pass, made on the table before the seat's own first pass: SERVE-2 (look again), not the
+    rules' refusal of a second pass (PROC-1) nor a second pass."""
+    game = LiveGame.create(tmp_path / "g.jsonl", ["Ann", "Bob", "Cy", "Dee"], seed=7)
+    first, second = to_a_window_with_three_passers(game, random.Random(7))[:2]
+    seen = game.seq
+    game.decide(first, c.Pass(by=first), seen)
+    with pytest.raises(Conflict) as refused:
+        game.decide(first, c.Pass(by=first), seen)
+    assert (refused.value.rule, refused.value.expected, game.seq) == ("SERVE-2", seen, seen + 1)
+    game.decide(second, c.Pass(by=second), seen)  # another seat's pass on the same table still stands
+    assert game.seq == seen + 2

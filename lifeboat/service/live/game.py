@@ -304,9 +304,11 @@ class LiveGame:
     # ---- deciding ----
 
     def read(self, seat: str, *, line: str | None = None, command: dict[str, Any] | None = None) -> Command:
-        """The command ``seat`` means: a line of notation (its own actor may be left out) or a command's JSON.
+        """The command ``seat`` means: a line of notation (its own actor may be left out) or a command's JSON;
+        whose it is, :meth:`decide` checks (SERVE-3).
 
-        Raises :class:`Refused` (NOTATION-1 or a malformed command), :class:`NotYourTurn` (SERVE-3)."""
+        Raises :class:`Refused` (NOTATION-1, SERVE-4: a malformed command), :class:`NotYourTurn` (SERVE-3: a line
+        naming another seat is refused before its cards are looked up in that seat's hand)."""
         if (line is None) == (command is None):
             raise Refused("SERVE-4", "send a line of notation or a command, not both" if line is not None else
                           "send a line of notation (\"line\") or a command (\"command\"); the request had neither")
@@ -320,21 +322,38 @@ class LiveGame:
                 cmd = msgspec.convert(command, eng.PlayerCommandType)
             except msgspec.ValidationError as exc:
                 raise Refused("SERVE-4", f"not a command: {exc}") from None
-        if getattr(cmd, "by", None) != seat:
-            raise NotYourTurn("SERVE-3", "decide for your own character only")
         return cmd
+
+    def submit(self, seat: str, expected_seq: int, *, line: str | None = None,
+               command: dict[str, Any] | None = None) -> Update:
+        """A front end's decision, as it came: ``seat``'s line of notation or command's JSON (:meth:`read`), made on
+        seq ``expected_seq``, checked and appended (:meth:`decide`). The one place a decision from a page is
+        checked: its shape (SERVE-4), its seq (SERVE-2, SERVE-11), its seat (SERVE-3), the game (SERVE-5), the rules.
+
+        A line that does not read on a table that moved since the seat saw it is that table's conflict (SERVE-2:
+        look again), not a mistake of the seat's. Raises :class:`Conflict`, :class:`NotYourTurn`,
+        :class:`Refused`."""
+        try:
+            cmd = self.read(seat, line=line, command=command)
+        except Refused as exc:
+            if expected_seq != self.seq and exc.rule != "SERVE-4":
+                raise Conflict(expected_seq, self.seq) from None
+            raise
+        return self.decide(seat, cmd, expected_seq)
 
     def decide(self, seat: str, cmd: Command, expected_seq: int) -> Update:
         """Append ``seat``'s decision ``cmd`` made on seq ``expected_seq``, then every chance outcome that follows
-        (CHANCE-2). Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule
-        ``JOURNAL`` when another program left a line in the file that does not read)."""
+        (CHANCE-2). The live path's checks live here and only here: the seat (SERVE-3), the seq (SERVE-2, with
+        SERVE-11's passes pressed at once), a game where decisions are taken (SERVE-5), then the rules.
+        Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule ``JOURNAL``
+        when another program left a line in the file that does not read)."""
         if getattr(cmd, "by", None) != seat:
             raise NotYourTurn("SERVE-3", "decide for your own character only")
-        if not self.playable:
-            raise Refused("SERVE-5", self._unplayable())
         before, first = self.seq, len(self._obs)
         if expected_seq != before and not self._only_passes_since(cmd, expected_seq):
-            raise Conflict(expected_seq, before)
+            raise Conflict(expected_seq, before)  # before SERVE-5: a game that ended since is news to the page
+        if not self.playable:
+            raise Refused("SERVE-5", self._unplayable())
         try:
             self._note(self._table.decide(cmd, expected_seq=before + 1, detail=False))
         except RuleViolation as exc:
@@ -351,14 +370,14 @@ class LiveGame:
         return Update(before_seq=before, seq=self.seq, first_event=first)
 
     def _only_passes_since(self, cmd: Command, expected_seq: int) -> bool:
-        """SERVE-11: ``cmd`` is a pass made on seq ``expected_seq`` and every decision since was a pass that left the
-        window open (one ``passed`` event each; notes have none): the window the seat passed in is still the one
-        open, and passes in it do not depend on each other, so the pass stands (the seat may still pass: decide
-        checks it)."""
+        """SERVE-11: ``cmd`` is a pass made on seq ``expected_seq`` and every decision since was another seat's pass
+        that left the window open (one ``passed`` event each; notes have none): the window the seat passed in is
+        still the one open, and passes in it do not depend on each other, so the pass stands (the seat may still
+        pass: decide checks it). The seat's own pass since is no other's: its page had not seen it (SERVE-2)."""
         if type(cmd) is not eng.Pass or not 0 <= expected_seq < self.seq:
             return False
         since = self._obs.log(referee=True, start=self.event_index(expected_seq))
-        return all(ev.type == "passed" for ev in since)
+        return all(ev.type == "passed" and ev.data.get("character") != cmd.by for ev in since)
 
     def _retry_after_notes(self, cmd: Command, expected_seq: int) -> None:
         """After another program appended to the file: when it appended only notes (NOTE-1, ``lifeboat annotate``),

@@ -12,8 +12,10 @@ keeps, in the store's ``private`` table (outside the journal: never exported, ne
 that any process committed (PostgreSQL ``LISTEN``/``NOTIFY``).
 
 Errors: :class:`lifeboat.service.errors.BadRequest` for a store URL or schema name that cannot be used (``field`` names
-``--store`` or ``--schema``); ``journal.JournalError`` (and its subclasses) for a server that cannot be reached,
-a game that is not in the store or a stored row that does not check.
+``--store`` or ``--schema``); :class:`lifeboat.service.errors.StoreUnreachable` for a lost connection while
+following; ``journal.JournalError`` (and its subclasses) for a server that cannot be reached at the start, a game
+that is not in the store or a stored row that does not check (:class:`lifeboat.service.live.game.LiveGame` turns
+those into :class:`lifeboat.service.errors.LiveError`).
 """
 
 from __future__ import annotations
@@ -27,12 +29,9 @@ from lifeboat.service.game.headers import build_ruleset, with_cards
 from lifeboat.service.game.files import decode_orders
 from lifeboat.service.game.create import new_digital_game
 from lifeboat.service.live.links import LINKS
+from lifeboat.service.errors import StoreUnreachable
 from lifeboat.service.game.table import Table
 from lifeboat.service.transfer.store import DECK, DEFAULT_SCHEMA, _store
-
-StoreError = journal.JournalError
-"""What a store's failures raise (the server cannot be reached, a row does not check)."""
-
 
 
 class GameStore:
@@ -106,8 +105,12 @@ class GameStore:
     # ---- following every process's commits ----
 
     def follow(self) -> Follower:
-        """A :class:`Follower` of this store's commits, listening from now on (a connection of its own)."""
-        return Follower(self._store.listen())
+        """A :class:`Follower` of this store's commits, listening from now on (a connection of its own). Raises
+        :class:`lifeboat.service.errors.StoreUnreachable` when the server cannot be reached."""
+        try:
+            return Follower(self._store.listen())
+        except journal.JournalError as exc:
+            raise StoreUnreachable(str(exc)) from None
 
 
 class Follower:
@@ -118,9 +121,14 @@ class Follower:
 
     def wait(self, timeout_ms: int) -> dict[str, int]:
         """``{game id: its highest seq noticed}`` for the commits that arrive within ``timeout_ms`` milliseconds
-        (``{}`` on timeout). Raises journal.JournalError when the connection to the server is lost."""
+        (``{}`` on timeout). Raises :class:`lifeboat.service.errors.StoreUnreachable` when the connection to the
+        server is lost."""
         seen: dict[str, int] = {}
-        for notice in self._listener.wait(timeout_ms):
+        try:
+            notices = self._listener.wait(timeout_ms)
+        except journal.JournalError as exc:
+            raise StoreUnreachable(str(exc)) from None
+        for notice in notices:
             seen[notice.game_id] = max(seen.get(notice.game_id, 0), notice.seq)
         return seen
 
