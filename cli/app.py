@@ -289,12 +289,17 @@ def record(
     players: Optional[str] = typer.Option(None, "--players", help="Comma-separated player names (a new game)."),
     option: list[str] = typer.Option([], "--option", help="Ruleset option NAME=on|off (repeatable)."),
     cards: Optional[Path] = CARDS,
+    serve: bool = typer.Option(False, "--serve", help="Record on a phone or tablet: serve the record page (one "
+                               "secret link, on the LAN with --host 0.0.0.0) instead of reading lines here."),
+    host: str = HOST,
+    port: int = PORT,
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="With --serve: print a QR code of the page's link."),
     lang: Optional[str] = LANG,
 ) -> None:
-    """Record a real tabletop game, one line of notation per decision (stdin works too)."""
+    """Record a real tabletop game, one line of notation per decision (stdin works too), or on a page (--serve)."""
     from cli import cmd_record
 
-    cmd_record.run(game, position, players, option, cards=cards)
+    cmd_record.run(game, position, players, option, cards=cards, serve=(host, port, qr) if serve else None)
 
 
 @app.command()

@@ -133,8 +133,13 @@ def _summary_table(reports):  # type: ignore[no-untyped-def]
             t.add_row(Text(r.path), "-", "-", "-", Text(_("unreadable"), style="red"), "")
             continue
         t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), _("yes") if r.over else _("no"),
-                  Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(", ".join(r.winners or [])))
+                  Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(_winners(r)))
     return t
+
+
+def _winners(r) -> str:  # type: ignore[no-untyped-def]
+    """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
+    return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
 
 
 def _summary_lines(reports):  # type: ignore[no-untyped-def]
@@ -152,8 +157,8 @@ def _summary_lines(reports):  # type: ignore[no-untyped-def]
         line = Text("  " + _("game {game} · {commits} commits · over: {over} · findings: ").format(
             game=r.game_id or "", commits=r.last_seq, over=_("yes") if r.over else _("no")))
         line.append(str(len(r.findings)), style="green" if r.clean else "red")
-        if r.winners:
-            line.append(_(" · winner(s): {players}").format(players=", ".join(r.winners)))
+        if r.scores is not None:
+            line.append(_(" · winner(s): {players}").format(players=_winners(r)))
         lines.append(line)
     return Group(*lines)
 
@@ -191,4 +196,5 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title=_("Scores recomputed from the final state")))
-    out.print(Text(winners_line(r.winners or [])))  # as replay and score say it (SCORE-3)
+    if r.winners:  # SCORE-4: none while the scores are provisional (a note says what is still to be shown)
+        out.print(Text(winners_line(r.winners)))  # as replay and score say it (SCORE-3)

@@ -31,6 +31,9 @@ Also: undo (withdraw the last line) · close (everyone left passes) · legal · 
 # comment: a public note on the next decision · ## comment: kept out of the journal
 The status line ends with a line you can type as it is shown (type: …; in kid: choose <card>, name the card)."""
 
+DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced"})
+"""REC-3 events the recorder sees as the referee does: what the record itself says (the public reads "not to you")."""
+
 CHANCE_EXAMPLES = {
     "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
     "draw_from_hand": "chance: take ?  (or the card, if it is shown: chance: take water)",
@@ -93,7 +96,7 @@ class Recorder:
         if st.over:
             left = "; ".join(self.still_unnamed())
             return (f"The game is over. Still unnamed: {left}. Name them ({self.example()}), then quit." if left
-                    else "The game is over and every shown card is named. quit to see the scores.")
+                    else "The game is over and every card that counts is named. quit to see the scores.")
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
         names = ", ".join(who(x) for x in waiting)
@@ -233,45 +236,41 @@ class Recorder:
                      f"LOVE {who(ch.love)} · HATE {who(ch.hate)}")
 
     def still_unnamed(self) -> list[str]:
-        """What the end still needs named (REF-21, END-2), per player: the placeholders in a hand or face up, and an
-        unknown LOVE or HATE: ``["Ann (Lady Lauren): ?p23 ?p24, LOVE, HATE", …]``; it shrinks as cards are named."""
-        from cli.describe import who
-        from lifeboat.cards import is_unknown
+        """What the end still needs named (SCORE-4, REF-21, END-2), per player: the placeholders in a hand or face up
+        that may be a treasure, and a LOVE or HATE that could change the total: ``["Ann (Lady Lauren): ?p23 ?p24
+        LOVE HATE", …]``; it shrinks as cards are named (or deduced, REC-3)."""
+        from lifeboat.service import to_show, to_show_lines
 
-        out = []
-        for ch in self.state.characters:
-            parts = [x for x in (*ch.hand, *ch.face_up) if is_unknown(x) and x != "?"]
-            parts += [what for what, v in (("LOVE", ch.love), ("HATE", ch.hate)) if v == "?"]
-            if parts:
-                out.append(f"{ch.player} ({who(ch.character)}): {' '.join(parts)}")
-        return out
+        return to_show_lines(to_show(self.state))
 
     def example(self) -> str:
-        """The recorder's lines for the first things still unnamed (REF-21), e.g. ``recorder: ?p23 is cash ·
+        """The recorder's lines for the first things still to name (SCORE-4), e.g. ``recorder: ?p23 is cash ·
         recorder: lauren love captain hate kid``."""
-        from lifeboat.cards import is_unknown
+        from lifeboat.service import to_show
 
-        chars = self.state.characters
-        ph = next((x for ch in chars for x in (*ch.hand, *ch.face_up) if is_unknown(x) and x != "?"), None)
-        ch = next((c for c in chars if "?" in (c.love, c.hate)), None)
-        others = [c.character for c in chars if ch is not None and c.character != ch.character]
+        items = to_show(self.state)
+        ph = next((x for item in items for x in item.cards), None)
+        ch = next((item.character for item in items if item.love or item.hate), None)
+        others = [c.character for c in self.state.characters if ch is not None and c.character != ch]
         lines = [f"recorder: {ph} is cash"] if ph else []
         if ch is not None and len(others) >= 2:
-            lines.append(f"recorder: {short(ch.character)} love {short(others[0])} hate {short(others[-1])}")
+            lines.append(f"recorder: {short(ch)} love {short(others[0])} hate {short(others[-1])}")
         return " · ".join(lines)
 
     def unnamed(self) -> bool:
-        """True when a hand, a face-up card, a LOVE or a HATE is still unknown (the end: END-2)."""
-        from lifeboat.cards import is_unknown
+        """True when a card that could change a score is still unnamed at the end (SCORE-4)."""
+        from lifeboat.service import to_show
 
-        return any(is_unknown(x) for ch in self.state.characters for x in (*ch.hand, *ch.face_up)) or any(
-            "?" in (ch.love, ch.hate) for ch in self.state.characters)
+        return bool(to_show(self.state))
 
     def tell(self, done) -> None:  # type: ignore[no-untyped-def]
         """Say what a :class:`lifeboat.service.Appended` did, as the public sees it, and the status changes it caused."""
         from cli.describe import in_game, with_contents
 
-        for v, changes in zip(done.seen.get("public", ()), done.changes):
+        referee = done.seen.get("referee", ())
+        for i, (v, changes) in enumerate(zip(done.seen.get("public", ()), done.changes)):
+            if v.type in DEDUCED and i < len(referee):  # REC-3: the recorder's own deductions, from the record
+                v = referee[i]
             if v.type != "passed":
                 self.say("  " + with_contents(v.text, in_game(self.state), self.state.cards))
             for line in status_lines(changes):  # said after the wound that did it
@@ -282,14 +281,13 @@ class Recorder:
             self.say("The game is over. Name what each player shows, e.g. " + self.example() + "; still unnamed: "
                      + "; ".join(self.still_unnamed()))
 
+
     def decide(self, text: str, number: int) -> None:
-        from lifeboat.notation import parse
-        from lifeboat.service import AmbiguousCommand, RuleViolation
+        from lifeboat.service import AmbiguousCommand, RuleViolation, decide_line
 
         was_over = self.state.over
         try:
-            command = parse(text, self.state, self.default_actor())
-            self.tell(self.table.decide(command))
+            self.tell(decide_line(self.table, text, self.default_actor()))
         except AmbiguousCommand as exc:
             self.refuse(number, exc.rule, exc.message + ("; type one of: " + " | ".join(exc.candidates)
                                                          if exc.candidates else ""))
@@ -367,13 +365,15 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
         raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
 
 
-def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None) -> None:
+def run(game: Path, position: Path | None, players: str | None, options: list[str], cards: Path | None = None,
+        serve: tuple[str, int, bool] | None = None) -> None:
+    """``serve``: ``(host, port, qr)`` to record on the record page instead (cli/cmd_serve.py)."""
     from cli.common import check_options, console, ctrl_c_stops
     from lifeboat.service import Table, load_card_file, parse_players
 
     ctrl_c_stops()
     out = console()
-    interactive = sys.stdin.isatty()
+    interactive = sys.stdin.isatty() and serve is None
     if position is not None and players is not None:
         raise fail("--position names the players already; leave out --players", USAGE)
     if position is not None and options:  # the file's [options] say; an --option beside them was left unread
@@ -404,44 +404,57 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
             raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
-        rec.prompting = interactive
-        if interactive:
-            from cli.record_setup import guided_setup
+    if serve is not None:  # the record page: the same journal, lines from a phone or a tablet
+        from cli.cmd_serve import serve_recording
 
-            try:
-                guided_setup(rec)
-            except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
-                rec.say("")
-                rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
-                return
-        rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
-        number = 0
-        try:
-            while True:
-                if interactive:
-                    rec.say(rec.status())
-                    sys.stdout.write("> ")
-                    sys.stdout.flush()
-                line = sys.stdin.readline()
-                if not line:
-                    break
-                number += 1
-                if not rec.handle(line, number):
-                    break
-        except KeyboardInterrupt:  # every accepted line is already in the journal
-            rec.say("")
-        rec.keep_comment()  # comments after the last decision go on it
-        if rec.state.over:
-            from cli import render
-
-            render.final(out, rec.obs.public_view())
-            if rec.unnamed():
-                rec.say(f"To score it, name what each player shows ({rec.example()}), then run lifeboat score. "
-                        "Still unnamed:")
-                for line in rec.still_unnamed():
-                    rec.say(line)
-        else:
-            rec.say(rec.status())
-        rec.say(saved(game, rec.state.over and not rec.unnamed()))
+        rec.table.close()
+        serve_recording(game, *serve)
+        return
+    with user_errors():
+        _session(rec, game, out, interactive)
     if rec.refused:
         raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)
+
+
+def _session(rec: Recorder, game: Path, out, interactive: bool) -> None:  # type: ignore[no-untyped-def]
+    """The lines of one session, from the keyboard or stdin, then the final words (SCORE-4 at the end)."""
+    rec.prompting = interactive
+    if interactive:
+        from cli.record_setup import guided_setup
+
+        try:
+            guided_setup(rec)
+        except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
+            rec.say("")
+            rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+            return
+    rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
+    number = 0
+    try:
+        while True:
+            if interactive:
+                rec.say(rec.status())
+                sys.stdout.write("> ")
+                sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                break
+            number += 1
+            if not rec.handle(line, number):
+                break
+    except KeyboardInterrupt:  # every accepted line is already in the journal
+        rec.say("")
+    rec.keep_comment()  # comments after the last decision go on it
+    if rec.state.over:
+        from cli import render
+
+        provisional = rec.unnamed()  # SCORE-4: cards that could change a score are unnamed: no winner yet
+        render.final(out, rec.obs.public_view(), provisional=provisional)
+        if provisional:
+            rec.say(f"Provisional: no winner until these are shown and named ({rec.example()}); then run "
+                    "lifeboat score. Still to show:")
+            for line in rec.still_unnamed():
+                rec.say(line)
+    else:
+        rec.say(rec.status())
+    rec.say(saved(game, rec.state.over and not rec.unnamed()))

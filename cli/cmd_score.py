@@ -28,13 +28,23 @@ def run(game: Path, json_: bool) -> None:
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}
+        if sheet.provisional:  # SCORE-4: no winner yet, and what must still be shown
+            out["provisional"] = msgspec.to_builtins(sheet.to_show)
         print(json_text(out))
         return
     best = list(sheet.winners)
     out_console = console()
     out_console.print(render.scores_table(list(sheet.scores), best))
+    if sheet.provisional:  # SCORE-4: a recorded game with cards still to show that could change a score
+        out_console.print(Text(provisional_text(sheet.to_show, game)))
+        return
     out_console.print(Text(_("{winners}  (* in the table)").format(winners=render.winners_line(best))))
-    if sheet.provisional:  # a recorded game whose hands were not all named (REC-1)
-        out_console.print(Text(_("Provisional: {cards} card(s) in the boat and {love_hate} LOVE/HATE card(s) are "
-                                 "still unnamed; name them with 'lifeboat record' (type 'hands' to list them).").format(
-            cards=sheet.unnamed_cards, love_hate=sheet.unnamed_love_hate)))
+
+
+def provisional_text(to_show, game: Path) -> str:  # type: ignore[no-untyped-def]
+    """SCORE-4: the provisional verdict, what each player must still show, and how to name it."""
+    import shlex
+
+    from lifeboat.service import provisional_sentence
+
+    return provisional_sentence(to_show, shlex.quote(str(game)))

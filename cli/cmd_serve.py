@@ -196,3 +196,26 @@ def new_and_serve(game: Path, bots: dict[str, str], host: str, port: int, bot_de
     the start page go to its folder, and play with ``cards`` too (CARD-3)."""
     path = game.resolve()
     run(path.parent, host, port, False, bot_delay_ms, qr, bots={path: bots}, only=path, cards=cards)
+
+
+def serve_recording(game: Path, host: str, port: int, qr: bool) -> None:
+    """``lifeboat record GAME --serve``: the record page of one recorded game (lifeboat/web/record.py) behind one
+    secret link, printed once (with a QR code for the phone), until Ctrl-C. The journal stays the terminal's: stop
+    the page and go on with ``lifeboat record GAME``, or the other way round."""
+    from cli.common import console
+    from lifeboat.web import record, serving
+
+    out = console()
+    with user_errors():
+        check_listen(host, port, 0)
+        base = serving.base_url(host, port)
+        app, token = record.create_record_app(game)
+    url = f"{base}/record#{token}"
+    out.print(f"Record {game} on a phone or a tablet: {url}", markup=False)
+    out.print("Keep the link secret (it is shown only now); on the table's Wi-Fi, start with --host 0.0.0.0. "
+              "Ctrl-C stops; the terminal may take over with: lifeboat record " + str(game), markup=False)
+    if qr:
+        out.print(serving.qr_text(url), markup=False)
+    record.run(app, host, port)
+    out.print(f"\nStopped. Every line is in {game}; go on with lifeboat record {game} (or --serve again).",
+              markup=False)

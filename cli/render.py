@@ -275,16 +275,18 @@ def scores_table(scores, winners, title: str | None = None) -> Table:  # type: i
     return t
 
 
-def final(out: Console, view) -> None:  # type: ignore[no-untyped-def]
-    """The end of the game from a view that has its ``reveal`` (END-2)."""
+def final(out: Console, view, provisional: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """The end of the game from a view that has its ``reveal`` (END-2); ``provisional`` (SCORE-4): a recorded game
+    with cards still to show that could change a score: the scores without a winner (the caller says what is left)."""
     reveal = view.reveal
     out.print(Text(view.step.text))
     out.print(table(view))
     if reveal is not None:
         for s in reveal.secrets:
             out.print(secrets_line(s, cards_of(view.ruleset)))
-        out.print(scores_table(reveal.scores, reveal.winners))
-        out.print(Text(winners_line(reveal.winners)))
+        out.print(scores_table(reveal.scores, () if provisional else reveal.winners))
+        if not provisional:
+            out.print(Text(winners_line(reveal.winners)))
 
 
 def winners_line(winners: Sequence[str]) -> str:

@@ -67,3 +67,16 @@ class InconsistentHistory(LifeboatError):
         self.event = event
         self.reason = reason
         super().__init__(f"event {event!r} cannot follow the state: {reason}")
+
+
+class CardContradiction(IllegalCommand):
+    """A recorded game's line names a card where no way the unseen cards may lie allows it (REC-1, REC-3).
+
+    Attributes:
+        look: the card as it looks (``"flare_gun"``, ``"painting(3)"``): a front end finds the line that last
+            placed such a card, the line that made this one impossible.
+    """
+
+    def __init__(self, rule: str, message: str, look: str, seat: str | None = None) -> None:
+        super().__init__(rule, message, seat)
+        self.look = look

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Literal, Union
 
 from lifeboat.event_base import _Ev
+from lifeboat.event_recorded import (  # a recorded game's possibilities (REC-3)
+    CardDeduced, CardsPassedUnseen, CardsUnseen, CardTraced, PossibilitiesForgotten,
+)
 from lifeboat.event_options import (  # the options' and Liquid Courage's events (issue 15)
     FirewaterDrunk, FirewaterShareAnswered, FirewaterShareOffered, GhostRose, SharksCalled, SwappedTurnStarted,
     WaterShared,
@@ -369,11 +372,14 @@ class TradeDeclined(_Ev, tag="trade_declined"):
 # ---- navigation ----------------------------------------------------------------------------------------------
 
 
-class CompassUsed(_Ev, tag="compass_used"):
-    """The navigator used (or not) the face-up Compass (NAV-2)."""
+class CompassUsed(_Ev, tag="compass_used", omit_defaults=True):
+    """The navigator used (or not) the face-up Compass (NAV-2); ``draws`` is how many navigation cards it draws
+    onto the row stack: 1, or 2 when nobody rowed under option ``compass_extra_card`` (the card that would have been
+    turned and the Compass's own; not written when 1, so the events of older journals read the same)."""
 
     character: str
     used: bool
+    draws: int = 1
 
 
 class NavigationCardChosen(_Ev, tag="navigation_card_chosen"):
@@ -482,6 +488,7 @@ Event = Union[
     CompassUsed, NavigationCardChosen, NavigationCardRevealed, WentOverboard, LifePreserverThrown, ChumExpended,
     CardDiscarded, LostAtSea, SharksCalled, GhostRose, ThirstCounted, WaterGiven, ParasolShaded, CannibalismDeclared, ObjectedToCannibalism,
     BodyEaten, FirewaterDrunk, FirewaterShareOffered, FirewaterShareAnswered, WaterShared,
+    CardsUnseen, CardsPassedUnseen, CardDeduced, CardTraced, PossibilitiesForgotten,
 ]
 
 EVENT_TYPES: tuple[type, ...] = Event.__args__  # type: ignore[attr-defined]

@@ -54,7 +54,9 @@ def chance_request(state: State) -> ChanceRequest | None:
         return ChanceRequest(kind="draw_provisions", count=step.count)
     if isinstance(step, (RowDraw, FlareDraw)):
         return ChanceRequest(kind="draw_navigation", count=step.count)
-    if isinstance(step, (CompassDraw, NavigatorDraw, NavigationTurn)):
+    if isinstance(step, CompassDraw):  # NAV-2: 2 when nobody rowed under compass_extra_card
+        return ChanceRequest(kind="draw_navigation", count=step.count)
+    if isinstance(step, (NavigatorDraw, NavigationTurn)):
         return ChanceRequest(kind="draw_navigation", count=1)
     if isinstance(step, MugDraw):
         return ChanceRequest(kind="draw_from_hand", count=1, target=step.target)

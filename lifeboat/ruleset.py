@@ -33,6 +33,23 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # CARD-3: unset (not encoded: headers and views as before) for the bundled card data, else the SHA-256 of the
     # table's own card data, found by lifeboat.cards.cards_of
     card_data: str | msgspec.UnsetType = msgspec.UNSET
+    # NAV-2: with an empty row stack the Compass's card is added to the top card, two to choose from. Unset (not
+    # encoded) in the headers of games begun before this reading, which keep the former one (the Compass's card the
+    # only choice); a new game writes it (NEW_GAME), on unless asked off
+    compass_extra_card: bool | msgspec.UnsetType = msgspec.UNSET
+    # REC-3: a recorded game whose unseen cards are possibilities, narrowed by what is shown and deduced; unset in
+    # recordings begun before (the first placeholder of a hand was taken for the card that left it, REC-1)
+    possibilities: bool | msgspec.UnsetType = msgspec.UNSET
+
+    @property
+    def compass_two(self) -> bool:
+        """NAV-2: True when the Compass adds its card to the top card on an empty row stack (the option on)."""
+        return self.compass_extra_card is True
+
+    @property
+    def deduces(self) -> bool:
+        """REC-3: True for a recorded game whose unseen cards are possibilities (recorded by this version)."""
+        return self.possibilities is True
 
     @property
     def card_sets(self) -> tuple[str, ...]:
@@ -43,7 +60,11 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 NOT_IMPLEMENTED: dict[str, object] = {}
 
-OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.__struct_fields__ if f != "card_data")
+OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.__struct_fields__ if f not in ("card_data", "possibilities"))
+
+NEW_GAME = Ruleset(compass_extra_card=True)
+"""The options of a game begun now, before any ``--option``: the defaults, and the readings newer than the oldest
+headers written out (NAV-2's ``compass_extra_card``), which a header that lacks them does not have (OPT-1)."""
 
 #: Expansion ids (EXP-1), each also an on/off option name for :func:`parse_option`, and those implemented.
 EXPANSIONS: tuple[str, ...] = ("cannibalism", "liquid_courage")
@@ -102,7 +123,7 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> Ruleset:
-    """``base`` (default :class:`Ruleset`) with every ``NAME=VALUE`` of ``texts`` applied in order, then
+    """``base`` (default :data:`NEW_GAME`) with every ``NAME=VALUE`` of ``texts`` applied in order, then
     validated: ``cannibalism=on`` adds the expansion, ``cannibalism=off`` removes it (OPT-1, EXP-1).
 
     Raises:
@@ -110,7 +131,8 @@ def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> R
         NotImplementedOption: an option or expansion not implemented yet (OPT-1, EXP-1).
     """
     values: dict[str, object] = {}
-    expansions = list((base or Ruleset()).expansions)
+    base = base or NEW_GAME
+    expansions = list(base.expansions)
     given: dict[str, tuple[bool, str]] = {}
     for text in texts:
         name, on = _parse(text)
@@ -125,4 +147,4 @@ def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> R
                 expansions.remove(name)
         else:
             values[name] = on
-    return validate(msgspec.structs.replace(base or Ruleset(), expansions=tuple(expansions), **values))
+    return validate(msgspec.structs.replace(base, expansions=tuple(expansions), **values))

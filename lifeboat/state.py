@@ -9,6 +9,8 @@ Shapes:
 - ``State.in_play``: navigation cards face up and being resolved (the card of the round, Flare Gun draws).
 - ``State.unaccounted``: in a recorded game (REC-1), the real cards not yet named anywhere, sorted; each is behind
   one of the placeholders (``"?p3"``, ``"?n7"``) in the decks, hands or row stack. Empty in a digital game.
+- ``State.known``: in a recorded game with possibilities (REC-3), where the cards lost from sight may be
+  (:class:`Knowledge`); ``None`` until a known card leaves a hand unseen, and in every other game.
 - ``State.step``: what the game waits for now (a tagged union, see :data:`Step`).
 - ``State.drank`` (Liquid Courage): the characters who drank Firewater this round, once per drink (LIQUID-1,
   WONG-1); ``State.wong_share``: the Firewater card Mrs. Wong is deciding whether to share, else ``None``.
@@ -150,10 +152,12 @@ class CompassChoice(msgspec.Struct, frozen=True, gc=False, tag="compass_choice")
     navigator: str
 
 
-class CompassDraw(msgspec.Struct, frozen=True, gc=False, tag="compass_draw"):
-    """Chance draws the top navigation card onto the row stack for the Compass (NAV-2)."""
+class CompassDraw(msgspec.Struct, frozen=True, gc=False, tag="compass_draw", omit_defaults=True):
+    """Chance draws the top ``count`` navigation cards onto the row stack for the Compass (NAV-2): 1, or 2 when
+    nobody rowed under option ``compass_extra_card`` (``count`` is not written when 1, as before the option)."""
 
     navigator: str
+    count: int = 1
 
 
 class NavigatorDraw(msgspec.Struct, frozen=True, gc=False, tag="navigator_draw"):
@@ -213,6 +217,29 @@ paths of the engine test the type, because an ``isinstance`` against a msgspec c
 (its metaclass is looked up for ``__instancecheck__``), ten times a type test."""
 
 
+World = tuple[tuple[str, tuple[str, ...]], ...]
+"""REC-3: ``((zone, looks), ...)`` sorted by zone, each ``looks`` sorted and not empty: where the lost cards of a
+recorded game are in one possible world (:mod:`lifeboat.possibilities`)."""
+
+NOTHING_LOST: tuple[World, ...] = ((),)
+
+
+class Knowledge(msgspec.Struct, frozen=True, gc=False):
+    """The possibilities of a recorded game (REC-3, :mod:`lifeboat.possibilities`). ``worlds``: every way the lost
+    cards may lie (sorted); ``fresh``: placeholders made so far for cards lost from sight (the next is
+    ``?p<provisions + fresh + 1>``); ``origins``: ``(look, zone)``, where a lost card of each look was last known to
+    be, for the story."""
+
+    worlds: tuple[World, ...] = NOTHING_LOST
+    fresh: int = 0
+    origins: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def lost(self) -> bool:
+        """True when some card is lost (some world puts a card somewhere)."""
+        return any(self.worlds)
+
+
 class State(msgspec.Struct, frozen=True, gc=False):
     """The whole table, as the referee knows it. See the module docstring for the shapes."""
 
@@ -239,6 +266,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     open_parasol: str | None = None
     offer: TradeOffer | None = None
     step: Step = AwaitSetup()
+    known: Knowledge | None = None  # REC-3: a recorded game's possibilities once a known card is lost from sight
 
     # ---- derived facts (no rule decisions) ----
 

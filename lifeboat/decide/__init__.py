@@ -32,7 +32,7 @@ from typing import Any
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.decide import actions, draws, navigation, recorded, trades, windows
+from lifeboat.decide import actions, draws, navigation, possible, recorded, trades, windows
 from lifeboat.decide.context import Ctx, Legal, name_of, require_character
 from lifeboat.decide.procedure import SEAGULLS_TO_LAND, fighter_strength, may_act_in_window, strength
 from lifeboat.decide.recorded import prebind
@@ -78,6 +78,8 @@ def _run(ctx: Ctx, command: c.Command) -> None:
         rule = _rule(RECORDER_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)
+        if ctx.state.ruleset.possibilities is True:
+            possible.deduce(ctx)  # REC-3: a card named may leave one identity for another
         return
     if type(ctx.state.step) is GameOver:  # a final class (state.WINDOW_TYPES)
         raise IllegalCommand("END-1", _("the game is over; no more cards may be played"))
@@ -93,6 +95,8 @@ def _run(ctx: Ctx, command: c.Command) -> None:
             rule(ctx, ctx.state, command)
     else:
         _player(ctx, command)  # type: ignore[arg-type]
+    if ctx.state.unaccounted and ctx.state.ruleset.possibilities is True:
+        possible.deduce(ctx)  # REC-3: what the possibilities now leave one identity for
     if not ctx.events:  # pragma: no cover - every path above emits or raises
         raise IllegalCommand("PROC-1", _("the command changes nothing"))
 

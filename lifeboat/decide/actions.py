@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from lifeboat import commands as c
 from lifeboat import events as e
+from lifeboat.cards import is_unknown
+from lifeboat.decide import possible
+from lifeboat.possibilities import OFFERED
 from lifeboat.decide.context import (
     Ctx, card_face, name_of, nav_available, require_actor, require_character, require_held, require_in_boat,
 )
@@ -24,6 +27,8 @@ def keep_provision(ctx: Ctx, s: State, cmd: c.KeepProvision) -> None:
         raise IllegalCommand("PROV-2", _("it is {picker}'s turn to keep a provision").format(picker=name_of(step.picker)))
     if card not in step.offered:
         raise IllegalCommand("PROV-2", _("{card} is not among the cards offered to you").format(card=card))
+    if is_unknown(card) and s.ruleset.deduces:  # REC-3: nobody saw which of the offered cards was kept
+        possible.unseen_move(ctx, OFFERED, by, (card,))
     ctx.emit(e.ProvisionKept(character=by, card=card))
     rest = ctx.state.step.offered if isinstance(ctx.state.step, ProvisionsPick) else ()
     conscious = ctx.state.conscious_seats()

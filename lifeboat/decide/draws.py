@@ -6,6 +6,7 @@ from __future__ import annotations
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import UNKNOWN, is_unknown
+from lifeboat.decide import possible
 from lifeboat.decide.context import Ctx, card_named, check_top, name_of
 from lifeboat.decide.procedure import SEAGULLS_TO_LAND, end_action, land, resolve_card
 from lifeboat.decide.recorded import bind, resolve_draws, resolve_provisions
@@ -63,7 +64,7 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     cards = cmd.cards
     kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
     if kind in _DRAWING:
-        want = step.count if kind is RowDraw or kind is FlareDraw else 1
+        want = step.count if kind is RowDraw or kind is FlareDraw or kind is CompassDraw else 1
         cards = resolve_draws(ctx, cards, want)
         s = ctx.state
         if (kind is FlareDraw or kind is NavigationTurn) and any(is_unknown(x) for x in cards):
@@ -74,8 +75,8 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     elif kind is FlareDraw:
         check_top(s, cards, step.count)
         _flare(ctx, step, cards)
-    elif kind is CompassDraw:
-        check_top(s, cards, 1)
+    elif kind is CompassDraw:  # NAV-2: 2 when nobody rowed under compass_extra_card
+        check_top(s, cards, step.count)
         ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))
     elif kind is NavigatorDraw:  # ROW-2: onto the row stack, seen by the navigator alone
         check_top(s, cards, 1)
@@ -96,7 +97,10 @@ def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
     if not isinstance(step, MugDraw):
         raise IllegalCommand("CHANCE-1", _("no card is being taken from a hand now"))
     hand = s.char(step.target).hand
-    if card == UNKNOWN:  # REC-1: the recorder did not see which card
+    if card == UNKNOWN and s.ruleset.deduces:  # REC-3: any card of the hand may be the one taken
+        card = possible.unseen_move(ctx, step.target, step.mugger, (UNKNOWN,))[0]
+        s = ctx.state
+    elif card == UNKNOWN:  # REC-1: the recorder did not see which card
         card = next((x for x in hand if is_unknown(x)), UNKNOWN)
         if card == UNKNOWN:
             raise InvalidCommand("CHANCE-1", _("name the card taken: every card in that hand is known"))

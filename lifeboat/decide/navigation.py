@@ -14,7 +14,9 @@ from lifeboat.i18n import _
 
 
 def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
-    """NAV-2: the navigator uses the Compass (draws one more card onto the row stack, if any is left) or not."""
+    """NAV-2: the navigator uses the Compass (draws one more card onto the row stack, if any is left) or not. Nobody
+    rowed (an empty row stack) under option ``compass_extra_card``: the Compass's card is added to the top card,
+    which would have been turned, so two are drawn to choose from (one if only one is left)."""
     step = s.step
     if isinstance(step, (CompassDraw, NavigatorChoice)) and step.navigator == cmd.by and any(
             x.rpartition("-")[0] == "compass" for x in s.char(cmd.by).face_up):  # NAV-2: once per navigation
@@ -22,7 +24,9 @@ def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
                                         "choose the navigation card"))
     if not isinstance(step, CompassChoice) or step.navigator != cmd.by:
         raise IllegalCommand("NAV-2", _("you cannot use the Compass now"))
-    ctx.emit(e.CompassUsed(character=cmd.by, used=cmd.use and nav_available(s) > 0))
+    left = nav_available(s)
+    draws = 2 if cmd.use and s.ruleset.compass_two and not s.row_stack and left >= 2 else 1
+    ctx.emit(e.CompassUsed(character=cmd.by, used=cmd.use and left > 0, draws=draws))
 
 
 def choose_navigation_card(ctx: Ctx, s: State, cmd: c.ChooseNavigationCard) -> None:

@@ -12,7 +12,9 @@ from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.card_set import CardSet
 from lifeboat.cards import UNKNOWN, is_unknown
+from lifeboat.decide import possible
 from lifeboat.decide.context import Ctx, name_of, require_character
+from lifeboat.possibilities import zone_of as possible_zone
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import contains
 from lifeboat.state import ProvisionsPick, RowPlace, State
@@ -45,6 +47,13 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
     holders = [x for x in zone if x.startswith(UNKNOWN + kind)]
     if not holders or not s.unaccounted:
         return card
+    deduces = s.ruleset.deduces  # REC-3: a known copy there is the most the line says (any copy will do)
+    if deduces and kind == "p" and s.cards.is_provision(card):
+        look = s.cards.look_of(card)
+        copy = next((x for x in zone if not is_unknown(x) and s.cards.is_provision(x)
+                     and s.cards.look_of(x) == look), None)
+        if copy is not None:
+            return copy
     if card not in s.unaccounted and s.cards.is_provision(card):  # another copy of the same card will do
         card = next((x for x in _copies(card, s.cards) if x in s.unaccounted or x in zone), card)
         if card in zone:
@@ -53,7 +62,13 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
         if card in s.cards.navigation or s.cards.is_provision(card):
             raise IllegalCommand("REC-1", _("{card} cannot be here: it is {accounted}").format(card=card, accounted=accounted(s, card)))
         return card
+    traced = deduces and possible.check_sighting(ctx, holders[0], card)  # REC-3: refused when nothing allows it
+    zone_name = possible_zone(ctx.state, holders[0]) if traced else None
     ctx.emit(e.CardIdentified(placeholder=holders[0], card=card))
+    if traced:
+        possible.trace(ctx, zone_name, card)
+    if deduces:
+        possible.bound(ctx)  # a card found may have been a lost one or another copy: both ways stay
     return card
 
 
@@ -113,7 +128,7 @@ def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
                                                    "games)"))
             card = ph
         elif card not in deck:
-            bind(ctx, card, deck, "p")
+            card = bind(ctx, card, deck, "p")  # another copy may stand in (REC-1)
         out.append(card)
     return tuple(out)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import is_unknown
+from lifeboat.decide import possible
 from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import ActionTurn, State
@@ -55,6 +56,10 @@ def answer_trade(ctx: Ctx, s: State, cmd: c.AnswerTrade) -> None:
         raise IllegalCommand("TRADE-1", _("name the cards given for the faces asked ({ask})").format(ask=', '.join(offer.ask)))
     if sorted(s.cards.face_of(card) for card in cards) != sorted(offer.ask):
         raise IllegalCommand("TRADE-1", _("give exactly one card of each face asked: {value}").format(value=', '.join(offer.ask) or 'none'))
+    unseen = tuple(x for x in offer.give if is_unknown(x))
+    if unseen and s.ruleset.deduces:  # REC-3: nobody saw which of the offerer's cards went
+        named = tuple(x for x in offer.give if not is_unknown(x))
+        possible.unseen_move(ctx, offer.by, by, unseen, named)
     ctx.emit(e.TradeCompleted(character=offer.by, to=by, gave=offer.give, got=cards))
 
 

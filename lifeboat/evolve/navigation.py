@@ -57,7 +57,7 @@ def _compass_or_choice(state: State, nav: str) -> CompassChoice | NavigatorChoic
 def compass_used(state: State, event: e.CompassUsed) -> State:
     c = event.character
     if event.used:
-        return replace(state, step=CompassDraw(navigator=c))
+        return replace(state, step=CompassDraw(navigator=c, count=event.draws))
     return replace(state, step=NavigatorChoice(navigator=c) if state.row_stack else NavigationTurn())
 
 

@@ -33,7 +33,10 @@ The API, by task (each function documents its shapes and every error it raises):
              card_set_of(path) -> CardSet               the card data a game plays with (CARD-3)
     audit    audit(path, *, parent=None, receipts=()) -> Report; audit_many(paths, ...) -> (reports, unmatched)
     receipts make_receipt(path, who, at=None) -> Receipt; read_receipts(values) -> list[Receipt]
-    score    score_game(path) -> ScoreSheet
+    record   Desk(path): the record page's desk (view, line, close, undo); decide_line(table, text, actor) -> Appended (REC-3: a contradiction names the decision that placed
+             the card, placed_by); to_show(state) -> (ToShow, ...) what the end still asks for (SCORE-4)
+    score    score_game(path) -> ScoreSheet; score_sheet(state) -> ScoreSheet; to_show_lines(to_show) -> [str]
+             (SCORE-4: a recorded game's scores stay provisional, no winner, while cards that matter are unnamed)
     bots     bot_kinds(state, spec) -> {seat: kind}; make_bot(kind, think_ms); ask(bot, views, seat, rng)
              suggest(path, who, at, kind) -> (seat, Command | None, waiting)        "what would a bot do here"
              random_bot(me, legal, rng) -> Command; bot_seats(state, spec) -> set[str]
@@ -69,7 +72,9 @@ if TYPE_CHECKING:  # the names below are imported on first use (PEP 562): `lifeb
     from lifeboat.service.game.records import Correction, DecksRevealed, Note, Record, visible_note
     from lifeboat.service.game.replay import (UNDO_DEPTH, Step, StoryStep, active_commits, active_events, final_state,
                                               perspective, replay, story, view_at)
-    from lifeboat.service.game.score import ScoreSheet, score_game
+    from lifeboat.service.game.desk import Desk
+    from lifeboat.service.game.recording import decide_line, placed_by, to_show
+    from lifeboat.service.game.score import ScoreSheet, provisional_sentence, score_game, score_sheet, to_show_lines
     from lifeboat.service.game.seats import character_named, resolve_viewer
     from lifeboat.service.game.table import Appended, StatusChange, Table
     from lifeboat.service.live.bots import ask, bot_kinds, bot_seats, make_bot, random_bot, suggest
@@ -90,7 +95,10 @@ _LAZY = {
     **dict.fromkeys(('Correction', 'DecksRevealed', 'Note', 'Record', 'visible_note'), 'lifeboat.service.game.records'),
     **dict.fromkeys(('UNDO_DEPTH', 'Step', 'StoryStep', 'active_commits', 'active_events', 'final_state', 'perspective',
                      'replay', 'story', 'view_at'), 'lifeboat.service.game.replay'),
-    **dict.fromkeys(('ScoreSheet', 'score_game'), 'lifeboat.service.game.score'),
+    **dict.fromkeys(('Desk',), 'lifeboat.service.game.desk'),
+    **dict.fromkeys(('decide_line', 'placed_by', 'to_show'), 'lifeboat.service.game.recording'),
+    **dict.fromkeys(('ScoreSheet', 'provisional_sentence', 'score_game', 'score_sheet', 'to_show_lines'),
+                    'lifeboat.service.game.score'),
     **dict.fromkeys(('character_named', 'resolve_viewer'), 'lifeboat.service.game.seats'),
     **dict.fromkeys(('Appended', 'StatusChange', 'Table'), 'lifeboat.service.game.table'),
     **dict.fromkeys(('ask', 'bot_kinds', 'bot_seats', 'make_bot', 'random_bot', 'suggest'), 'lifeboat.service.live.bots'),
@@ -104,7 +112,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
-    "AmbiguousCommand", "Appended", "BadRequest", "Book", "CHANCE_MODES", "Correction", "DecksRevealed",
+    "AmbiguousCommand", "Appended", "BadRequest", "Book", "Desk", "CHANCE_MODES", "Correction", "DecksRevealed",
     "FileProblem", "Finding", "Forked", "JournalConflict", "JournalError", "Note", "Receipt", "ReceiptResult",
     "Record", "ReplayError", "Report", "RuleViolation", "ScoreSheet", "ServiceError", "StatusChange", "Step",
     "StoryStep", "Table", "Transferred", "UNDO_DEPTH", "Unreadable", "active_commits", "active_events",
@@ -112,7 +120,7 @@ __all__ = [
     "bundled_card_hash", "card_data_note_of", "card_set_of", "character_named", "create_recorded_game", "deck_path",
     "export_game", "final_state", "load_card_file",
     "fork_game", "import_game", "initial_state", "load_orders", "make_bot", "make_receipt", "note_view",
-    "parse_players", "perspective", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",
-    "replay_book", "replay_document", "resolve_viewer", "score_game", "store_games", "story", "suggest", "view_at",
-    "visible_note",
+    "parse_players", "perspective", "provisional_sentence", "random_bot", "read_card_file", "read_position", "read_receipts", "repair_game", "replay",
+    "replay_book", "replay_document", "resolve_viewer", "score_game", "score_sheet", "store_games", "story", "suggest", "view_at",
+    "decide_line", "placed_by", "to_show", "to_show_lines", "visible_note",
 ]

@@ -42,10 +42,13 @@ from lifeboat.views.audience import (
 )
 from lifeboat.views.matrix import render_matrix
 from lifeboat.views.observer import Observer
+from lifeboat.views import text as _text, text_recorded as _text_recorded
 from lifeboat.views.structs import (
     CharacterView, EventView, FighterView, FightView, Memory, OfferView, OtherCharacterView, PublicView, RefereeView,
     Reveal, ScoreNote, SeatView, SecretsView, StepView, TableView,
 )
+
+_text.EVENT_TEXT.update(_text_recorded.TEXTS)  # a recorded game's lines (REC-1, REC-3)
 
 
 def public_view(state: State, events: Sequence[Event]) -> PublicView:

@@ -86,6 +86,8 @@ def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None
     if kind == "compass_choice":
         return _("{who}, the navigator, may use the Compass.").format(who=subj(d["navigator"], me))
     if kind == "compass_draw":
+        if d.get("count", 1) == 2:  # NAV-2, option compass_extra_card: nobody rowed
+            return _("Nobody rowed: the Compass adds the top two navigation cards to the row stack.")
         return _("The Compass adds the top navigation card to the row stack.")
     if kind == "navigator_draw":
         if _you(d["navigator"], me):

@@ -263,14 +263,6 @@ def thirst_words(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
 _thirst = thirst_words
 
 
-def _love_hate_identified(d: Data, me: str | None) -> str:
-    whose = cap(poss(d["character"], me))
-    if d["love"]:
-        return _("{whose} LOVE and HATE are shown: LOVE {love}, HATE {hate}.").format(
-            whose=whose, love=inner(d["love"]), hate=inner(d["hate"]))
-    return _("{whose} LOVE and HATE are shown.").format(whose=whose)
-
-
 def _ghost_rose(d: Data, me: str | None) -> str:
     if d["character"] == me:
         return _("{whose} ghost haunts the sea: at each overboard you may call the sharks.").format(
@@ -290,12 +282,6 @@ def _lost_at_sea(d: Data, me: str | None) -> str:
     if _you(d["character"], me):
         return _("You are lost at sea.")
     return _("{who} is lost at sea.").format(who=subj(d["character"], me))
-
-
-def _card_identified(d: Data, me: str | None) -> str:  # REC-1: whoever showed it; the card may be hidden
-    if d["card"]:
-        return _("The unseen card {placeholder} is {card}.").format(placeholder=d["placeholder"], card=card(d["card"]))
-    return _("The unseen card {placeholder} is named, but not to you.").format(placeholder=d["placeholder"])
 
 
 def _who(message: str) -> Callable[[Data, str | None], str]:
@@ -356,9 +342,6 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "mug_found_nothing": _who_whose(N_("{who} found nothing in {whose} hand."), "target"),
     "card_revealed": lambda d, me: _("{who} revealed {card}.").format(who=subj(d["character"], me),
                                                                      card=card(d["card"])),
-    "cards_unaccounted": lambda d, me: _("A recorded game: the cards nobody has named yet are unknown."),
-    "card_identified": _card_identified,
-    "love_hate_identified": _love_hate_identified,
     "flare_gun_fired": _who(N_("{who} fired the Flare Gun.")),
     "parasol_opened": _who(N_("{who} opened the Parasol.")),
     "medical_kit_used": _medical_kit_used,
@@ -398,6 +381,7 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "objected_to_cannibalism": _who(N_("{who} objected to the Cannibalism.")),
     "body_eaten": _who_whose(N_("{who} ate {whose} body: it is gone, and the living heal one wound."), "body"),
 }
+"""The line of each event tag; a recorded game's (REC-1, REC-3) join it from :mod:`lifeboat.views.text_recorded`."""
 
 
 def event_text(kind: str, data: Data, me: str | None) -> str:

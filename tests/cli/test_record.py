@@ -422,8 +422,10 @@ def test_legal_says_what_may_be_typed_now_chance_included(tmp_path: Path) -> Non
     over = started(tmp_path, SETUP + ROUND_1 + ROUND_2 + ROUND_3, "over.jsonl")
     done = record(over, "legal\n")
     assert "The game is over: only recorder lines" in done.stdout
-    assert "To score it, name what each player shows" in done.stdout  # and the hands still to name, at the end
-    assert "\nBob (The Kid): ?p18 ?p13 LOVE HATE\n" in done.stdout  # only what is still unnamed (REF-21)
+    assert "Provisional: no winner until these are shown and named" in done.stdout  # SCORE-4: what to name, at the end
+    # only what is still unnamed (REF-21) and could change a score (SCORE-4): the Kid died alone, so whoever his
+    # HATE names, Bob gets nothing from it (a HATE of another scores a dead one's size; of himself, the others' dead)
+    assert "\nBob (The Kid): ?p18 ?p13 LOVE\n" in done.stdout
 
 
 def test_comments_become_public_notes_on_the_next_decision(tmp_path: Path) -> None:

@@ -85,13 +85,14 @@ def test_OPT_1_expansions_are_on_off_options() -> None:
     assert parse_option("cannibalism=on") == ("expansions", ("cannibalism",))
     assert parse_option("cannibalism=off") == ("expansions", ())
     assert ruleset_from_options(["cannibalism=on", "quick_game=on"]) == Ruleset(expansions=("cannibalism",),
-                                                                                quick_game=True)
-    assert ruleset_from_options(["cannibalism=on", "cannibalism=on"]) == Ruleset(expansions=("cannibalism",))
+                                                                                quick_game=True, compass_extra_card=True)
+    assert ruleset_from_options(["cannibalism=on", "cannibalism=on"]) == Ruleset(expansions=("cannibalism",),
+                                                                                compass_extra_card=True)
     with pytest.raises(InvalidCommand) as twice:  # the same option twice with other values: which was meant?
         ruleset_from_options(["cannibalism=on", "cannibalism=off"])
     assert twice.value.message == ("cannibalism is given twice with different values (cannibalism=on, then "
                                    "cannibalism=off); give it once")
-    assert ruleset_from_options(["liquid_courage=on"]) == Ruleset(expansions=("liquid_courage",))
+    assert ruleset_from_options(["liquid_courage=on"]) == Ruleset(expansions=("liquid_courage",), compass_extra_card=True)
     with pytest.raises(InvalidCommand) as info:
         parse_option("expansions=on")
     assert "cannibalism" in info.value.message  # the message lists the expansion options

@@ -65,7 +65,7 @@ def test_SETUP_1_REF_26_seven_players_with_liquid_courage_eight_with_both() -> N
     with pytest.raises(InvalidCommand):
         new_game(EIGHT_PLAYERS + ("ida",), BOTH)
     assert ruleset_from_options(["liquid_courage=on", "cannibalism=on"]) == Ruleset(
-        expansions=("liquid_courage", "cannibalism"))
+        expansions=("liquid_courage", "cannibalism"), compass_extra_card=True)  # NAV-2: a game begun now
 
 
 def test_SETUP_4_LIQUID_2_seat_order_with_seven_and_eight_characters() -> None:

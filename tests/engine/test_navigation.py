@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from lifeboat import commands as c
 from lifeboat import events as e
-from lifeboat.errors import IllegalCommand
-from lifeboat.legal import legal_commands, waiting_for
+from lifeboat.errors import IllegalCommand, InvalidCommand
+from lifeboat.legal import chance_request, legal_commands, waiting_for
+from lifeboat.ruleset import NEW_GAME, Ruleset, parse_option, ruleset_from_options
 from lifeboat.state import State, CompassChoice, CompassDraw, NavigationTurn, NavigatorChoice, OverboardWindow, ThirstWindow
 
 from .gwt import actions, deal, everyone_does_nothing, face_up, given, hand, pass_all, then_fold, when, wounds
@@ -120,6 +122,61 @@ def test_NAV_2_the_compass_adds_the_top_card_before_choosing() -> None:
     when(s, c.ChooseNavigationCard(by="kid", card="nav-25")).then_starts(
         e.NavigationCardChosen(character="kid", card="nav-25", to_bottom=()), e.NavigationCardRevealed(card="nav-25")
     )
+
+
+def at_navigation_with(ruleset: Ruleset, *items: object) -> State:
+    """:func:`at_navigation` in a game of ``ruleset``."""
+    first = next((i for i, x in enumerate(items) if isinstance(x, COMMANDS)), len(items))
+    return then_fold(given(deal(), *items[:first], actions(), everyone_does_nothing(), ruleset=ruleset),
+                     *items[first:])
+
+
+def test_NAV_2_nobody_rowed_the_compass_gives_a_choice_of_two() -> None:
+    """NAV-2, option compass_extra_card (on for a game begun now): nobody rowed, the Kid uses the Compass: the top
+    card NAV-1 would have turned and the Compass's card are both drawn; he chooses 30, 25 goes under the deck."""
+    s = at_navigation_with(NEW_GAME, face_up("kid", "compass-1"))
+    s = when(s, c.UseCompass(by="kid", use=True)).then(e.CompassUsed(character="kid", used=True, draws=2))
+    assert s.step == CompassDraw(navigator="kid", count=2)
+    assert chance_request(s).count == 2
+    when(s, c.DrawNavigation(cards=("nav-25",))).refused(InvalidCommand, "CHANCE-1")
+    s = when(s, c.DrawNavigation(cards=("nav-25", "nav-30"))).then(
+        e.NavigationDrawn(character="kid", cards=("nav-25", "nav-30"), purpose="compass"))
+    assert s.step == NavigatorChoice(navigator="kid") and s.row_stack == ("nav-25", "nav-30")
+    when(s, c.ChooseNavigationCard(by="kid", card="nav-30")).then_starts(
+        e.NavigationCardChosen(character="kid", card="nav-30", to_bottom=("nav-25",)),
+        e.NavigationCardRevealed(card="nav-30"))
+
+
+@pytest.mark.parametrize("left, draws", [(1, 1), (2, 2)])
+def test_NAV_2_the_compass_choice_of_two_needs_two_cards_left(left: int, draws: int) -> None:
+    """NAV-2, compass_extra_card: with one navigation card left the Compass draws that one (no second to draw)."""
+    import msgspec
+
+    s = at_navigation_with(NEW_GAME, face_up("kid", "compass-1"))
+    s = msgspec.structs.replace(s, nav_unseen=s.nav_unseen[:left], nav_bottom=())
+    when(s, c.UseCompass(by="kid", use=True)).then(e.CompassUsed(character="kid", used=True, draws=draws))
+
+
+def test_NAV_2_someone_rowed_the_compass_adds_one_card_whatever_the_option() -> None:
+    """NAV-2: with a card on the row stack the Compass adds one card, under either reading."""
+    for ruleset in (NEW_GAME, Ruleset(), Ruleset(compass_extra_card=False)):
+        s = at_navigation_with(ruleset, face_up("kid", "compass-1"))
+        s = msgspec.structs.replace(s, row_stack=("nav-19",), nav_unseen=tuple(x for x in s.nav_unseen if x != "nav-19"))
+        when(s, c.UseCompass(by="kid", use=True)).then(e.CompassUsed(character="kid", used=True))
+
+
+def test_NAV_2_a_game_without_the_option_keeps_the_former_reading() -> None:
+    """NAV-2: a header that predates compass_extra_card (the option unset) or sets it off: nobody rowed, the Compass
+    draws one card, the only choice (so older journals replay as they were recorded)."""
+    for ruleset in (Ruleset(), Ruleset(compass_extra_card=False)):
+        s = at_navigation_with(ruleset, face_up("kid", "compass-1"))
+        s = when(s, c.UseCompass(by="kid", use=True)).then(e.CompassUsed(character="kid", used=True))
+        assert s.step == CompassDraw(navigator="kid")
+    assert msgspec.json.encode(e.CompassUsed(character="kid", used=True)) == (
+        b'{"type":"compass_used","character":"kid","used":true}')
+    assert parse_option("compass_extra_card=off") == ("compass_extra_card", False)
+    assert ruleset_from_options([]).compass_extra_card is True
+    assert ruleset_from_options(["compass_extra_card=off"]).compass_extra_card is False
 
 
 def test_NAV_2_declining_the_compass_and_a_compass_in_hand() -> None:

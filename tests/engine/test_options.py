@@ -22,6 +22,7 @@ def test_OPT_1_defaults() -> None:
         "remove_provisions_short_handed": True, "swap_grants_immediate_turn": False, "row_keeps_exactly_one": False,
         "rowing_variant": False, "flare_gun_single_use_weapon": False, "quick_game": False, "shark_variant": False,
         "expansions": (), "card_data": msgspec.UNSET,  # CARD-3: the bundled card data, not encoded
+        "compass_extra_card": msgspec.UNSET, "possibilities": msgspec.UNSET,  # NAV-2, REC-3: an older header
     }
 
 

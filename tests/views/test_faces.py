@@ -178,6 +178,7 @@ NOT_PROVISIONS = {
     "defenders", "drawn", "hate", "kind", "lost", "love", "mugger", "navigation", "navigator", "order", "overboard",
     "passed", "picker", "placeholder", "players", "purpose", "quartermaster", "reason", "rower", "seats", "side",
     "target", "thirst", "to", "to_bottom", "to_stack", "user", "winner",
+    "zone", "origin", "placeholders", "looks",  # REC-3: zones are characters; placeholders and looks are no instances
 }
 
 

@@ -40,7 +40,7 @@ from typing import Any
 import msgspec
 
 import journal
-from lifeboat.scoring import scores, winners
+from lifeboat.service.game.score import score_sheet, to_show_lines
 from lifeboat.service.auditing.rules import RuleCheck, events_diff, orders_to_check
 from lifeboat.service.auditing.scan import Scan, read_header
 from lifeboat.service.auditing.times import TimeCheck
@@ -168,8 +168,12 @@ def _verdict(report: Report, rp: RuleCheck, scan: Scan, header: journal.Header, 
             message="the game is over but its deck orders were never revealed (or the last lines were cut)",
             found="the end of the file", expected="a decks_revealed record"))
     if state.over and not rp.stopped:
-        report.scores = [msgspec.to_builtins(s) for s in scores(state)]
-        report.winners = list(winners(state))
+        sheet = score_sheet(state)
+        report.scores = [msgspec.to_builtins(s) for s in sheet.scores]
+        report.winners = list(sheet.winners)
+        if sheet.provisional:  # SCORE-4: no winner while cards that could change a score are unnamed
+            report.notes.append("provisional scores, no winner yet: still to be shown and named: "
+                                + "; ".join(to_show_lines(sheet.to_show)))
     elif rp.stopped:
         report.notes.append("no scores: the rule checks stopped before the end")
     else:

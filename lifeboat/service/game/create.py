@@ -47,6 +47,8 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
         check_new_names(players or [])
         state = new_game(players or [], ruleset)
         stored = None
+    ruleset = recording(state.ruleset)
+    state = msgspec.structs.replace(state, ruleset=ruleset)
     header = journal.Header.new(
         game_id=new_game_id(), ruleset=RULESET_NAME, players=state.players,
         options=msgspec.to_builtins(ruleset), position=stored,
@@ -54,6 +56,13 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
     )
     return journal.JsonlJournal.create(path, header, clock=clock), state
 
+
+
+def recording(ruleset: Ruleset) -> Ruleset:
+    """The ruleset a recording begun now plays: with possibilities (REC-3), and a new game's reading of NAV-2 where
+    a position file leaves ``compass_extra_card`` out (its header then records both, so it replays the same)."""
+    compass = True if ruleset.compass_extra_card is msgspec.UNSET else ruleset.compass_extra_card
+    return msgspec.structs.replace(ruleset, possibilities=True, compass_extra_card=compass)
 
 
 def start_digital_game(path: Path, players: list[str], *, seed: int | None = None, ruleset: Ruleset | None = None,

@@ -149,7 +149,10 @@ def initial_state(header: journal.Header, path: str = "") -> State:
         if header.position is not None:
             from lifeboat.position import load as load_position, position_state  # only games from a position
 
-            return position_state(load_position(header.position), card_data=ruleset.card_data or None)
+            state = position_state(load_position(header.position), card_data=ruleset.card_data or None)
+            # NAV-2, REC-3: what the header adds to the position's options (a header without them: unset, as before)
+            return msgspec.structs.replace(state, ruleset=msgspec.structs.replace(
+                state.ruleset, compass_extra_card=ruleset.compass_extra_card, possibilities=ruleset.possibilities))
         return new_game(header.players, ruleset)
     except RuleViolation as exc:
         raise ReplayError(path, 1, 0, exc.rule, f"the header cannot start a game: {exc.message}") from None
