@@ -31,11 +31,41 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print the installed version and exit.")) -> None:
+def _main(ctx: typer.Context, version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                                           help="Print the installed version and exit.")) -> None:
     """Referee, scribe and replayer for the card game Lifeboat."""
+    import os
+
+    # the language of every command: the locale variables', which a command's --lang (parsed after this) overrides;
+    # English again when the run ends, so a run in the same process (a test's) leaves no language behind
+    if any(os.environ.get(v) for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")):
+        from cli.language import from_environment
+        from lifeboat.i18n import set_language
+
+        set_language(from_environment())
+    ctx.call_on_close(_english_again)
 
 
+def _english_again() -> None:
+    import sys
+
+    i18n = sys.modules.get("lifeboat.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
+
+
+def _lang(value: Optional[str]) -> None:
+    """``--lang``: print in that language from now on (cli/language.py), or a usage error."""
+    if value is not None:
+        from cli.language import choose
+
+        if choose(value) is None:
+            raise typer.BadParameter(f"unknown language {value!r}; use en, zh (简体中文) or zh-Hant (繁體中文)")
+
+
+LANG = typer.Option(None, "--lang", callback=_lang, is_eager=True, expose_value=False, show_default=False,
+                    metavar="en|zh|zh-Hant", help="The language printed: en, zh (简体中文) or zh-Hant (繁體中文); "
+                    "default from LANGUAGE, LC_ALL, LC_MESSAGES, LANG.")
 GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
@@ -63,6 +93,7 @@ def new(
     bot_delay: int = BOT_DELAY,
     cards: Optional[Path] = CARDS,
     qr: bool = typer.Option(True, "--qr/--no-qr", help="With --serve: print a QR code of each seat's link."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Start a game: shuffle, commit to the deck orders, deal, and write the journal."""
     from cli import cmd_new
@@ -97,6 +128,7 @@ def serve(
     cards: Optional[Path] = typer.Option(None, "--cards", help="New games started from the page play with this card "
                                          "data file (CARD-3); games already served keep their own.",
                                          show_default=False),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""
     from cli import cmd_serve
@@ -127,6 +159,7 @@ def play(
                                          "data file (CARD-3).", show_default=False),
     option: list[str] = typer.Option([], "--option", help="With --players (a new game): ruleset option "
                                      "NAME=on|off (repeatable), as for 'lifeboat new'."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Play in the terminal, hotseat, with optional bots. Ctrl-C or EOF leaves a journal that play resumes."""
     from cli import cmd_play
@@ -149,6 +182,7 @@ def replay(
                               "thinking time for 'w', e.g. 200ms."),
     html: Optional[Path] = typer.Option(None, "--html", help="Write one self-contained page (no server, no "
                                         "network) that steps through the game as --as saw it, up to --to."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
     from cli import cmd_replay
@@ -165,6 +199,7 @@ def annotate(
     at: int = typer.Option(..., "--at", help="The commit (seq) the note is about: a game decision."),
     for_: str = typer.Option("public", "--for", help="Who may read it: 'public' (everyone), a seat (a player or "
                              "character: that seat and the referee), or 'referee'."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Append a note about one decision (NOTE-1): replays and HTML replays show it to its audience only."""
     from cli import cmd_annotate
@@ -178,6 +213,7 @@ def show(
     as_: str = AS,
     at: Optional[int] = typer.Option(None, "--at", help="The table after this commit number (default: the last)."),
     json_: bool = typer.Option(False, "--json", help="Print the view as JSON."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Show the table at one moment."""
     from cli import cmd_show
@@ -189,6 +225,7 @@ def show(
 def score(
     game: Path = GAME,
     json_: bool = typer.Option(False, "--json", help="Print the scores as JSON."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """The scoring breakdown per player (survival, treasure, love, hate)."""
     from cli import cmd_score
@@ -205,6 +242,7 @@ def audit(
                                           "fork inherited from it."),
     receipt: list[str] = typer.Option([], "--receipt", help="A receipt token, or a file of receipts, one per "
                                       "line (repeatable)."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Check journals and report every finding: hash chain, legality, chance against the commitment, scores,
     forks, receipts. Exit 0 clean, 5 findings, 4 unreadable file (docs/disputes.md)."""
@@ -222,6 +260,7 @@ def fork(
                                "the cards nobody has seen, with a new commitment."),
     seed: Optional[int] = typer.Option(None, "--seed", help="With --chance reshuffle, seed the reshuffle (a seeded "
                                         "reshuffle is predictable; the new game id is always random)."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Branch a game at a commit into a new journal that names its parent ("what if the Captain had rowed")."""
     from cli import cmd_fork
@@ -234,6 +273,7 @@ def receipt(
     game: Path = GAME,
     as_: str = typer.Option(..., "--as", help="Your seat: a player name or a character."),
     at: Optional[int] = typer.Option(None, "--at", help="The commit (seq) to sign for (default: the last)."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Print a receipt token for your seat: keep it; a later 'lifeboat audit --receipt' proves the journal was
     not rewritten up to that line and shows what you knew then."""
@@ -254,6 +294,7 @@ def record(
     host: str = HOST,
     port: int = PORT,
     qr: bool = typer.Option(True, "--qr/--no-qr", help="With --serve: print a QR code of the page's link."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Record a real tabletop game, one line of notation per decision (stdin works too), or on a page (--serve)."""
     from cli import cmd_record
@@ -262,7 +303,7 @@ def record(
 
 
 @app.command()
-def repair(game: Path = GAME) -> None:
+def repair(game: Path = GAME, lang: Optional[str] = LANG) -> None:
     """Cut a torn last line left by a crash, keeping the cut bytes in a side file."""
     from cli import cmd_repair
 
@@ -284,6 +325,7 @@ def arena(
     resume: bool = typer.Option(False, "--resume", help="Finish the run in --out (same --bots, --games, --seed, "
                                 "--seats): its games are kept, the missing ones played."),
     jobs: int = typer.Option(1, "--jobs", help="Games played at once, each in a process of its own."),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Seeded, seat-rotated tournaments between bot kinds; every game kept as a journal and audited; the
     strength table (mean score, win rate with a 95% interval, pairwise results)."""
@@ -303,6 +345,7 @@ SCHEMA = typer.Option("journal", "--schema", help="The store's schema (one store
 def cards(
     file: Optional[Path] = typer.Argument(None, help="A card data file (JSON); without it, the bundled card data.",
                                           show_default=False),
+    lang: Optional[str] = LANG,
 ) -> None:
     """Check card data against its own checks and print its hash (CARD-2): what a journal header records."""
     from cli import cmd_cards
@@ -311,7 +354,7 @@ def cards(
 
 
 @app.command("import")
-def import_(game: Path = GAME, store: str = STORE, schema: str = SCHEMA) -> None:
+def import_(game: Path = GAME, store: str = STORE, schema: str = SCHEMA, lang: Optional[str] = LANG) -> None:
     """Copy a game file into a PostgreSQL store, byte for byte, checking every line (docs/postgresql.md)."""
     from cli import cmd_store
 
@@ -325,6 +368,7 @@ def export(
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="The new JSONL file (must not exist)."),
     store: str = STORE,
     schema: str = SCHEMA,
+    lang: Optional[str] = LANG,
 ) -> None:
     """Write a game of a PostgreSQL store to a new JSONL file, byte for byte the file a game played to a file is."""
     from cli import cmd_store

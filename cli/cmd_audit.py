@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import FINDINGS, JOURNAL, OK, USAGE, fail
+from lifeboat.i18n import _
 
 
 def exit_code(reports, unmatched) -> int:  # type: ignore[no-untyped-def]
@@ -79,38 +80,44 @@ def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
     detailed = len(reports) == 1
     for r in reports:
         if not r.readable:
-            out.print(Text(f"{r.path}: cannot be audited: {r.error}", style="bold red"))
+            out.print(Text(_("{path}: cannot be audited: {error}").format(path=r.path, error=r.error), style="bold red"))
             continue
         if not detailed and r.clean:
             continue
-        title = f"{r.path} — game {r.game_id}" + (f", a fork of {r.parent}" if r.parent else "")
-        verdict = "clean" if r.clean else f"{len(r.findings)} finding(s)"
-        out.print(Text(f"{title}: {verdict}", style="bold green" if r.clean else "bold red"))
+        verdict = _("clean") if r.clean else _("{n} finding(s)").format(n=len(r.findings))
+        title = (_("{path} — game {game}, a fork of {parent}: {verdict}") if r.parent
+                 else _("{path} — game {game}: {verdict}")).format(path=r.path, game=r.game_id, parent=r.parent,
+                                                                   verdict=verdict)
+        out.print(Text(title, style="bold green" if r.clean else "bold red"))
         for f in r.findings:
             where = "-" if f.line is None else str(f.line)
-            head = Text(f"  line {where:>5}  ")
+            head = Text("  " + _("line {line}").format(line=f"{where:>5}") + "  ")
             head.append(f"{f.check} [{f.rule}]", style="bold")
             head.append(f"  {f.message}")
             out.print(head, soft_wrap=True)
             if f.found is not None:
-                out.print(Text(f"      the journal says: {f.found}"), soft_wrap=True)
+                out.print(Text("      " + _("the journal says: {found}").format(found=f.found)), soft_wrap=True)
             if f.expected is not None:
-                out.print(Text(f"      it should say:    {f.expected}"), soft_wrap=True)
-        out.print(Text(f"{r.lines} lines, last seq {r.last_seq}; chance: {r.chance}"))
+                out.print(Text("      " + _("it should say:    {expected}").format(expected=f.expected)),
+                          soft_wrap=True)
+        out.print(Text(_("{lines} lines, last seq {seq}; chance: {chance}").format(
+            lines=r.lines, seq=r.last_seq, chance=r.chance)))
         for note in r.notes:
-            out.print(Text(f"note: {note}"))
+            out.print(Text(_("note: {note}").format(note=note)))
         for rc in r.receipts:
             _print_receipt(out, rc)
         if detailed and r.scores is not None:
             _print_scores(out, r)
     for rc in unmatched:
-        out.print(Text(f"receipt {rc.token}: its game {rc.game_id} is not among the audited files", style="red"))
+        out.print(Text(_("receipt {token}: its game {game} is not among the audited files").format(
+            token=rc.token, game=rc.game_id), style="red"))
     if not detailed:
         from cli.render import Fitted
 
         out.print(Fitted(_summary_table(reports), lambda: _summary_lines(reports)))
         bad = sum(1 for r in reports if not r.clean)
-        out.print(Text(f"{len(reports)} file(s): {len(reports) - bad} clean, {bad} with findings or unreadable."))
+        out.print(Text(_("{files} file(s): {clean} clean, {bad} with findings or unreadable.").format(
+            files=len(reports), clean=len(reports) - bad, bad=bad)))
 
 
 def _summary_table(reports):  # type: ignore[no-untyped-def]
@@ -118,21 +125,21 @@ def _summary_table(reports):  # type: ignore[no-untyped-def]
     from rich.table import Table
     from rich.text import Text
 
-    t = Table(title="Audit summary")
-    for col in ("file", "game", "commits", "over", "findings", "winner(s)"):
+    t = Table(title=_("Audit summary"))
+    for col in (_("file"), _("game"), _("commits"), _("over"), _("findings"), _("winner(s)")):
         t.add_column(col, overflow="fold")  # a file name is never cut to "docs/examples/ep…"
     for r in reports:
         if not r.readable:
-            t.add_row(Text(r.path), "-", "-", "-", Text("unreadable", style="red"), "")
+            t.add_row(Text(r.path), "-", "-", "-", Text(_("unreadable"), style="red"), "")
             continue
-        t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), "yes" if r.over else "no",
+        t.add_row(Text(r.path), Text(r.game_id or ""), str(r.last_seq), _("yes") if r.over else _("no"),
                   Text(str(len(r.findings)), style="green" if r.clean else "red"), Text(_winners(r)))
     return t
 
 
 def _winners(r) -> str:  # type: ignore[no-untyped-def]
     """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
-    return ", ".join(r.winners) if r.winners else ("provisional" if r.scores is not None else "")
+    return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
 
 
 def _summary_lines(reports):  # type: ignore[no-untyped-def]
@@ -141,16 +148,17 @@ def _summary_lines(reports):  # type: ignore[no-untyped-def]
     from rich.console import Group
     from rich.text import Text
 
-    lines = [Text("Audit summary", style="italic")]
+    lines = [Text(_("Audit summary"), style="italic")]
     for r in reports:
         lines.append(Text(r.path))
         if not r.readable:
-            lines.append(Text("  unreadable", style="red"))
+            lines.append(Text("  " + _("unreadable"), style="red"))
             continue
-        line = Text(f"  game {r.game_id or ''} · {r.last_seq} commits · over: {'yes' if r.over else 'no'} · findings: ")
+        line = Text("  " + _("game {game} · {commits} commits · over: {over} · findings: ").format(
+            game=r.game_id or "", commits=r.last_seq, over=_("yes") if r.over else _("no")))
         line.append(str(len(r.findings)), style="green" if r.clean else "red")
         if r.scores is not None:
-            line.append(" · winner(s): " + _winners(r))
+            line.append(_(" · winner(s): {players}").format(players=_winners(r)))
         lines.append(line)
     return Group(*lines)
 
@@ -158,22 +166,25 @@ def _summary_lines(reports):  # type: ignore[no-untyped-def]
 def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
     from rich.text import Text
 
-    from cli.describe import card, who
+    from cli.describe import card
     from lifeboat.cards import card_set
+    from lifeboat.views.words import name as who
 
-    status = "matches the journal" if rc.ok else "does NOT match the journal"
-    out.print(Text(f"receipt of {who(rc.seat)} at seq {rc.seq}: {status}", style="green" if rc.ok else "red"))
+    status = (_("receipt of {who} at seq {seq}: matches the journal") if rc.ok
+              else _("receipt of {who} at seq {seq}: does NOT match the journal"))
+    out.print(Text(status.format(who=who(rc.seat), seq=rc.seq), style="green" if rc.ok else "red"))
     view = rc.view
     if isinstance(view, dict):
         cards = card_set((view.get("ruleset") or {}).get("card_data"))  # CARD-3: registered by the audit's replay
-        hand = ", ".join(card(x, cards) for x in view.get("hand", ())) or "empty"
-        out.print(Text(f"  what {who(rc.seat)} ({view.get('player')}) knew then: hand {hand}; "
-                       f"LOVE {who(view.get('love', ''))}; HATE {who(view.get('hate', ''))}"))
+        hand = _(", ").join(card(x, cards) for x in view.get("hand", ())) or _("empty")
+        out.print(Text("  " + _("what {who} ({player}) knew then: hand {hand}; LOVE {love}; HATE {hate}").format(
+            who=who(rc.seat), player=view.get("player"), hand=hand, love=who(view.get("love", "")),
+            hate=who(view.get("hate", "")))))
         memory = [m.get("text") for m in view.get("memory", ()) if isinstance(m, dict) and m.get("text")]
         if len(memory) > 6:
-            out.print(Text(f"  ({len(memory) - 6} earlier things it saw; --json lists them all)"))
+            out.print(Text("  " + _("({n} earlier things it saw; --json lists them all)").format(n=len(memory) - 6)))
         for text in memory[-6:]:
-            out.print(Text(f"  saw: {text}"))
+            out.print(Text("  " + _("saw: {text}").format(text=text)))
 
 
 def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
@@ -184,6 +195,6 @@ def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
     from lifeboat.service.game.score import Score
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
-    out.print(scores_table(scores, r.winners or [], title="Scores recomputed from the final state"))
+    out.print(scores_table(scores, r.winners or [], title=_("Scores recomputed from the final state")))
     if r.winners:  # SCORE-4: none while the scores are provisional (a note says what is still to be shown)
         out.print(Text(winners_line(r.winners)))  # as replay and score say it (SCORE-3)

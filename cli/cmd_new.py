@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import JOURNAL, fail, user_errors
+from lifeboat.i18n import _
 
 
 def run(game: Path, players: str, seed: int | None, options: list[str], serve: bool = False,
@@ -13,24 +14,24 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
     ``cards``: the table's own card data file (CARD-3), checked before anything is written."""
     from cli import render
     from cli.common import check_options, console
-    from lifeboat.cards import CHARACTERS
+    from lifeboat.views.words import name
     from lifeboat.service import Table, load_card_file, parse_players
 
     with user_errors():
         if game.exists() or game.is_symlink():
-            raise fail(f"{game}: already exists; choose another file name (nothing was overwritten)", JOURNAL)
+            raise fail(_("{game}: already exists; choose another file name (nothing was overwritten)").format(game=game), JOURNAL)
         check_options(options)
         card_set = load_card_file(cards)  # CARD-2, CARD-3: a bad file names its field; nothing is written
         names = parse_players(players)  # SETUP-1: checked by the service (lifeboat.service.game.players.check_new_names)
         table = Table.deal_new(game, names, seed=seed, options=options, cards=card_set)
         out = console()
-        out.print(f"New game {table.game_id} in {game}: {len(names)} players.")
+        out.print(_("New game {game_id} in {game}: {n_names} players.").format(game_id=table.game_id, game=game, n_names=len(names)))
         if cards is not None and table.state.ruleset.card_data:
-            out.print(f"  with the card data of {cards} (sha256 {card_set.sha256[:16]}…; the journal carries a copy)",
+            out.print(_("  with the card data of {cards} (sha256 {sha256}…; the journal carries a copy)").format(cards=cards, sha256=card_set.sha256[:16]),
                       markup=False)
         for ch in table.state.characters:
-            out.print(f"  {ch.player}: {CHARACTERS[ch.character].en}", markup=False)
+            out.print(f"  {ch.player}: {name(ch.character)}", markup=False)
         if seed is not None:
             out.print(render.seeded(seed), markup=False)
         if not serve:
-            out.print(f"Next: lifeboat play {game}", markup=False)
+            out.print(_("Next: lifeboat play {game}").format(game=game), markup=False)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
 from cli.terminal import json_text, terminal_safe
+from lifeboat.i18n import _
 
 
 def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str | None = None,
@@ -50,7 +51,7 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
     last = None
     with user_errors():
         if as_.strip().lower() == "referee" and not json_:
-            out.print(Text("REFEREE VIEW: every secret is shown.", style="bold"))
+            out.print(Text(_("REFEREE VIEW: every secret is shown."), style="bold"))
         for last in story(game, as_, to):
             st = last.step
             if st is None:
@@ -66,14 +67,15 @@ def run(game: Path, as_: str, to: int | None, step: bool, json_: bool, bot: str 
             lines: list[tuple[str, str | None]] = []  # one write per commit: the same bytes as a print per line
             if note is not None:
                 body = note.text.replace("\n", "\n      ")
-                lines.append((f"   {_note_head(note)} on {note.at}: {body}", "italic"))
+                lines.append(("   " + _note_head(note).format(at=note.at, text=body), "italic"))
             if isinstance(st.record, Correction):
-                lines.append((f"   (the recorder withdrew the decisions from {st.record.from_seq} on)", None))
+                lines.append(("   " + _("(the recorder withdrew the decisions from {seq} on)").format(
+                    seq=st.record.from_seq), None))
             for i, v in enumerate(last.views):
                 if v.type == "passed":  # window passes are noise in a story; --json keeps them
                     continue
                 if v.type == "round_started":
-                    lines.append((f"\n── Round {v.data.get('round')} ──", "bold"))
+                    lines.append(("\n" + _("── Round {round} ──").format(round=v.data.get("round")), "bold"))
                     continue
                 lines.append((("" if i == 0 else "   ") + v.text, None))
             if lines:
@@ -105,9 +107,12 @@ def _refuse_idle(step: bool, bot: str | None, think: str | None, html: Path | No
 
 
 def _note_head(note) -> str:  # type: ignore[no-untyped-def]
-    """"Note", "Note for the referee" or "Note for Sir Stephen" (NOTE-1)."""
-    from cli.describe import who
+    """"Note on {at}: {text}", "Note for the referee on …" or "Note for Sir Stephen on …" (NOTE-1), to format with
+    ``at`` and ``text``."""
+    from lifeboat.views.words import name
 
     if note.audience == "public":
-        return "Note"
-    return "Note for the referee" if note.audience == "referee" else f"Note for {who(note.seat or '')}"
+        return _("Note on {at}: {text}")
+    if note.audience == "referee":
+        return _("Note for the referee on {at}: {text}")
+    return _("Note for {who} on {at}: {text}").replace("{who}", name(note.seat or ""))

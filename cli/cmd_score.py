@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
+from lifeboat.i18n import _
 
 
 def run(game: Path, json_: bool) -> None:
@@ -22,8 +23,8 @@ def run(game: Path, json_: bool) -> None:
         try:
             sheet = score_game(game)
         except BadRequest as exc:  # END-2: scores follow from hidden hands, LOVE and HATE, revealed only at the end
-            raise fail(f"{exc.message}. A referee can look with: lifeboat show {shlex.quote(str(game))} --as referee",
-                       USAGE) from None
+            raise fail(_("{message}. A referee can look with: {command}").format(
+                message=exc.message, command=f"lifeboat show {shlex.quote(str(game))} --as referee"), USAGE) from None
     if json_:
         out = {"over": True, "scores": msgspec.to_builtins(sheet.scores), "winners": list(sheet.winners),
                "unnamed": {"cards": sheet.unnamed_cards, "love_hate": sheet.unnamed_love_hate}}
@@ -37,7 +38,7 @@ def run(game: Path, json_: bool) -> None:
     if sheet.provisional:  # SCORE-4: a recorded game with cards still to show that could change a score
         out_console.print(Text(provisional_text(sheet.to_show, game)))
         return
-    out_console.print(Text(render.winners_line(best) + "  (* in the table)"))
+    out_console.print(Text(_("{winners}  (* in the table)").format(winners=render.winners_line(best))))
 
 
 def provisional_text(to_show, game: Path) -> str:  # type: ignore[no-untyped-def]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
+from lifeboat.i18n import _
 
 
 def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
@@ -18,17 +19,17 @@ def check_listen(host: str, port: int, bot_delay_ms: int) -> None:
     import socket
 
     if not 0 < port < 65536:
-        raise fail(f"--port {port}: expected a port number from 1 to 65535", USAGE)
+        raise fail(_("--port {port}: expected a port number from 1 to 65535").format(port=port), USAGE)
     if bot_delay_ms < 0:
-        raise fail(f"--bot-delay {bot_delay_ms}: expected milliseconds, 0 or more", USAGE)
+        raise fail(_("--bot-delay {bot_delay_ms}: expected milliseconds, 0 or more").format(bot_delay_ms=bot_delay_ms), USAGE)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             s.bind(infos[0][4])
     except OSError as exc:
-        raise fail(f"--host {host} --port {port}: cannot listen there ({exc.strerror or exc}); choose another "
-                   "--port, or a --host of this machine", USAGE) from None
+        raise fail(_("--host {host} --port {port}: cannot listen there ({value}); choose another "
+                     "--port, or a --host of this machine").format(host=host, port=port, value=exc.strerror or exc), USAGE) from None
 
 
 LOCK_NAME = ".lifeboat-serve.lock"
@@ -60,9 +61,9 @@ def lock_folder(folder: Path, base: str, shared: bool = False) -> None:
     except OSError:
         other = os.read(fd, 200).decode("utf-8", "replace").strip() or "unknown"
         os.close(fd)
-        raise fail(f"{folder}: already served by another lifeboat serve ({other}); two servers of one folder "
-                   "do not see each other's decisions: stop it (or use its links), or serve a PostgreSQL store from "
-                   "several processes (--store, docs/postgresql.md)", USAGE) from None
+        raise fail(_("{folder}: already served by another lifeboat serve ({other}); two servers of one "
+                     "folder do not see each other's decisions: stop it (or use its links), or serve a "
+                     "PostgreSQL store from several processes (--store, docs/postgresql.md)").format(folder=folder, other=other), USAGE) from None
     os.ftruncate(fd, 0)
     os.write(fd, f"pid {os.getpid()}, {base}\n".encode())
     _held[folder] = fd
@@ -87,7 +88,7 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
     with user_errors():
         if not folder.is_dir():
             what = "a file, not a folder" if folder.exists() else f"no such folder (create it: mkdir {folder})"
-            raise fail(f"--dir {folder}: {what}; --dir names the folder of the game files to serve", USAGE)
+            raise fail(_("--dir {folder}: {what}; --dir names the folder of the game files to serve").format(folder=folder, what=what), USAGE)
         check_listen(host, port, bot_delay_ms)
         card_set = _card_set(cards)
         base = serving.base_url(host, port)
@@ -95,16 +96,17 @@ def run(folder: Path, host: str, port: int, new_links: bool, bot_delay_ms: int, 
         tables, issued, skipped = serving.prepare(folder, base, new_links=new_links, bot_delay=bot_delay_ms / 1000,
                                                   bots=bots, cards=card_set, only=only)
         for s in skipped:
-            out.print(f"Not served: {s.path}: {s.message}", markup=False)
+            out.print(_("Not served: {path}: {message}").format(path=s.path, message=s.message), markup=False)
         for item in issued:
             _print_links(out, item, qr)
         kept = len(tables.all()) - len(issued)
         if kept:
-            out.print(f"{kept} game(s) keep the links given before (--new-links gives new ones).", markup=False)
-        out.print(f"Serving {len(tables.all())} game(s) from {folder} at {base}  (start a game: {base}/ ; "
-                  "Ctrl-C stops)", markup=False)
+            out.print(_("{kept} game(s) keep the links given before (--new-links gives new ones).").format(kept=kept), markup=False)
+        out.print(_("Serving {n_all} game(s) from {folder} at {base}  (start a game: {base}/ ; Ctrl-C "
+                    "stops)").format(n_all=len(tables.all()), folder=folder, base=base), markup=False)
     serving.run(tables, host, port)
-    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
+    out.print(_("\nStopped. Every decision is in the games' journals; serve them again with the same "
+                "links."), markup=False)
 
 
 def _card_set(cards: Path | None):  # type: ignore[no-untyped-def]
@@ -131,13 +133,14 @@ def run_store(url: str, schema: str, host: str, port: int, new_links: bool, bot_
         tables, issued, skipped = serving.prepare_store(store, base, new_links=new_links,
                                                         bot_delay=bot_delay_ms / 1000, cards=card_set)
         for s in skipped:
-            out.print(f"Not served: {s.path}: {s.message}", markup=False)
+            out.print(_("Not served: {path}: {message}").format(path=s.path, message=s.message), markup=False)
         for item in issued:
             _print_links(out, item, qr)
-        out.print(f"Serving the games of {store.location} at {base}  (start a game: {base}/ ; Ctrl-C stops)",
+        out.print(_("Serving the games of {location} at {base}  (start a game: {base}/ ; Ctrl-C stops)").format(location=store.location, base=base),
                   markup=False)
     serving.run(tables, host, port)
-    out.print("\nStopped. Every decision is in the games' journals; serve them again with the same links.", markup=False)
+    out.print(_("\nStopped. Every decision is in the games' journals; serve them again with the same "
+                "links."), markup=False)
 
 
 def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
@@ -146,7 +149,7 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     game = item.table.game
     state = "finished" if game.over else f"seq {game.seq}"
     where = game.path.name if game.store is None else game.store.location
-    out.print(f"\nGame {game.game_id} ({where}, {state}): keep each link secret; it is shown only now.",
+    out.print(_("\nGame {game_id} ({where}, {state}): keep each link secret; it is shown only now.").format(game_id=game.game_id, where=where, state=state),
               markup=False)
     from lifeboat.service.game.names import catalog
 
@@ -158,11 +161,11 @@ def _print_links(out, item, qr: bool) -> None:  # type: ignore[no-untyped-def]
     kinds = item.table.links.bot_kinds
     bots = [f"{p} ({kinds.get(c, 'random')})" for c, p in game.seats().items() if p not in item.links]
     if bots:
-        out.print(f"  bots play: {', '.join(bots)}", markup=False)
+        out.print(_("  bots play: {bots}").format(bots=', '.join(bots)), markup=False)
     if qr:
         for name, url in item.links.items():
             if name in seats:
-                out.print(f"\n  {name} ({seats[name]}): scan with the phone's camera", markup=False)
+                out.print(_("\n  {name} ({seats}): scan with the phone's camera").format(name=name, seats=seats[name]), markup=False)
                 out.print(serving.qr_text(url), markup=False, end="")
 
 
@@ -177,12 +180,12 @@ def bot_spec(bots: str | None, players: str) -> dict[str, str]:
             kinds = named_bots([b.strip() for b in bots.split(",")]) if bots else {}
         except LiveError as exc:
             message = exc.message.removeprefix("bots: ")  # the server's field name; here it is --bots
-            raise fail(f"--bots: [{exc.rule}] {message} (nothing was written)", USAGE) from None
+            raise fail(_("--bots: [{rule}] {message} (nothing was written)").format(rule=exc.rule, message=message), USAGE) from None
         names = {p.strip() for p in players.split(",")}
         unknown = [b for b in kinds if b not in names]
         if unknown:
-            raise fail(f"--bots: [SERVE-6] not players of the game: {', '.join(unknown)}; expected names from "
-                       "--players (nothing was written)", USAGE)
+            raise fail(_("--bots: [SERVE-6] not players of the game: {unknown}; expected names from "
+                         "--players (nothing was written)").format(unknown=', '.join(unknown)), USAGE)
     return kinds
 
 

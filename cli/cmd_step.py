@@ -15,47 +15,68 @@ import sys
 from pathlib import Path
 from typing import Any
 
-HELP = ("Enter/n: next · b: back · NUMBER: that commit · r NUMBER: that round · v: next navigation card · "
-        "a: every open decision · t: the table here · w: what would a bot do here · h: help · q: quit")
+from lifeboat.i18n import N_, _
+
+HELP = N_("Enter/n: next · b: back · NUMBER: that commit · r NUMBER: that round · v: next navigation card · a: every "
+          "open decision · t: the table here · w: what would a bot do here · h: help · q: quit")
 SHOWN = 8  # open decisions listed at a step; 'a' lists them all
 
 
 def _nav_line(card: str, facts: dict[str, Any]) -> str:
-    return f"Navigation {facts['print_no']}: {facts['text']}"
+    return _("{card}: {what}").format(card=_nav_name(facts), what=facts["text"])
+
+
+def _nav_name(facts: dict[str, Any]) -> str:
+    return _("Navigation {number}").format(number=facts["print_no"])
 
 
 def _boat(table: Any) -> str:
     """The table in one line: the seats bow to stern with wounds/size and who is not conscious, the seagulls."""
-    from cli.describe import who
+    from cli.render import status_word
+    from lifeboat.views.words import name as who
 
     chars = {c.character: c for c in table.characters}
     seats = []
     for cid in table.seats:
         c = chars[cid]
-        mark = "" if c.status == "conscious" else f" {c.status}"
+        mark = "" if c.status == "conscious" else f" {status_word(c.status)}"
         seats.append(f"{who(cid)} {c.wounds}/{c.size}{mark}")
     lost = [who(c.character) for c in table.characters if c.seat is None]
-    tail = f" · lost at sea: {', '.join(lost)}" if lost else ""
-    return f"  Boat, bow to stern: {' · '.join(seats)}{tail} · seagulls {table.seagulls}/4"
+    if lost:
+        return "  " + _("Boat, bow to stern: {seats} · lost at sea: {lost} · seagulls {seagulls}/4").format(
+            seats=" · ".join(seats), lost=_(", ").join(lost), seagulls=table.seagulls)
+    return "  " + _("Boat, bow to stern: {seats} · seagulls {seagulls}/4").format(
+        seats=" · ".join(seats), seagulls=table.seagulls)
+
+
+def _named(name: str, said: str) -> bool:
+    """Whether the lines ``said`` name the navigation card ``name`` ("Navigation 22", not "Navigation 2")."""
+    at = said.find(name)
+    while at >= 0:
+        after = said[at + len(name):at + len(name) + 1]
+        if not after.isdigit():
+            return True
+        at = said.find(name, at + 1)
+    return False
 
 
 def _page(step: Any, last: int) -> list[tuple[str, str]]:
     """``(style, text)`` lines of one step."""
     span = str(step.seq) if step.first == step.seq else f"{step.first}-{step.seq}"
-    out = [("bold", f"[{span}/{last}] round {step.round}")]
+    out = [("bold", _("[{span}/{last}] round {round}").format(span=span, last=last, round=step.round))]
     for line in step.lines:
         out.append(("bold", f"  ── {line.text} ──") if line.type == "round_started" else ("", "  " + line.text))
     said = " ".join(line.text for line in step.lines) + " "
     out += [("", "  " + _nav_line(card, facts)) for card, facts in step.navigation.items()
-            if f"Navigation {facts['print_no']} " in said or f"Navigation {facts['print_no']}." in said
-            or f"Navigation {facts['print_no']};" in said or f"Navigation {facts['print_no']}," in said]
+            if _named(_nav_name(facts), said)]
     for note in step.notes:
-        who = {"public": "Note", "referee": "Note for the referee"}.get(note.audience, f"Note for {note.label}")
-        out.append(("italic", f"  {who}: " + note.text.replace("\n", "\n    ")))
+        head = {"public": _("Note: {text}"), "referee": _("Note for the referee: {text}")}.get(
+            note.audience, _("Note for {who}: {text}").replace("{who}", note.label))
+        out.append(("italic", "  " + head.format(text=note.text.replace("\n", "\n    "))))
     if step.table.characters:
         out.append(("dim", _boat(step.table)))
     if step.alternatives and len(step.alternatives) > 1:
-        out.append(("", f"  Open to {step.decider_label} ({len(step.alternatives)}):"))
+        out.append(("", "  " + _("Open to {who} ({n}):").format(who=step.decider_label, n=len(step.alternatives))))
         out += _alternatives(step, SHOWN)
     return out
 
@@ -64,10 +85,10 @@ def _alternatives(step: Any, limit: int | None) -> list[tuple[str, str]]:
     alts = step.alternatives or []
     shown = alts if limit is None or len(alts) <= limit else (
         [a for a in alts if a.chosen] + [a for a in alts if not a.chosen][:limit - 1])
-    lines = [("bold" if a.chosen else "", f"    {'>' if a.chosen else '-'} {a.text}" + ("  (chosen)" if a.chosen else ""))
-             for a in shown]
+    lines = [("bold" if a.chosen else "", f"    {'>' if a.chosen else '-'} " + (
+        _("{text}  (chosen)").format(text=a.text) if a.chosen else a.text)) for a in shown]
     if len(shown) < len(alts):
-        lines.append(("", f"    … {len(alts) - len(shown)} more (a lists them all)"))
+        lines.append(("", "    " + _("… {n} more (a lists them all)").format(n=len(alts) - len(shown))))
     return lines
 
 
@@ -75,23 +96,24 @@ def _move(steps: list[Any], i: int, answer: str) -> tuple[int, str | None]:
     """The step index after ``answer`` (from step ``i``) and a message to print, if any."""
     a = answer.strip().lower()
     if a in ("", "n"):
-        return (i + 1, None) if i + 1 < len(steps) else (i, "That was the last step (q quits, b goes back).")
+        return (i + 1, None) if i + 1 < len(steps) else (i, _("That was the last step (q quits, b goes back)."))
     if a == "b":
-        return (i - 1, None) if i > 0 else (i, "That is the first step (Enter goes on).")
+        return (i - 1, None) if i > 0 else (i, _("That is the first step (Enter goes on)."))
     if a.isascii() and a.isdigit():  # '²' is a digit to isdigit, not to int()
         seq = int(a)
         k = next((k for k, s in enumerate(steps) if s.first <= seq <= s.seq), None)
-        return (k, None) if k is not None else (i, f"No step holds commit {seq} (they go from {steps[0].first} to "
-                                                   f"{steps[-1].seq}).")
+        return (k, None) if k is not None else (i, _("No step holds commit {seq} (they go from {first} to {last}).").format(
+            seq=seq, first=steps[0].first, last=steps[-1].seq))
     if a.startswith("r") and a[1:].strip().isascii() and a[1:].strip().isdigit():
         r = int(a[1:].strip())
         k = next((k for k, s in enumerate(steps) if s.round == r), None)
         rounds = sorted({s.round for s in steps})
-        return (k, None) if k is not None else (i, f"No round {r} here (rounds {rounds[0]} to {rounds[-1]}).")
+        return (k, None) if k is not None else (i, _("No round {round} here (rounds {first} to {last}).").format(
+            round=r, first=rounds[0], last=rounds[-1]))
     if a == "v":
         k = next((k for k in range(i + 1, len(steps)) if steps[k].navigation_card), None)
-        return (k, None) if k is not None else (i, "No navigation card after this step.")
-    return i, HELP
+        return (k, None) if k is not None else (i, _("No navigation card after this step."))
+    return i, _(HELP)
 
 
 def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: int = 200) -> None:
@@ -106,9 +128,9 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
     book = replay_book(game, as_, to)
     steps = book.steps
     if not steps:
-        out.print(Text("No commits to step through."))
+        out.print(Text(_("No commits to step through.")))
         return
-    out.print(Text(HELP))
+    out.print(Text(_(HELP)))
     i, shown = 0, -1
     while True:
         if i != shown:
@@ -132,11 +154,11 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
             out.print(render.table(steps[i].table))
         elif a == "a":
             alts = _alternatives(steps[i], None)
-            out.print(Text("\n".join(x for _, x in alts) or "  Nothing this reader may know was open here."))
+            out.print(Text("\n".join(x for _, x in alts) or "  " + _("Nothing this reader may know was open here.")))
         elif a == "w":
             out.print(Text(_suggestion(game, as_, steps[i], bot, think_ms)))
         elif a == "h":
-            out.print(Text(HELP))
+            out.print(Text(_(HELP)))
         else:
             i, message = _move(steps, i, a)
             if message:
@@ -146,7 +168,7 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
 def _suggestion(game: Path, as_: str, step: Any, bot: str, think_ms: int) -> str:
     """One line: what a ``bot`` would do after the book's ``step`` for the ``--as`` seat, or why it cannot say; the
     decision in the words of the one describer, from the reader's table at that step."""
-    from cli.describe import who
+    from lifeboat.views.words import name as who
     from lifeboat.service import BadRequest, suggest
     from lifeboat.views.decisions import describe
 
@@ -155,6 +177,7 @@ def _suggestion(game: Path, as_: str, step: Any, bot: str, think_ms: int) -> str
     except BadRequest as exc:
         return exc.message
     if cmd is None:
-        others = ", ".join(who(x) for x in waiting) or "chance"
-        return f"{who(seat)} is not to move here (the game waits for {others})."
-    return f"The {bot} bot, as {who(seat)} knowing only what it knew then, would: {describe(step.table, cmd).label}"
+        others = _(", ").join(who(x) for x in waiting) or _("chance")
+        return _("{who} is not to move here (the game waits for {others}).").format(who=who(seat), others=others)
+    return _("The {bot} bot, as {who} knowing only what it knew then, would: {label}").format(
+        bot=bot, who=who(seat), label=describe(step.table, cmd).label)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import typer
 
 from cli.terminal import terminal_safe
+from lifeboat.i18n import _
 
 OK, USAGE, RULE, JOURNAL, FINDINGS = 0, 2, 3, 4, 5
 
@@ -41,8 +42,9 @@ def user_errors() -> Iterator[None]:
     except e.EndlessGame as exc:
         raise fail(exc.message, FINDINGS) from None
     except e.JournalConflict as exc:
-        raise fail(f"{exc.path}: another program wrote to this game at the same moment; nothing was lost and "
-                   "nothing of yours was written — run the command again to continue from its new end", JOURNAL) from None
+        raise fail(_("{path}: another program wrote to this game at the same moment; nothing was lost "
+                     "and nothing of yours was written — run the command again to continue from its "
+                     "new end").format(path=exc.path), JOURNAL) from None
     except e.JournalError as exc:
         if isinstance(exc, e.NotAJournal) and exc.path is not None:
             from pathlib import Path
@@ -54,19 +56,21 @@ def user_errors() -> Iterator[None]:
                 raise fail(deck, JOURNAL) from None
         hint = ""
         if isinstance(exc, e.JournalTorn):
-            hint = f" — run: lifeboat repair {exc.path}"
+            hint = _(" — run: {command}").format(command=f"lifeboat repair {exc.path}")
         elif isinstance(exc, e.JournalUnclean):  # the message says what repair does (a clean copy, the file kept)
-            hint = f" — [JOURNAL-CORRUPT] run: lifeboat repair {exc.path}"
+            hint = " — [JOURNAL-CORRUPT] " + _("run: {command}").format(command=f"lifeboat repair {exc.path}")
         elif isinstance(exc, e.JournalTampered) and exc.path:  # the id and the next step, as audit gives them
-            hint = (f" — [JOURNAL-TAMPERED] the file was changed after it was written; run: lifeboat audit {exc.path}"
-                    " (every finding, with its line: docs/disputes.md)")
+            hint = " — [JOURNAL-TAMPERED] " + _("the file was changed after it was written; run: {command} (every "
+                                                "finding, with its line: docs/disputes.md)").format(
+                command=f"lifeboat audit {exc.path}")
         elif isinstance(exc, e.JournalCorrupt) and exc.path and (exc.line or 0) > 1:  # a line after a good start
-            hint = (f" — [JOURNAL-CORRUPT] run: lifeboat audit {exc.path} (every finding, with its line: "
-                    "docs/disputes.md); repair cuts only a torn last line (one with no newline), not this one")
+            hint = " — [JOURNAL-CORRUPT] " + _("run: {command} (every finding, with its line: docs/disputes.md); repair "
+                                               "cuts only a torn last line (one with no newline), not this one").format(
+                command=f"lifeboat audit {exc.path}")
         raise fail(f"{exc}{hint}", JOURNAL) from None
     except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None
     except IsADirectoryError as exc:
-        raise fail(f"{exc.filename}: is a directory, expected a journal file", JOURNAL) from None
+        raise fail(_("{filename}: is a directory, expected a journal file").format(filename=exc.filename), JOURNAL) from None
     except PermissionError as exc:
-        raise fail(f"{exc.filename}: permission denied", JOURNAL) from None
+        raise fail(_("{filename}: permission denied").format(filename=exc.filename), JOURNAL) from None

@@ -17,9 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.describe import in_game as describe_in_game
-from cli.describe import who, with_contents
+from cli.describe import with_contents
 from cli.terminal import terminal_safe
 from lifeboat.cards import cards_of
+from lifeboat.i18n import _, ngettext
+from lifeboat.views.words import name as who
 
 if TYPE_CHECKING:
     from lifeboat.cards import CardSet
@@ -70,8 +72,8 @@ def print_lines(out: Console, lines: list[tuple[str, str | None]]) -> None:
 
 def seeded(seed: int) -> str:
     """What ``new`` and ``play --players`` say of a seeded game (issue 13: it is predictable)."""
-    return (f"Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. "
-            "Leave out --seed for a game that matters.")
+    return _("Seeded game (--seed {seed}): anyone who knows or guesses the seed can predict every card. Leave out "
+             "--seed for a game that matters.").format(seed=seed)
 
 
 def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
@@ -86,7 +88,7 @@ def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # ty
             out.append(cards.card_name(c))
         except KeyError:
             out.append(str(c))
-    return with_contents(", ".join(out), in_game, cards)
+    return with_contents(_(", ").join(out), in_game, cards)
 
 
 def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
@@ -94,7 +96,7 @@ def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
     from collections import Counter
 
     names = Counter(card_names([c], cards) for c in ids)
-    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
+    return _(", ").join(name if n == 1 else f"{name} ×{n}" for name, n in names.items())
 
 
 class Fitted:
@@ -118,45 +120,55 @@ class Fitted:
 def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:  # type: ignore[no-untyped-def]
     """One row per character bow to stern, then the lost at sea; a status ('unconscious', 'lost at sea') is never
     wrapped or cut: the other columns wrap first."""
-    title = Text(f"Round {view.round} · seagulls {view.seagulls}/4 · provisions deck {view.provisions_deck} · "
-                 f"navigation deck {view.navigation_deck} · row stack {len(view.row_stack)}")
+    title = Text(_("Round {round} · seagulls {seagulls}/4 · provisions deck {provisions} · navigation deck "
+                   "{navigation} · row stack {row_stack}").format(
+        round=view.round, seagulls=view.seagulls, provisions=view.provisions_deck, navigation=view.navigation_deck,
+        row_stack=len(view.row_stack)))
     t = Table(title=title, title_justify="left")
-    longest = max((len(ch.status) for ch in view.characters), default=0)
-    for col in (seat_header, "character", "player", "wounds", "status", "face up", "hand", "markers"):
-        t.add_column(col, **({"no_wrap": True, "min_width": longest} if col == "status" else {"overflow": "fold"}))
+    longest = max((len(status_word(ch.status)) for ch in view.characters), default=0)
+    columns = (seat_header, _("character"), _("player"), _("wounds"), _("status"), _("face up"), _("hand"),
+               _("markers"))
+    for i, col in enumerate(columns):
+        t.add_column(col, **({"no_wrap": True, "min_width": longest} if i == 4 else {"overflow": "fold"}))
     for ch in view.characters:
         drinks = view.drank.count(ch.character)  # LIQUID-1, WONG-1: +3 in fights, one more thirst, each
-        drank = "drank" if drinks == 1 else f"drank ×{drinks}"
-        markers = " ".join(m for m, on in (("rowed", ch.rowed), ("fought", ch.fought), (drank, drinks)) if on)
+        drank = _("drank") if drinks == 1 else _("drank ×{n}").format(n=drinks)
+        markers = " ".join(m for m, on in ((_("rowed"), ch.rowed), (_("fought"), ch.fought), (drank, drinks)) if on)
         t.add_row(
             "-" if ch.seat is None else str(ch.seat + 1), Text(ch.name), Text(ch.player),
-            f"{ch.wounds}/{ch.size}", ch.status.replace("_", " "), Text(card_names(ch.face_up, cards)),
+            f"{ch.wounds}/{ch.size}", status_word(ch.status), Text(card_names(ch.face_up, cards)),
             str(ch.hand_size), markers,
         )
     return t
+
+
+def status_word(status: str) -> str:
+    """A character's status (STATUS-1) in words: conscious, unconscious, dead, lost at sea."""
+    return {"conscious": _("conscious"), "unconscious": _("unconscious"), "dead": _("dead"),
+            "lost_at_sea": _("lost at sea")}.get(status, status.replace("_", " "))
 
 
 def table(view) -> Group:  # type: ignore[no-untyped-def]
     """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
     cards = cards_of(view.ruleset)  # CARD-3
     in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
-    parts: list = [Fitted(seats_table(view, cards), lambda: seats_table(view, cards, seat_header="#"))]
+    parts: list = [Fitted(seats_table(view, cards, _("seat")), lambda: seats_table(view, cards, seat_header="#"))]
     if view.in_play:
-        parts.append(Text("Face up: " + card_names(view.in_play, cards, in_game)))
-    parts.append(Text("Now: " + with_contents(view.step.text, in_game, cards)))
+        parts.append(Text(_("Face up: {cards}").format(cards=card_names(view.in_play, cards, in_game))))
+    parts.append(Text(_("Now: {what}").format(what=with_contents(view.step.text, in_game, cards))))
     if view.open_parasol is not None and getattr(view, "parasol_holder", None):
-        parts.append(Text(f"Open Parasol: {who(view.parasol_holder)}"))
+        parts.append(Text(_("Open Parasol: {who}").format(who=who(view.parasol_holder))))
     if view.offer is not None:
-        parts.append(Text(f"Trade offer: {view.offer.text}"))
+        parts.append(Text(_("Trade offer: {offer}").format(offer=view.offer.text)))
     if view.discard:
-        parts.append(Text(f"Discard pile: {discard_names(view.discard, cards)}"))
+        parts.append(Text(_("Discard pile: {cards}").format(cards=discard_names(view.discard, cards))))
     if getattr(view, "viewer", None):
-        parts.append(Text(f"You are {who(view.viewer)} ({view.player}). LOVE: {who(view.love)} · "
-                          f"HATE: {who(view.hate)}"))
-        parts.append(Text("Your hand: " + (card_names(view.hand, cards) or "empty")))
+        parts.append(Text(_("You are {character} ({player}). LOVE: {love} · HATE: {hate}").format(
+            character=who(view.viewer), player=view.player, love=who(view.love), hate=who(view.hate))))
+        parts.append(Text(_("Your hand: {cards}").format(cards=card_names(view.hand, cards) or _("empty"))))
         known = [c for c in view.row_stack if c is not None]
         if known and view.step.kind != "navigator_choice":  # the step line names them then
-            parts.append(Text("Row stack cards you know: " + card_names(known, cards, in_game)))
+            parts.append(Text(_("Row stack cards you know: {cards}").format(cards=card_names(known, cards, in_game))))
     if getattr(view, "secrets", None):
         parts += [secrets_line(s, cards) for s in view.secrets]
     return Group(*parts)
@@ -170,15 +182,16 @@ def discard_names(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
 
     unseen = sum(1 for c in ids if c is None or is_unknown(c))
     named = counted([c for c in ids if c is not None and not is_unknown(c)], cards)
-    count = f"{unseen} unseen card{'s' if unseen != 1 else ''}" if unseen else ""
-    return ", ".join(x for x in (count, named) if x)
+    count = ngettext("{n} unseen card", "{n} unseen cards", unseen).format(n=unseen) if unseen else ""
+    return _(", ").join(x for x in (count, named) if x)
 
 
 def secrets_line(s, cards: CardSet) -> Text:  # type: ignore[no-untyped-def]
     """One character's secrets (a SecretsView; its hand named as the game's printing ``cards`` has it): for the
     referee, and for everyone at the end (END-2)."""
-    hand = card_names(s.hand, cards) or "empty"
-    return Text(f"{who(s.character)}: hand {hand} · LOVE {who(s.love)} · HATE {who(s.hate)}")
+    hand = card_names(s.hand, cards) or _("empty")
+    return Text(_("{character}: hand {hand} · LOVE {love} · HATE {hate}").format(
+        character=who(s.character), hand=hand, love=who(s.love), hate=who(s.hate)))
 
 
 def story(events, in_game: tuple[str, ...], cards: CardSet, limit: int = 12,  # type: ignore[no-untyped-def]
@@ -189,10 +202,11 @@ def story(events, in_game: tuple[str, ...], cards: CardSet, limit: int = 12,  # 
     with a note of how many came before."""
     lines = story_lines(events, in_game, cards)
     shown = _last_rows(lines, limit, width) if limit else lines
-    head = [Text(f"  … {len(lines) - len(shown)} earlier (type 'story' for all)")] if len(shown) < len(lines) else []
+    head = ([Text("  " + _("… {n} earlier (type 'story' for all)").format(n=len(lines) - len(shown)))]
+            if len(shown) < len(lines) else [])
     if not shown:
-        return Group(Text("Since your last decision: nothing happened."))
-    return Group(Text("Since your last decision:"), *head, *[Text("  " + line) for line in shown])
+        return Group(Text(_("Since your last decision: nothing happened.")))
+    return Group(Text(_("Since your last decision:")), *head, *[Text("  " + line) for line in shown])
 
 
 def _last_rows(lines: list[str], limit: int, width: int) -> list[str]:
@@ -216,7 +230,7 @@ def story_lines(events, in_game: tuple[str, ...], cards: CardSet) -> list[str]: 
     passed: list[str] = []
     for ev in events:
         if ev.type == "passed":
-            passed.append(ev.text.removesuffix(" passed."))
+            passed.append(_passer(ev.text))
             continue
         if passed:
             out.append(_passes(passed))
@@ -227,22 +241,34 @@ def story_lines(events, in_game: tuple[str, ...], cards: CardSet) -> list[str]: 
     return out
 
 
+def _passer(text: str) -> str:
+    """Who passed, from the line "{who} passed." (in the language in use)."""
+    before, _who, after = _("{who} passed.").partition("{who}")
+    if text.startswith(before) and text.endswith(after):
+        return text[len(before):len(text) - len(after)]
+    return text
+
+
 def _passes(names: list[str]) -> str:
-    names = [n if n != "You" or i == 0 else "you" for i, n in enumerate(names)]
-    return (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + " passed."
+    from lifeboat.views.words import join
+
+    names = [n if n != _("You") or i == 0 else _("you") for i, n in enumerate(names)]
+    return _("{who} passed.").format(who=join(names))
 
 
 def memory(view) -> Group:  # type: ignore[no-untyped-def]
     """What a seat remembers seeing (its ``memory``), last ten facts."""
-    lines = [Text(f"  round {m.round}: {m.text}") for m in view.memory[-10:]]
-    return Group(Text("You remember:"), *lines) if lines else Group()
+    lines = [Text("  " + _("round {round}: {text}").format(round=m.round, text=m.text)) for m in view.memory[-10:]]
+    return Group(Text(_("You remember:")), *lines) if lines else Group()
 
 
-def scores_table(scores, winners, title: str = "Scores") -> Table:  # type: ignore[no-untyped-def]
-    """The scoring breakdown (SCORE-1..3) of :class:`lifeboat.scoring.Score` values; winners marked with ``*``."""
-    t = Table(title=title, title_justify="left")
-    for col in ("player", "character", "survival", "treasure", "love", "hate", "total"):
-        t.add_column(col, justify="left" if col in ("player", "character") else "right")
+def scores_table(scores, winners, title: str | None = None) -> Table:  # type: ignore[no-untyped-def]
+    """The scoring breakdown (SCORE-1..3) of :class:`lifeboat.scoring.Score` values; winners marked with ``*``;
+    ``title`` "Scores" by default."""
+    t = Table(title=_("Scores") if title is None else title, title_justify="left")
+    for i, col in enumerate((_("player"), _("character"), _("survival"), _("treasure"), _("love"), _("hate"),
+                             _("total"))):
+        t.add_column(col, justify="left" if i < 2 else "right")
     for s in scores:
         t.add_row(Text(s.player + (" *" if s.player in winners else "")), Text(who(s.character)), str(s.survival),
                   str(s.treasure), str(s.love), str(s.hate), str(s.total))
@@ -266,7 +292,9 @@ def final(out: Console, view, provisional: bool = False) -> None:  # type: ignor
 def winners_line(winners: Sequence[str]) -> str:
     """``Winner: Cy``, or ``Shared win: Ann, Cy`` when several players have the highest total (SCORE-3): the one
     wording of replay, score and audit."""
-    return ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
+    if len(winners) == 1:
+        return _("Winner: {players}").format(players=winners[0])
+    return _("Shared win: {players}").format(players=", ".join(winners))
 
 
 def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]

@@ -19,6 +19,7 @@ from typing import Any, Literal
 import msgspec
 
 from lifeboat.card_data import CardDataError, check
+from lifeboat.i18n import _, data_name
 
 
 class Character(msgspec.Struct, frozen=True):
@@ -287,14 +288,21 @@ class CardSet:
         return face.points[int(card.rpartition("-")[2]) - 1]
 
     def card_name(self, card: str) -> str:
-        """A human name for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation
+        """A human name, in the language in use (:mod:`lifeboat.i18n`), for a provision or navigation instance (``"Water"``, ``"Painting (3)"``, ``"Navigation
         19"``), or for a face id as views show it (``"water"``, ``"painting(3)"``; VIEW-FACE-1); ``"an unknown
         card"`` for a placeholder (REC-1). Raises ``KeyError`` for an unknown card."""
         if card.startswith("?"):
-            return "an unknown card"
+            return _("an unknown card")
         if card in self.navigation:
-            return f"Navigation {self.navigation[card].print_no}"
+            return _("Navigation {number}").format(number=self.navigation[card].print_no)
         face = self.faces[self.face(card)]
+        named = data_name("card", face.en, face.zh)
         if face.id == "painting" and self.treasure_points(card):  # a bare "painting" of several values: no value
-            return f"Painting ({self.treasure_points(card)})"
-        return face.en
+            return _("{painting} ({points})").format(painting=named, points=self.treasure_points(card))
+        return named
+
+    def character_name(self, character: str) -> str:
+        """A character's name in the language in use (:mod:`lifeboat.i18n`: ``"The Captain"``, 船长); the id
+        itself when this data has no such character."""
+        ch = self.characters.get(character)
+        return character if ch is None else data_name("character", ch.en, ch.zh)

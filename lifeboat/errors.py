@@ -7,6 +7,8 @@ A history that cannot be applied (a corrupt or edited journal) raises :class:`In
 
 from __future__ import annotations
 
+from lifeboat.i18n import _
+
 
 class LifeboatError(Exception):
     """Root of every error of the game package."""
@@ -48,7 +50,8 @@ class NotImplementedOption(InvalidCommand):
     """A ruleset option that this version does not implement yet (names the option)."""
 
     def __init__(self, option: str, value: object) -> None:
-        super().__init__("OPT-1", f"ruleset option {option}={value!r} is not implemented yet; use the default")
+        super().__init__("OPT-1", _("ruleset option {option}={value!r} is not implemented yet; use the default").format(
+            option=option, value=value))
         self.option = option
 
 

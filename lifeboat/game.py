@@ -13,6 +13,7 @@ from lifeboat.errors import InvalidCommand
 from lifeboat.events import Event
 from lifeboat.ruleset import Ruleset, validate
 from lifeboat.state import State
+from lifeboat.i18n import _
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6  # SETUP-1 (base game)
 
@@ -49,14 +50,15 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     most = max_players(ruleset)
     if not MIN_PLAYERS <= len(names) <= most:
         game = "the base game" if not ruleset.expansions else f"the game with {' and '.join(ruleset.expansions)}"
-        raise InvalidCommand("SETUP-1", f"{game} takes {MIN_PLAYERS} to {most} players, got {len(names)}"
-                             f"{_count_hint(names)}")
+        raise InvalidCommand("SETUP-1", _("{game} takes {min_players} to {most} players, got "
+                                          "{n_names}{count_hint}").format(game=game, min_players=MIN_PLAYERS, most=most, n_names=len(names), count_hint=_count_hint(names)))
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
-        raise InvalidCommand("SETUP-1", "player names must be non-empty and different")
+        raise InvalidCommand("SETUP-1", _("player names must be non-empty and different"))
     for n in names:
         if reserved_name(n):
-            raise InvalidCommand("SETUP-1", f"player name {n!r} is a character's name, a reserved word ("
-                                 f"{', '.join(sorted(RESERVED))}) or holds one of ; = : , ?; choose another")
+            raise InvalidCommand("SETUP-1", _("player name {n!r} is a character's name, a reserved "
+                                              "word ({reserved}) or holds one of ; = : , ?; choose "
+                                              "another").format(n=n, reserved=', '.join(sorted(RESERVED))))
     return State(ruleset=ruleset, players=names)
 
 

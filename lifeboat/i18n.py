@@ -70,6 +70,12 @@ def language() -> str:
     return _LANG.get()
 
 
+def set_language(lang: str) -> None:
+    """Write every later line of this context (a command-line run, a thread) in ``lang`` (any tag
+    :func:`normalize` reads); :func:`using_language` for a block."""
+    _LANG.set(normalize(lang) if lang not in LANGUAGES else lang)
+
+
 @contextmanager
 def using_language(lang: str) -> Iterator[None]:
     """Write the lines inside this block in ``lang`` (any tag :func:`normalize` reads)."""
@@ -93,6 +99,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if lang == "en":
         return singular if n == 1 else plural
     return catalog(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in its ``context`` (``"character"``, ``"card"``: the card data's names, which the catalogs take
+    from the card data; tools/catalogs.py), in the language in use; the message itself when not translated."""
+    lang = _LANG.get()
+    return message if lang == "en" else catalog(lang).pgettext(context, message)
+
+
+def data_name(context: str, en: str, zh: tuple[str, ...] = ()) -> str:
+    """The name of a card data entry (``context`` ``"character"`` or ``"card"``) in the language in use: its
+    English ``en``, its catalog translation, or else (a printing of the table's own, CARD-3, whose names the
+    catalog does not know) the data's first Chinese name ``zh[0]``, or ``en``."""
+    lang = _LANG.get()
+    if lang == "en":
+        return en
+    found = catalog(lang).pgettext(context, en)
+    return zh[0] if found == en and zh else found
 
 
 def N_(message: str) -> str:

@@ -12,6 +12,7 @@ import msgspec
 from collections.abc import Iterable
 
 from lifeboat.errors import InvalidCommand, NotImplementedOption
+from lifeboat.i18n import _
 
 
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -84,11 +85,11 @@ def validate(ruleset: Ruleset) -> Ruleset:
             raise NotImplementedOption(name, value)
     for x in ruleset.expansions:
         if x not in EXPANSIONS:
-            raise InvalidCommand("OPT-1", f"unknown expansion {x!r}; expected one of: {', '.join(EXPANSIONS)}")
+            raise InvalidCommand("OPT-1", _("unknown expansion {card!r}; expected one of: {expansions}").format(card=x, expansions=', '.join(EXPANSIONS)))
         if x not in IMPLEMENTED_EXPANSIONS:
             raise NotImplementedOption("expansions", ruleset.expansions)
     if len(set(ruleset.expansions)) != len(ruleset.expansions):
-        raise InvalidCommand("OPT-1", f"an expansion is named twice: {', '.join(ruleset.expansions)}")
+        raise InvalidCommand("OPT-1", _("an expansion is named twice: {expansions}").format(expansions=', '.join(ruleset.expansions)))
     return ruleset
 
 
@@ -98,10 +99,11 @@ def _parse(text: str) -> tuple[str, bool]:
     known = tuple(n for n in OPTION_NAMES if n != "expansions") + EXPANSIONS
     if name not in known:
         hint = f" (option names are lower case: {name.lower()})" if name.lower() in known else ""
-        raise InvalidCommand("OPT-1", f"unknown option {name!r}{hint}; expected one of: {', '.join(known)}")
+        raise InvalidCommand("OPT-1", _("unknown option {name!r}{hint}; expected one of: {known}").format(name=name, hint=hint, known=', '.join(known)))
     v = value.strip().lower()
     if not sep or v not in {"on", "off", "true", "false", "yes", "no", "1", "0"}:
-        raise InvalidCommand("OPT-1", f"option {name} expects on/off (or true/false, yes/no, 1/0), got {value!r}")
+        raise InvalidCommand("OPT-1", _("option {name} expects on/off (or true/false, yes/no, 1/0), "
+                                        "got {value!r}").format(name=name, value=value))
     return name, v in {"on", "true", "yes", "1"}
 
 
@@ -135,8 +137,8 @@ def ruleset_from_options(texts: Iterable[str], base: Ruleset | None = None) -> R
     for text in texts:
         name, on = _parse(text)
         if name in given and given[name][0] != on:
-            raise InvalidCommand("OPT-1", f"{name} is given twice with different values ({given[name][1].strip()}, "
-                                          f"then {text.strip()}); give it once")
+            raise InvalidCommand("OPT-1", _("{name} is given twice with different values ({strip}, "
+                                            "then {strip2}); give it once").format(name=name, strip=given[name][1].strip(), strip2=text.strip()))
         given.setdefault(name, (on, text))
         if name in EXPANSIONS:
             if on and name not in expansions:

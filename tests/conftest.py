@@ -81,3 +81,13 @@ def postgres_schema(postgres_url: str) -> Iterator[str]:
             conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
         except psycopg.errors.LockNotAvailable:
             pass
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test starts writing in English (issue 29): a test that chose another language for its thread (an
+    in-process ``--lang zh`` run) leaves nothing to the next one."""
+    from lifeboat.i18n import set_language
+
+    set_language("en")
+    yield

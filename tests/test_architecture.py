@@ -35,7 +35,9 @@ LAYERS = ("service", "bots", "web")  # lifeboat's subpackages above the engine
 PARTS = {"engine": "lifeboat", "journal": "journal", "cli": "cli",
          **{layer: f"lifeboat/{layer}" for layer in LAYERS}}
 OURS = set(PARTS)
-CLI_MAY_RENDER = {"lifeboat.cards", "lifeboat.commands", "lifeboat.notation", "lifeboat.views", "lifeboat.state"}
+# lifeboat.i18n: the language what the cli prints is written in (--lang, issue 29)
+CLI_MAY_RENDER = {"lifeboat.cards", "lifeboat.commands", "lifeboat.notation", "lifeboat.views", "lifeboat.state",
+                  "lifeboat.i18n"}
 
 
 def part_of(name: str) -> str | None:

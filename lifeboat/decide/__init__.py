@@ -39,6 +39,7 @@ from lifeboat.decide.recorded import prebind
 from lifeboat.decide.setup import SHORT_HANDED_REMOVED
 from lifeboat.errors import IllegalCommand, RuleViolation
 from lifeboat.state import AwaitSetup, GameOver, State
+from lifeboat.i18n import _
 
 Rule = Callable[[Ctx, State, Any], None]
 
@@ -62,9 +63,10 @@ def _player(ctx: Ctx, cmd: c.PlayerCommand) -> None:
     s = ctx.state
     require_character(s, cmd.by)
     if s.offer is not None and not isinstance(cmd, c.AnswerTrade):
-        raise IllegalCommand("TRADE-1", f"a trade offered to {name_of(s.offer.to)} is waiting for an answer")
+        raise IllegalCommand("TRADE-1", _("a trade offered to {to} is waiting for an answer").format(to=name_of(s.offer.to)))
     if s.wong_share is not None and not isinstance(cmd, c.ShareFirewater):  # REF-25
-        raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
+        raise IllegalCommand("REF-25", _("Mrs. Wong must first say whether she shares the Firewater "
+                                         "just drunk"))
     rule = PLAYER_RULES.get(type(cmd)) or _rule(PLAYER_RULES, cmd)
     if rule is not None:
         rule(ctx, s, cmd)
@@ -80,12 +82,14 @@ def _run(ctx: Ctx, command: c.Command) -> None:
             possible.deduce(ctx)  # REC-3: a card named may leave one identity for another
         return
     if type(ctx.state.step) is GameOver:  # a final class (state.WINDOW_TYPES)
-        raise IllegalCommand("END-1", "the game is over; no more cards may be played")
+        raise IllegalCommand("END-1", _("the game is over; no more cards may be played"))
     if type(ctx.state.step) is AwaitSetup and type(command) is not c.DealSetup:  # SETUP-2: the deal comes first
-        raise IllegalCommand("SETUP-2", "the game waits for the deal: nothing can be drawn or played before it")
+        raise IllegalCommand("SETUP-2", _("the game waits for the deal: nothing can be drawn or played "
+                                          "before it"))
     if not player and c.is_chance(command):
         if ctx.state.wong_share is not None:  # REF-25: her answer comes first
-            raise IllegalCommand("REF-25", "Mrs. Wong must first say whether she shares the Firewater just drunk")
+            raise IllegalCommand("REF-25", _("Mrs. Wong must first say whether she shares the "
+                                             "Firewater just drunk"))
         rule = _rule(CHANCE_RULES, command)
         if rule is not None:
             rule(ctx, ctx.state, command)
@@ -94,7 +98,7 @@ def _run(ctx: Ctx, command: c.Command) -> None:
     if ctx.state.unaccounted and ctx.state.ruleset.possibilities is True:
         possible.deduce(ctx)  # REC-3: what the possibilities now leave one identity for
     if not ctx.events:  # pragma: no cover - every path above emits or raises
-        raise IllegalCommand("PROC-1", "the command changes nothing")
+        raise IllegalCommand("PROC-1", _("the command changes nothing"))
 
 
 def decide_and_fold(state: State, command: c.Command) -> tuple[State, tuple[e.Event, ...]]:

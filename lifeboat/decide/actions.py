@@ -15,17 +15,18 @@ from lifeboat.decide.context import (
 from lifeboat.decide.procedure import end_action, maybe_close, request_succeeds, seats_changed, start_actions
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import ProvisionsPick, RowPlace, State
+from lifeboat.i18n import N_, _
 
 
 def keep_provision(ctx: Ctx, s: State, cmd: c.KeepProvision) -> None:
     """PROV-2: keep one offered provision and pass the rest sternward; actions start when none is left."""
     by, card, step = cmd.by, cmd.card, s.step
     if not isinstance(step, ProvisionsPick):
-        raise IllegalCommand("PROV-2", "no provisions are being passed now")
+        raise IllegalCommand("PROV-2", _("no provisions are being passed now"))
     if step.picker != by:
-        raise IllegalCommand("PROV-2", f"it is {name_of(step.picker)}'s turn to keep a provision")
+        raise IllegalCommand("PROV-2", _("it is {picker}'s turn to keep a provision").format(picker=name_of(step.picker)))
     if card not in step.offered:
-        raise IllegalCommand("PROV-2", f"{card} is not among the cards offered to you")
+        raise IllegalCommand("PROV-2", _("{card} is not among the cards offered to you").format(card=card))
     if is_unknown(card) and s.ruleset.deduces:  # REC-3: nobody saw which of the offered cards was kept
         possible.unseen_move(ctx, OFFERED, by, (card,))
     ctx.emit(e.ProvisionKept(character=by, card=card))
@@ -59,11 +60,13 @@ def place_rowed_cards(ctx: Ctx, s: State, cmd: c.PlaceRowedCards) -> None:
     """ROW-1: each drawn card goes on the row stack or under the deck (option row_keeps_exactly_one)."""
     by, stack, bottom, step = cmd.by, cmd.to_stack, cmd.to_bottom, s.step
     if not isinstance(step, RowPlace) or step.rower != by:
-        raise IllegalCommand("ROW-1", "you have no rowed cards to place now")
+        raise IllegalCommand("ROW-1", _("you have no rowed cards to place now"))
     if sorted(stack + bottom) != sorted(step.drawn) or len(set(stack + bottom)) != len(stack + bottom):
-        raise InvalidCommand("ROW-1", "place each card you drew exactly once, on the row stack or under the deck")
+        raise InvalidCommand("ROW-1", _("place each card you drew exactly once, on the row stack or "
+                                        "under the deck"))
     if s.ruleset.row_keeps_exactly_one and len(stack) != min(1, len(step.drawn)):
-        raise IllegalCommand("ROW-1", "this game's option row_keeps_exactly_one: put exactly one card on the row stack")
+        raise IllegalCommand("ROW-1", _("this game's option row_keeps_exactly_one: put exactly one "
+                                        "card on the row stack"))
     ctx.emit(e.RowedCardsPlaced(character=by, to_stack=stack, to_bottom=bottom))
     end_action(ctx)
 
@@ -74,7 +77,7 @@ def change_seats(ctx: Ctx, s: State, cmd: c.ChangeSeats) -> None:
     require_actor(s, by)
     require_in_boat(s, t, "SWAP-1")
     if t == by:
-        raise IllegalCommand("SWAP-1", "change seats with another character")
+        raise IllegalCommand("SWAP-1", _("change seats with another character"))
     ctx.emit(e.SeatChangeDeclared(character=by, target=t))
     if not s.conscious(t):  # STATUS-1: cannot refuse (ACT-3: and so cannot act now either)
         seats_changed(ctx, by, t)
@@ -89,7 +92,7 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
     require_actor(s, by)
     require_in_boat(s, t, "MUG-1")
     if t == by:
-        raise IllegalCommand("MUG-1", "mug another character")
+        raise IllegalCommand("MUG-1", _("mug another character"))
     target = s.char(t)
     if card is not None and s.cards.is_look(card):  # VIEW-FACE-1: the face names the first face-up card of it
         card = next((x for x in target.face_up if card in (s.cards.look_of(x), s.cards.face(x))), None) or \
@@ -97,9 +100,9 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
     if card is not None:
         card_face(card, cards=s.cards)
         if card not in target.face_up:
-            raise IllegalCommand("MUG-1", f"{name_of(t)} has no face-up {s.cards.card_name(card)}")
+            raise IllegalCommand("MUG-1", _("{target} has no face-up {card}").format(target=name_of(t), card=s.cards.card_name(card)))
     elif not target.hand:
-        raise IllegalCommand("MUG-1", f"{name_of(t)} has no card in hand to take")
+        raise IllegalCommand("MUG-1", _("{target} has no card in hand to take").format(target=name_of(t)))
     ctx.emit(e.MugDeclared(character=by, target=t, card=card))
     if card is None and by == "kid":  # MUG-2: the pickpocket cannot be refused
         ctx.emit(e.MugSucceeded(character=by, target=t, card=None))
@@ -109,7 +112,7 @@ def mug(ctx: Ctx, s: State, cmd: c.Mug) -> None:
 
 def _no_face_up(s: State, target: str, look: str) -> str:
     """MUG-1: the refusal of a mug naming a face (VIEW-FACE-1) the target has no face-up card of."""
-    raise IllegalCommand("MUG-1", f"{name_of(target)} has no face-up {s.cards.card_name(look)}")
+    raise IllegalCommand("MUG-1", _("{target} has no face-up {look}").format(target=name_of(target), look=s.cards.card_name(look)))
 
 
 def fire_flare_gun(ctx: Ctx, s: State, cmd: c.FireFlareGun) -> None:
@@ -125,7 +128,7 @@ def open_parasol(ctx: Ctx, s: State, cmd: c.OpenParasol) -> None:
     require_actor(s, by)
     require_held(s, by, card, "parasol", rule="PARASOL-1")
     if s.open_parasol == card:
-        raise IllegalCommand("PARASOL-1", "the Parasol is already open")
+        raise IllegalCommand("PARASOL-1", _("the Parasol is already open"))
     ctx.emit(e.ParasolOpened(character=by, card=card))
     end_action(ctx)
 
@@ -137,9 +140,9 @@ def use_medical_kit(ctx: Ctx, s: State, cmd: c.UseMedicalKit) -> None:
     require_held(s, by, card, "medical_kit", rule="MEDKIT-1")
     require_in_boat(s, t, "MEDKIT-1")
     if s.status(t) == "dead":
-        raise IllegalCommand("MEDKIT-1", f"{name_of(t)} is dead; a Medical Kit cannot help")
+        raise IllegalCommand("MEDKIT-1", _("{target} is dead; a Medical Kit cannot help").format(target=name_of(t)))
     if s.char(t).wounds == 0:
-        raise IllegalCommand("MEDKIT-1", f"{name_of(t)} has no wound to remove")
+        raise IllegalCommand("MEDKIT-1", _("{target} has no wound to remove").format(target=name_of(t)))
     ctx.emit(e.MedicalKitUsed(character=by, card=card, target=t, kept=by == "dr_harter"))
     ctx.emit(e.Healed(character=t))
     end_action(ctx)
@@ -150,13 +153,16 @@ def cannibalize(ctx: Ctx, s: State, cmd: c.Cannibalize) -> None:
     by, card, t = cmd.by, cmd.card, cmd.target
     require_actor(s, by)
     if "cannibalism" not in s.ruleset.expansions:
-        raise IllegalCommand("EXP-1", "this game is played without the Cannibalism expansion")
+        raise IllegalCommand("EXP-1", _("this game is played without the Cannibalism expansion"))
     require_held(s, by, card, "cannibalism", rule="CANNIBAL-1")
     require_character(s, t, "CANNIBAL-1")
     if t not in s.seats:
-        raise IllegalCommand("CANNIBAL-1", f"{name_of(t)} is no longer in the boat")
+        raise IllegalCommand("CANNIBAL-1", _("{target} is no longer in the boat").format(target=name_of(t)))
     if s.status(t) != "dead":
-        raise IllegalCommand("CANNIBAL-1", f"{name_of(t)} is {s.status(t)}: only a dead body can be eaten")
+        status = {"conscious": N_("{target} is conscious: only a dead body can be eaten"),
+                  "unconscious": N_("{target} is unconscious: only a dead body can be eaten")}.get(
+            s.status(t), N_("{target} is not dead: only a dead body can be eaten"))
+        raise IllegalCommand("CANNIBAL-1", _(status).format(target=name_of(t)))
     ctx.emit(e.CannibalismDeclared(character=by, card=card, body=t))
     maybe_close(ctx)  # nobody else conscious: unopposed at once
 

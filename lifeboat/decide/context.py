@@ -16,6 +16,7 @@ from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import APPLIERS, evolve
 from lifeboat import state as st
 from lifeboat.state import ActionTurn, State, status_of
+from lifeboat.i18n import N_, _, data_name
 
 
 class Legal(Exception):
@@ -45,8 +46,10 @@ class Ctx(msgspec.Struct):
 
 
 def name_of(character: str) -> str:
-    """The English name of a character id (the id itself when unknown), for messages."""
-    return CHARACTERS[character].en if character in CHARACTERS else character
+    """The name of a character id in the language in use (:mod:`lifeboat.i18n`; the id itself when unknown), for
+    messages."""
+    c = CHARACTERS.get(character)
+    return character if c is None else data_name("character", c.en, c.zh)
 
 
 def require_character(state: State, character: str, rule: str = "TURN-1") -> str:
@@ -59,14 +62,15 @@ def require_character(state: State, character: str, rule: str = "TURN-1") -> str
 
 def _unknown(state: State, character: str, rule: str = "TURN-1") -> InvalidCommand:
     known = ", ".join(ch.character for ch in state.characters)
-    return InvalidCommand(rule, f"{character!r} is not a character in this game; expected one of: {known}")
+    return InvalidCommand(rule, _("{character!r} is not a character in this game; expected one of: "
+                                  "{known}").format(character=character, known=known))
 
 
 def require_in_boat(state: State, character: str, rule: str) -> str:
     """``character`` if it is in the game and in the boat. Raises InvalidCommand / IllegalCommand (``rule``)."""
     require_character(state, character, rule)
     if character not in state.seats:
-        raise IllegalCommand(rule, f"{name_of(character)} is lost at sea")
+        raise IllegalCommand(rule, _("{character} is lost at sea").format(character=name_of(character)))
     return character
 
 
@@ -78,13 +82,14 @@ def require_conscious(state: State, by: str) -> None:
     else:
         raise _unknown(state, by)
     if not ch.in_boat:
-        raise IllegalCommand("STATUS-1", f"{name_of(by)} is lost at sea and cannot act")
+        raise IllegalCommand("STATUS-1", _("{actor} is lost at sea and cannot act").format(actor=name_of(by)))
     bonus, cards = state.ruleset.shark_variant, state.cards
     if ch.wounds < cards.size[by] + bonus:  # conscious (status_of's first test, without the call)
         return
     status = status_of(ch, bonus, cards)
     if status != "conscious":
-        raise IllegalCommand("STATUS-1", f"{name_of(by)} is {status} and cannot act")
+        raise IllegalCommand("STATUS-1", (_("{actor} is dead and cannot act") if status == "dead" else
+                                          _("{actor} is unconscious and cannot act")).format(actor=name_of(by)))
 
 
 def card_face(card: str, rule: str = "CARD-1", cards: CardSet | None = None) -> str:
@@ -93,7 +98,7 @@ def card_face(card: str, rule: str = "CARD-1", cards: CardSet | None = None) -> 
     try:
         return (cards or BUNDLED).face_of(card)
     except KeyError:
-        raise InvalidCommand(rule, f"{card!r} is not a provision card") from None
+        raise InvalidCommand(rule, _("{card!r} is not a provision card").format(card=card)) from None
 
 
 def require_held(state: State, by: str, card: str, face: str | None = None, *, hand_only: bool = False,
@@ -104,17 +109,22 @@ def require_held(state: State, by: str, card: str, face: str | None = None, *, h
         return  # REC-1: a card passed face down in a recorded game (a trade) may stay unseen
     actual = card_face(card, cards=state.cards)
     if face is not None and actual != face:
-        raise InvalidCommand(rule, f"{card!r} is not a {face.replace('_', ' ')}")
+        raise InvalidCommand(rule, _("{card!r} is not a {replace}").format(card=card, replace=face.replace('_', ' ')))
     ch = state.char(by)
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
     if card in ch.face_up:  # held, but this command takes it from the hand only (PLAY-1, TRADE-1)
-        raise IllegalCommand(rule, f"your {card_named(card, state)} is face up in front of you; only cards in your hand can be "
-                                   "used so")
-    where = "in your hand" if hand_only else "in your hand or face up in front of you"
+        raise IllegalCommand(rule, _("your {card} is face up in front of you; only cards in your hand "
+                                     "can be used so").format(card=card_named(card, state)))
     shown = [x for x in ch.face_up if x.rpartition("-")[0] == card.rpartition("-")[0]]
-    also = f" (your {card_named(shown[0], state)} is face up in front of you)" if shown and hand_only else ""
-    raise IllegalCommand("CARD-1", f"you do not hold {card_named(card, state)} {where}{also}")
+    named = card_named(card, state)
+    if not hand_only:
+        raise IllegalCommand("CARD-1", _("you do not hold {card} in your hand or face up in front of you").format(
+            card=named))
+    if shown:
+        raise IllegalCommand("CARD-1", _("you do not hold {card} in your hand (your {shown} is face up in front of "
+                                         "you)").format(card=named, shown=card_named(shown[0], state)))
+    raise IllegalCommand("CARD-1", _("you do not hold {card} in your hand").format(card=named))
 
 
 def card_named(card: str, state: State) -> str:
@@ -129,9 +139,9 @@ def require_actor(state: State, by: str) -> None:
     """ACT-1, ACT-2: it is ``by``'s action now, and ``by`` is conscious. Raises IllegalCommand."""
     step = state.step
     if not isinstance(step, ActionTurn):
-        raise IllegalCommand("ACT-2", f"no action can be taken now: {busy(state)}")
+        raise IllegalCommand("ACT-2", _("no action can be taken now: {busy}").format(busy=busy(state)))
     if step.actor != by:
-        raise IllegalCommand("ACT-1", f"it is {name_of(step.actor)}'s action, not {name_of(by)}'s")
+        raise IllegalCommand("ACT-1", _("it is {actor}'s action, not {actor2}'s").format(actor=name_of(step.actor), actor2=name_of(by)))
     require_conscious(state, by)
 
 
@@ -140,23 +150,31 @@ def busy(state: State) -> str:
     step = state.step
     tag = type(step).__struct_config__.tag
     if isinstance(step, st.Fight):
-        what = "the objection to Cannibalism" if step.kind == "cannibalism" else (
-            "the refused seat change" if step.kind == "swap" else "the refused mug")
-        return (f"{what} is being fought out ({name_of(step.attacker)} against {name_of(step.target)}); the fight "
-                "must be resolved first: join a side, reveal a weapon or pass ('close' passes for everyone left)")
+        fought = {"cannibalism": N_("the objection to Cannibalism is being fought out ({attacker} against {target}); "
+                                    "the fight must be resolved first: join a side, reveal a weapon or pass ('close' "
+                                    "passes for everyone left)"),
+                  "swap": N_("the refused seat change is being fought out ({attacker} against {target}); the fight "
+                             "must be resolved first: join a side, reveal a weapon or pass ('close' passes for "
+                             "everyone left)")}.get(step.kind, N_(
+            "the refused mug is being fought out ({attacker} against {target}); the fight must be resolved first: "
+            "join a side, reveal a weapon or pass ('close' passes for everyone left)"))
+        return _(fought).format(attacker=name_of(step.attacker), target=name_of(step.target))
     if isinstance(step, st.AwaitAnswer):
-        return f"{name_of(step.target)} must first consent or refuse"
+        return _("{target} must first consent or refuse").format(target=name_of(step.target))
     if isinstance(step, st.CannibalismObjection):
-        return "the Cannibalism must be settled first: object or pass ('close' passes for everyone left)"
-    if isinstance(step, (st.OverboardWindow, st.ThirstWindow)):
-        return (f"the {'overboard' if isinstance(step, st.OverboardWindow) else 'thirst'} window is open: play a "
-                "card or pass ('close' passes for everyone left)")
-    return {
-        "await_setup": "the deal comes first", "provisions_draw": "the provisions are being drawn",
-        "provisions_pick": "the provisions are being handed out: keep a card", "row_draw": "a row is under way",
-        "row_place": "a row is under way: place the cards drawn", "mug_draw": "a card is being taken from a hand",
-        "flare_draw": "the Flare Gun's cards are being drawn", "game_over": "the game is over",
-    }.get(tag, "it is the navigation")
+        return _("the Cannibalism must be settled first: object or pass ('close' passes for everyone left)")
+    if isinstance(step, st.OverboardWindow):
+        return _("the overboard window is open: play a card or pass ('close' passes for everyone left)")
+    if isinstance(step, st.ThirstWindow):
+        return _("the thirst window is open: play a card or pass ('close' passes for everyone left)")
+    waiting = {
+        "await_setup": N_("the deal comes first"), "provisions_draw": N_("the provisions are being drawn"),
+        "provisions_pick": N_("the provisions are being handed out: keep a card"),
+        "row_draw": N_("a row is under way"), "row_place": N_("a row is under way: place the cards drawn"),
+        "mug_draw": N_("a card is being taken from a hand"), "flare_draw": N_("the Flare Gun's cards are being drawn"),
+        "game_over": N_("the game is over"),
+    }.get(tag, N_("it is the navigation"))
+    return _(waiting)
 
 
 def nav_available(state: State) -> int:
@@ -168,16 +186,17 @@ def check_top(state: State, cards: tuple[str, ...], count: int) -> None:
     """CHANCE-1: ``cards`` are the next ``count`` cards of the navigation deck, top first. Raises
     InvalidCommand (wrong count or not a navigation card) / IllegalCommand (not on top of the deck)."""
     if len(cards) != count:
-        raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+        raise InvalidCommand("CHANCE-1", _("expected {count} navigation card(s), got {n_cards}").format(count=count, n_cards=len(cards)))
     unseen, bottom = list(state.nav_unseen), list(state.nav_bottom)
     for card in cards:
         if card not in state.cards.navigation and not (is_unknown(card) and card != UNKNOWN):
-            raise InvalidCommand("CHANCE-1", f"{card!r} is not a navigation card")
+            raise InvalidCommand("CHANCE-1", _("{card!r} is not a navigation card").format(card=card))
         if unseen:
             if card not in unseen:
-                raise IllegalCommand("CHANCE-1", f"{card} cannot be drawn now: it is not in the navigation deck")
+                raise IllegalCommand("CHANCE-1", _("{card} cannot be drawn now: it is not in the "
+                                                   "navigation deck").format(card=card))
             unseen.remove(card)
         elif bottom and bottom[0] == card:
             bottom.pop(0)
         else:
-            raise IllegalCommand("CHANCE-1", f"{card} is not the top card of the navigation deck")
+            raise IllegalCommand("CHANCE-1", _("{card} is not the top card of the navigation deck").format(card=card))

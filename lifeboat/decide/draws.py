@@ -14,6 +14,7 @@ from lifeboat.decide.setup import deal_setup
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import (CompassDraw, FlareDraw, MugDraw, NavigationTurn, NavigatorDraw, ProvisionsDraw, RowDraw,
                             State)
+from lifeboat.i18n import _
 
 
 def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
@@ -21,17 +22,19 @@ def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
     step = s.step
     cards = cmd.cards
     if not isinstance(step, ProvisionsDraw):
-        raise IllegalCommand("CHANCE-1", "no provisions are being drawn now")
+        raise IllegalCommand("CHANCE-1", _("no provisions are being drawn now"))
     if len(cards) != step.count:  # PROV-2: one per conscious character; the count is what went wrong, say so
-        raise InvalidCommand("CHANCE-1", f"the quartermaster draws {step.count} provision cards (one per conscious "
-                             f"character), not {len(cards)} ('?' for each unseen card)")
+        raise InvalidCommand("CHANCE-1", _("the quartermaster draws {count} provision cards (one per "
+                                           "conscious character), not {n_cards} ('?' for each unseen "
+                                           "card)").format(count=step.count, n_cards=len(cards)))
     if len(set(x for x in cards if x != UNKNOWN)) != len([x for x in cards if x != UNKNOWN]):
-        raise InvalidCommand("CHANCE-1", f"expected {step.count} different provision cards")
+        raise InvalidCommand("CHANCE-1", _("expected {count} different provision cards").format(count=step.count))
     cards = resolve_provisions(ctx, cards)
     s = ctx.state
     for card in cards:
         if card not in s.provisions:
-            raise IllegalCommand("CHANCE-1", f"{card} cannot be drawn: it is not in the provisions deck")
+            raise IllegalCommand("CHANCE-1", _("{card} cannot be drawn: it is not in the provisions "
+                                               "deck").format(card=card))
     ctx.emit(e.ProvisionsDrawn(quartermaster=step.quartermaster, cards=cards))
 
 
@@ -65,7 +68,7 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
         cards = resolve_draws(ctx, cards, want)
         s = ctx.state
         if (kind is FlareDraw or kind is NavigationTurn) and any(is_unknown(x) for x in cards):
-            raise InvalidCommand("REC-1", "this card is turned face up: name it (e.g. 'nav 27')")
+            raise InvalidCommand("REC-1", _("this card is turned face up: name it (e.g. 'nav 27')"))
     if kind is RowDraw:
         check_top(s, cards, step.count)
         ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))
@@ -84,7 +87,7 @@ def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
         ctx.emit(e.NavigationCardRevealed(card=cards[0]))
         resolve_card(ctx, cards[0])
     else:
-        raise IllegalCommand("CHANCE-1", "no navigation card is being drawn now")
+        raise IllegalCommand("CHANCE-1", _("no navigation card is being drawn now"))
 
 
 def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
@@ -92,7 +95,7 @@ def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
     step = s.step
     card = cmd.card
     if not isinstance(step, MugDraw):
-        raise IllegalCommand("CHANCE-1", "no card is being taken from a hand now")
+        raise IllegalCommand("CHANCE-1", _("no card is being taken from a hand now"))
     hand = s.char(step.target).hand
     if card == UNKNOWN and s.ruleset.deduces:  # REC-3: any card of the hand may be the one taken
         card = possible.unseen_move(ctx, step.target, step.mugger, (UNKNOWN,))[0]
@@ -100,12 +103,12 @@ def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
     elif card == UNKNOWN:  # REC-1: the recorder did not see which card
         card = next((x for x in hand if is_unknown(x)), UNKNOWN)
         if card == UNKNOWN:
-            raise InvalidCommand("CHANCE-1", "name the card taken: every card in that hand is known")
+            raise InvalidCommand("CHANCE-1", _("name the card taken: every card in that hand is known"))
     else:
         card = bind(ctx, card, hand, "p")
         s = ctx.state
     if card not in s.char(step.target).hand:
-        raise IllegalCommand("CHANCE-1", f"{card_named(card, s)} is not in {name_of(step.target)}'s hand")
+        raise IllegalCommand("CHANCE-1", _("{card} is not in {target}'s hand").format(card=card_named(card, s), target=name_of(step.target)))
     ctx.emit(e.CardMugged(character=step.mugger, target=step.target, card=card, from_hand=True))
     end_action(ctx)
 

@@ -10,6 +10,7 @@ from lifeboat.decide.context import Ctx, name_of, nav_available
 from lifeboat.decide.procedure import resolve_card
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import CompassChoice, CompassDraw, NavigatorChoice, State
+from lifeboat.i18n import _
 
 
 def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
@@ -19,10 +20,10 @@ def use_compass(ctx: Ctx, s: State, cmd: c.UseCompass) -> None:
     step = s.step
     if isinstance(step, (CompassDraw, NavigatorChoice)) and step.navigator == cmd.by and any(
             x.rpartition("-")[0] == "compass" for x in s.char(cmd.by).face_up):  # NAV-2: once per navigation
-        raise IllegalCommand("NAV-2", "the Compass was already used this round: once per navigation; choose the "
-                                      "navigation card")
+        raise IllegalCommand("NAV-2", _("the Compass was already used this round: once per navigation; "
+                                        "choose the navigation card"))
     if not isinstance(step, CompassChoice) or step.navigator != cmd.by:
-        raise IllegalCommand("NAV-2", "you cannot use the Compass now")
+        raise IllegalCommand("NAV-2", _("you cannot use the Compass now"))
     left = nav_available(s)
     draws = 2 if cmd.use and s.ruleset.compass_two and not s.row_stack and left >= 2 else 1
     ctx.emit(e.CompassUsed(character=cmd.by, used=cmd.use and left > 0, draws=draws))
@@ -32,13 +33,13 @@ def choose_navigation_card(ctx: Ctx, s: State, cmd: c.ChooseNavigationCard) -> N
     """NAV-1: the navigator chooses the card of the round; the rest of the row stack goes under the deck."""
     by, card, step = cmd.by, cmd.card, s.step
     if not isinstance(step, NavigatorChoice):
-        raise IllegalCommand("NAV-1", "no navigation card is being chosen now")
+        raise IllegalCommand("NAV-1", _("no navigation card is being chosen now"))
     if step.navigator != by:
-        raise IllegalCommand("NAV-1", f"{name_of(step.navigator)} is the navigator")
+        raise IllegalCommand("NAV-1", _("{navigator} is the navigator").format(navigator=name_of(step.navigator)))
     if is_unknown(card):
-        raise InvalidCommand("REC-1", "the chosen card is turned face up: name it (e.g. 'choose 27')")
+        raise InvalidCommand("REC-1", _("the chosen card is turned face up: name it (e.g. 'choose 27')"))
     if card not in s.row_stack:
-        raise IllegalCommand("NAV-1", f"{card} is not in the row stack")
+        raise IllegalCommand("NAV-1", _("{card} is not in the row stack").format(card=card))
     rest = tuple(x for x in s.row_stack if x != card)
     ctx.emit(e.NavigationCardChosen(character=by, card=card, to_bottom=rest))
     ctx.emit(e.NavigationCardRevealed(card=card))

@@ -18,6 +18,7 @@ from lifeboat.possibilities import zone_of as possible_zone
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import contains
 from lifeboat.state import ProvisionsPick, RowPlace, State
+from lifeboat.i18n import _
 
 
 def accounted(state: State, card: str) -> str:
@@ -59,7 +60,7 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
             return card
     if card not in s.unaccounted:
         if card in s.cards.navigation or s.cards.is_provision(card):
-            raise IllegalCommand("REC-1", f"{card} cannot be here: it is {accounted(s, card)}")
+            raise IllegalCommand("REC-1", _("{card} cannot be here: it is {accounted}").format(card=card, accounted=accounted(s, card)))
         return card
     traced = deduces and possible.check_sighting(ctx, holders[0], card)  # REC-3: refused when nothing allows it
     zone_name = possible_zone(ctx.state, holders[0]) if traced else None
@@ -83,7 +84,7 @@ def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ..
     """REC-1: resolve a navigation draw, top first, that may name ``"?"`` (a card nobody saw) or a real card behind
     a placeholder (which is then identified). Returns the cards drawn, as the state now names them."""
     if len(cards) != count:
-        raise InvalidCommand("CHANCE-1", f"expected {count} navigation card(s), got {len(cards)}")
+        raise InvalidCommand("CHANCE-1", _("expected {count} navigation card(s), got {n_cards}").format(count=count, n_cards=len(cards)))
     if not ctx.state.unaccounted and UNKNOWN not in cards:
         return tuple(cards)  # a digital game (REC-1): bind names nothing, every card stays as named (~1 µs a draw)
     unseen, bottom = list(ctx.state.nav_unseen), list(ctx.state.nav_bottom)
@@ -93,7 +94,8 @@ def resolve_draws(ctx: Ctx, cards: tuple[str, ...], count: int) -> tuple[str, ..
             if card == UNKNOWN:
                 ph = next((x for x in unseen if is_unknown(x)), None)
                 if ph is None:
-                    raise InvalidCommand("CHANCE-1", "name the navigation card drawn ('?' is for recorded games)")
+                    raise InvalidCommand("CHANCE-1", _("name the navigation card drawn ('?' is for "
+                                                       "recorded games)"))
                 card = ph
             elif card not in unseen:
                 ph = next((y for y in unseen if y.startswith(UNKNOWN + "n")), None)
@@ -122,7 +124,8 @@ def resolve_provisions(ctx: Ctx, cards: tuple[str, ...]) -> tuple[str, ...]:
         if card == UNKNOWN:
             ph = next((x for x in deck if is_unknown(x)), None)
             if ph is None:
-                raise InvalidCommand("CHANCE-1", "name the provision drawn ('?' is for recorded games)")
+                raise InvalidCommand("CHANCE-1", _("name the provision drawn ('?' is for recorded "
+                                                   "games)"))
             card = ph
         elif card not in deck:
             card = bind(ctx, card, deck, "p")  # another copy may stand in (REC-1)
@@ -171,24 +174,24 @@ def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
     """REC-1: the recorder names the real card behind a placeholder."""
     ph, card = cmd.placeholder, cmd.card
     if not is_unknown(ph) or ph == UNKNOWN:
-        raise InvalidCommand("REC-1", f"{ph!r} is not a placeholder (they look like ?p3 or ?n7)")
+        raise InvalidCommand("REC-1", _("{ph!r} is not a placeholder (they look like ?p3 or ?n7)").format(ph=ph))
     if not (card in s.cards.navigation or s.cards.is_provision(card)):
-        raise InvalidCommand("REC-1", f"{card!r} is not a card")
+        raise InvalidCommand("REC-1", _("{card!r} is not a card").format(card=card))
     if (card in s.cards.navigation) != ph.startswith(UNKNOWN + "n"):
-        raise InvalidCommand("REC-1", f"{ph} is a {'navigation' if ph.startswith('?n') else 'provision'} card")
+        raise InvalidCommand("REC-1", _("{ph} is a {value} card").format(ph=ph, value='navigation' if ph.startswith('?n') else 'provision'))
     if not contains(s, ph):
-        raise IllegalCommand("REC-1", f"{ph} is not an unnamed card of this game (named already, or no such "
-                             "placeholder)")
+        raise IllegalCommand("REC-1", _("{ph} is not an unnamed card of this game (named already, or "
+                                        "no such placeholder)").format(ph=ph))
     if s.over and ph not in shown_at_end(s):
         left = " ".join(shown_at_end(s)) or "none"
-        raise IllegalCommand("REF-21", f"{ph} is not in a hand or face up: at the end only the cards the players "
-                             f"show can be named (still unnamed: {left})")
+        raise IllegalCommand("REF-21", _("{ph} is not in a hand or face up: at the end only the cards "
+                                         "the players show can be named (still unnamed: {left})").format(ph=ph, left=left))
     if card not in s.unaccounted:
-        raise IllegalCommand("REC-1", f"{card} cannot be {ph}: it is {accounted(s, card)}")
+        raise IllegalCommand("REC-1", _("{card} cannot be {ph}: it is {accounted}").format(card=card, ph=ph, accounted=accounted(s, card)))
     before = len(ctx.events)
     bind(ctx, card, (ph,), ph[1])
     if len(ctx.events) == before:
-        raise IllegalCommand("REC-1", f"{ph} is not a card of this game")
+        raise IllegalCommand("REC-1", _("{ph} is not a card of this game").format(ph=ph))
 
 
 def shown_at_end(s: State) -> tuple[str, ...]:
@@ -204,12 +207,12 @@ def identify_love_hate(ctx: Ctx, s: State, cmd: c.IdentifyLoveHate) -> None:
     in_game = {x.character for x in s.characters}
     for field, value, current in (("LOVE", love, s.char(ch).love), ("HATE", hate, s.char(ch).hate)):
         if value not in in_game:
-            raise InvalidCommand("REC-1", f"{field} {value!r} is not a character in this game")
+            raise InvalidCommand("REC-1", _("{field} {value!r} is not a character in this game").format(field=field, value=value))
         if current not in (UNKNOWN, value):
-            raise IllegalCommand("REC-1", f"{name_of(ch)}'s {field} is already known to be {name_of(current)}")
+            raise IllegalCommand("REC-1", _("{character}'s {field} is already known to be {current}").format(character=name_of(ch), field=field, current=name_of(current)))
         others = {(x.love if field == "LOVE" else x.hate) for x in s.characters if x.character != ch}
         if value in others:
-            raise IllegalCommand("REC-1", f"another player already holds the {field} card of {name_of(value)}")
+            raise IllegalCommand("REC-1", _("another player already holds the {field} card of {value}").format(field=field, value=name_of(value)))
     ctx.emit(e.LoveHateIdentified(character=ch, love=love, hate=hate))
 
 

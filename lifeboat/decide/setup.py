@@ -12,6 +12,7 @@ from lifeboat.decide.context import Ctx, name_of
 from lifeboat.decide.procedure import start_round
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import AwaitSetup, State
+from lifeboat.i18n import _
 
 SHORT_HANDED_REMOVED = 10  # SETUP-3
 
@@ -27,7 +28,7 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...], playable:
     """SETUP-2, SETUP-3, SETUP-5: the deal has the right shape (``playable``: the characters of the game's sets).
     Raises IllegalCommand / InvalidCommand."""
     if not isinstance(s.step, AwaitSetup):
-        raise IllegalCommand("SETUP-2", "the game is already set up")
+        raise IllegalCommand("SETUP-2", _("the game is already set up"))
     n = len(s.players)
     chars = cmd.characters
     if len(chars) != n or len(set(chars)) != n or any(ch not in playable for ch in chars):
@@ -36,21 +37,23 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...], playable:
             s.ruleset.card_sets)), None)
         why = (f": {name_of(other)} plays only with the {s.cards.characters[other].expansion} expansion "
                f"(option {s.cards.characters[other].expansion}=on), which this game does not use") if other else ""
-        raise InvalidCommand("SETUP-2", f"deal {n} different characters of this game ({sets}), one per player{why}")
+        raise InvalidCommand("SETUP-2", _("deal {n} different characters of this game ({sets}), one "
+                                          "per player{why}").format(n=n, sets=sets, why=why))
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
         known = [x for x in dealt if x != UNKNOWN]
         if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):
-            raise InvalidCommand("SETUP-2", f"deal one {field} card per player, one for each character in the game"
-                                 " ('?' if unseen)")
+            raise InvalidCommand("SETUP-2", _("deal one {field} card per player, one for each "
+                                              "character in the game ('?' if unseen)").format(field=field))
     short = n < 6 and s.ruleset.remove_provisions_short_handed
     want_removed = SHORT_HANDED_REMOVED if short else 0
     if len(cmd.removed) != want_removed:
-        raise InvalidCommand("SETUP-3", f"remove exactly {want_removed} provisions with {n} players")
+        raise InvalidCommand("SETUP-3", _("remove exactly {want_removed} provisions with {n} players").format(want_removed=want_removed, n=n))
     known_cards = [x for x in cmd.removed + cmd.provisions if x != UNKNOWN]
     if len(cmd.provisions) != n or len(set(known_cards)) != len(known_cards) or any(
         x not in all_prov for x in known_cards
     ):
-        raise InvalidCommand("SETUP-5", f"deal {n} different provision cards, one per player ('?' if unseen)")
+        raise InvalidCommand("SETUP-5", _("deal {n} different provision cards, one per player ('?' if "
+                                          "unseen)").format(n=n))
 
 
 def _recorded_decks(ctx: Ctx, cmd: c.DealSetup, all_prov: tuple[str, ...],

@@ -9,30 +9,32 @@ from lifeboat.decide import possible
 from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.state import ActionTurn, State
+from lifeboat.i18n import _
 
 
 def offer_trade(ctx: Ctx, s: State, cmd: c.OfferTrade) -> None:
     """TRADE-1, PROC-4: offer hand cards to a conscious character for cards of the faces asked."""
     by, to, give, ask = cmd.by, cmd.to, cmd.give, cmd.ask
     if not isinstance(s.step, ActionTurn):
-        raise IllegalCommand("TRADE-1", "trades happen in the action phase, between actions and outside fights")
+        raise IllegalCommand("TRADE-1", _("trades happen in the action phase, between actions and "
+                                          "outside fights"))
     require_conscious(s, by)
     require_character(s, to, "TRADE-1")
     if to == by:
-        raise IllegalCommand("TRADE-1", "trade with another character")
+        raise IllegalCommand("TRADE-1", _("trade with another character"))
     if not s.conscious(to):
-        raise IllegalCommand("PROC-4", f"{name_of(to)} is not conscious and cannot trade")
+        raise IllegalCommand("PROC-4", _("{to} is not conscious and cannot trade").format(to=name_of(to)))
     if not give and not ask:
-        raise InvalidCommand("TRADE-1", "a trade gives or asks for at least one card")
+        raise InvalidCommand("TRADE-1", _("a trade gives or asks for at least one card"))
     if len(set(give)) != len(give):
-        raise InvalidCommand("TRADE-1", "each card can be given once")
+        raise InvalidCommand("TRADE-1", _("each card can be given once"))
     for card in give:
         require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
     for face in ask:
         try:
             s.cards.face_of(f"{face}-1")
         except KeyError:
-            raise InvalidCommand("TRADE-1", f"{face!r} is not a provision") from None
+            raise InvalidCommand("TRADE-1", _("{face!r} is not a provision").format(face=face)) from None
     ctx.emit(e.TradeOffered(character=by, to=to, give=give, ask=ask))
 
 
@@ -40,20 +42,20 @@ def answer_trade(ctx: Ctx, s: State, cmd: c.AnswerTrade) -> None:
     """TRADE-1: decline, or accept giving exactly one hand card of each face asked."""
     by, cards, offer = cmd.by, cmd.cards, s.offer
     if offer is None:
-        raise IllegalCommand("TRADE-1", "no trade is waiting for an answer")
+        raise IllegalCommand("TRADE-1", _("no trade is waiting for an answer"))
     if offer.to != by:
-        raise IllegalCommand("TRADE-1", f"{name_of(offer.to)} must answer this trade")
+        raise IllegalCommand("TRADE-1", _("{to} must answer this trade").format(to=name_of(offer.to)))
     if not cmd.accept:
         ctx.emit(e.TradeDeclined(character=offer.by, to=by))
         return
     if len(set(cards)) != len(cards):
-        raise InvalidCommand("TRADE-1", "each card can be given once")
+        raise InvalidCommand("TRADE-1", _("each card can be given once"))
     for card in cards:
         require_held(s, by, card, hand_only=True, rule="TRADE-1", unseen_ok=True)
     if any(is_unknown(card) for card in cards):
-        raise IllegalCommand("TRADE-1", f"name the cards given for the faces asked ({', '.join(offer.ask)})")
+        raise IllegalCommand("TRADE-1", _("name the cards given for the faces asked ({ask})").format(ask=', '.join(offer.ask)))
     if sorted(s.cards.face_of(card) for card in cards) != sorted(offer.ask):
-        raise IllegalCommand("TRADE-1", f"give exactly one card of each face asked: {', '.join(offer.ask) or 'none'}")
+        raise IllegalCommand("TRADE-1", _("give exactly one card of each face asked: {value}").format(value=', '.join(offer.ask) or 'none'))
     unseen = tuple(x for x in offer.give if is_unknown(x))
     if unseen and s.ruleset.deduces:  # REC-3: nobody saw which of the offerer's cards went
         named = tuple(x for x in offer.give if not is_unknown(x))

@@ -13,18 +13,19 @@ from lifeboat.errors import IllegalCommand
 from lifeboat.state import (
     WINDOW_TYPES, AwaitAnswer, AwaitSetup, CannibalismObjection, Fight, GameOver, MugDraw, OverboardWindow, State, ThirstWindow,
 )
+from lifeboat.i18n import _
 
 
 def answer(ctx: Ctx, s: State, cmd: c.Answer) -> None:
     """PROC-2: the target consents (the request succeeds) or refuses (FIGHT-1: a fight starts)."""
     by, step = cmd.by, s.step
     if isinstance(step, MugDraw) and step.mugger == "kid" and step.target == by:  # MUG-2: no answer, no fight
-        raise IllegalCommand("MUG-2", "the Kid's pickpocket cannot be refused or consented to: the card is taken at "
-                                      "once, with no fight")
+        raise IllegalCommand("MUG-2", _("the Kid's pickpocket cannot be refused or consented to: the "
+                                        "card is taken at once, with no fight"))
     if not isinstance(step, AwaitAnswer):
-        raise IllegalCommand("PROC-2", "nothing is waiting for your answer")
+        raise IllegalCommand("PROC-2", _("nothing is waiting for your answer"))
     if step.target != by:
-        raise IllegalCommand("PROC-2", f"{name_of(step.target)} must answer, not {name_of(by)}")
+        raise IllegalCommand("PROC-2", _("{target} must answer, not {actor}").format(target=name_of(step.target), actor=name_of(by)))
     ctx.emit(e.Answered(character=by, consent=cmd.consent))
     if cmd.consent:
         request_succeeds(ctx, step.kind, step.attacker, step.target, step.card)
@@ -37,10 +38,10 @@ def join_fight(ctx: Ctx, s: State, cmd: c.JoinFight) -> None:
     """FIGHT-2: a conscious character not yet in the fight joins a side."""
     by, step = cmd.by, s.step
     if not isinstance(step, Fight):
-        raise IllegalCommand("FIGHT-2", "no fight is open")
+        raise IllegalCommand("FIGHT-2", _("no fight is open"))
     require_conscious(s, by)
     if by in step.attackers + step.defenders:
-        raise IllegalCommand("FIGHT-2", "you are already in this fight; nobody leaves a fight")
+        raise IllegalCommand("FIGHT-2", _("you are already in this fight; nobody leaves a fight"))
     ctx.emit(e.FightJoined(character=by, side=cmd.side))
 
 
@@ -50,13 +51,14 @@ def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
     by, step = cmd.by, s.step
     kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
     if kind not in WINDOW_TYPES:
-        raise IllegalCommand("PROC-1", "there is nothing to pass on now")
+        raise IllegalCommand("PROC-1", _("there is nothing to pass on now"))
     if not (kind is OverboardWindow and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
         require_conscious(s, by)
     if kind is CannibalismObjection and step.user == by:  # REF-14
-        raise IllegalCommand("CANNIBAL-1", "the others decide whether to object to your Cannibalism; wait")
+        raise IllegalCommand("CANNIBAL-1", _("the others decide whether to object to your Cannibalism; "
+                                             "wait"))
     if by in step.passed:
-        raise IllegalCommand("PROC-1", "you have already passed; wait for the others")
+        raise IllegalCommand("PROC-1", _("you have already passed; wait for the others"))
     ctx.emit(e.Passed(character=by))
     maybe_close(ctx)
 
@@ -66,10 +68,10 @@ def reveal(ctx: Ctx, s: State, cmd: c.Reveal) -> None:
     (MUG-2, REF-10)."""
     by, step = cmd.by, s.step
     if isinstance(step, (AwaitSetup, GameOver)):
-        raise IllegalCommand("PLAY-1", "cards cannot be revealed now")
+        raise IllegalCommand("PLAY-1", _("cards cannot be revealed now"))
     if isinstance(step, MugDraw):  # MUG-2 for the Kid's pickpocket, REF-10 for any other mug
         raise IllegalCommand("MUG-2" if step.mugger == "kid" else "REF-10",
-                             "no card may be revealed while a card is being taken from a hand")
+                             _("no card may be revealed while a card is being taken from a hand"))
     require_conscious(s, by)
     require_held(s, by, cmd.card, hand_only=True, rule="PLAY-1")
     ctx.emit(e.CardRevealed(character=by, card=cmd.card))
@@ -79,10 +81,11 @@ def object_to_cannibalism(ctx: Ctx, s: State, cmd: c.ObjectToCannibalism) -> Non
     """CANNIBAL-1: the first objector defends in a fight against the user (FIGHT-1)."""
     by, step = cmd.by, s.step
     if not isinstance(step, CannibalismObjection):
-        raise IllegalCommand("CANNIBAL-1", "nobody is playing Cannibalism now; there is nothing to object to")
+        raise IllegalCommand("CANNIBAL-1", _("nobody is playing Cannibalism now; there is nothing to "
+                                             "object to"))
     require_conscious(s, by)
     if by == step.user:
-        raise IllegalCommand("CANNIBAL-1", "you cannot object to your own Cannibalism")
+        raise IllegalCommand("CANNIBAL-1", _("you cannot object to your own Cannibalism"))
     ctx.emit(e.ObjectedToCannibalism(character=by))
     ctx.emit(e.FightStarted(attacker=step.user, defender=by))  # FIGHT-1
     maybe_close(ctx)
@@ -92,23 +95,26 @@ def throw_life_preserver(ctx: Ctx, s: State, cmd: c.ThrowLifePreserver) -> None:
     """OVER-1: throw the Life Preserver to a conscious character in the water (or play one's own)."""
     by, card, t, step = cmd.by, cmd.card, cmd.target, s.step
     if not isinstance(step, OverboardWindow):
-        raise IllegalCommand("OVER-1", "the Life Preserver is thrown only while someone is overboard")
+        raise IllegalCommand("OVER-1", _("the Life Preserver is thrown only while someone is overboard"))
     require_conscious(s, by)
     require_held(s, by, card, "life_preserver", rule="OVER-1")
     require_character(s, t, "OVER-1")
     if t in step.lost:  # OVER-3: dead, or unconscious without a Life Preserver face up: lost at sea at once
-        why = "dead" if s.status(t) == "dead" else "unconscious"
-        raise IllegalCommand("OVER-1", f"{name_of(t)} is {why}: lost at sea at once (OVER-3); the Life Preserver "
-                                       "cannot be thrown to them")
+        lost = (_("{target} is dead: lost at sea at once (OVER-3); the Life Preserver cannot be thrown to them")
+                if s.status(t) == "dead" else _("{target} is unconscious: lost at sea at once (OVER-3); the Life "
+                                                "Preserver cannot be thrown to them"))
+        raise IllegalCommand("OVER-1", lost.format(target=name_of(t)))
     if t not in step.overboard:
-        raise IllegalCommand("OVER-1", f"{name_of(t)} is not in the water")
+        raise IllegalCommand("OVER-1", _("{target} is not in the water").format(target=name_of(t)))
     if not s.conscious(t):
-        raise IllegalCommand("OVER-1", f"{name_of(t)} is not conscious; the Life Preserver cannot be thrown to them")
+        raise IllegalCommand("OVER-1", _("{target} is not conscious; the Life Preserver cannot be "
+                                         "thrown to them").format(target=name_of(t)))
     if t == by and card in s.char(by).face_up:
-        raise IllegalCommand("OVER-1", "your Life Preserver is already face up")
+        raise IllegalCommand("OVER-1", _("your Life Preserver is already face up"))
     if card in step.thrown:
-        raise IllegalCommand("REF-22", "this Life Preserver was already thrown while these characters are in the "
-                                       "water; it stays where it landed until the overboard resolution ends")
+        raise IllegalCommand("REF-22", _("this Life Preserver was already thrown while these "
+                                         "characters are in the water; it stays where it landed until "
+                                         "the overboard resolution ends"))
     ctx.emit(e.LifePreserverThrown(character=by, card=card, target=t))
 
 
@@ -116,7 +122,7 @@ def expend_chum(ctx: Ctx, s: State, cmd: c.ExpendChum) -> None:
     """OVER-1, OVER-2: expend Chum while someone is overboard (the sharks come)."""
     by, card = cmd.by, cmd.card
     if not isinstance(s.step, OverboardWindow):
-        raise IllegalCommand("OVER-1", "Chum is expended only while someone is overboard")
+        raise IllegalCommand("OVER-1", _("Chum is expended only while someone is overboard"))
     require_conscious(s, by)
     require_held(s, by, card, "chum", rule="OVER-1")
     ctx.emit(e.ChumExpended(character=by, card=card))
@@ -127,13 +133,16 @@ def call_sharks(ctx: Ctx, s: State, cmd: c.CallSharks) -> None:
     by, step = cmd.by, s.step
     require_character(s, by, "GHOST-1")
     if not s.ruleset.shark_variant:
-        raise IllegalCommand("GHOST-1", "this game is not played with the shark variant: there are no ghosts")
+        raise IllegalCommand("GHOST-1", _("this game is not played with the shark variant: there are "
+                                          "no ghosts"))
     if by not in s.ghosts:
-        raise IllegalCommand("GHOST-1", f"{name_of(by)} is not a ghost: only a character lost at sea calls the sharks")
+        raise IllegalCommand("GHOST-1", _("{actor} is not a ghost: only a character lost at sea calls "
+                                          "the sharks").format(actor=name_of(by)))
     if not isinstance(step, OverboardWindow):
-        raise IllegalCommand("GHOST-1", "the sharks are called only while someone is overboard")
+        raise IllegalCommand("GHOST-1", _("the sharks are called only while someone is overboard"))
     if sharks_coming(s, step):
-        raise IllegalCommand("GHOST-1", "the sharks are already coming (one shark wound each per navigation at most)")
+        raise IllegalCommand("GHOST-1", _("the sharks are already coming (one shark wound each per "
+                                          "navigation at most)"))
     ctx.emit(e.SharksCalled(character=by))
     maybe_close(ctx)
 
@@ -142,12 +151,12 @@ def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
     """THIRST-1: expend Water to cancel one thirst of a character who still owes some."""
     by, card, t, step = cmd.by, cmd.card, cmd.target, s.step
     if not isinstance(step, ThirstWindow):
-        raise IllegalCommand("THIRST-1", "Water is expended only against thirst in navigation")
+        raise IllegalCommand("THIRST-1", _("Water is expended only against thirst in navigation"))
     require_conscious(s, by)
     require_held(s, by, card, "water", rule="THIRST-1")
     require_character(s, t, "THIRST-1")
     if dict(step.thirst).get(t, 0) < 1:
-        raise IllegalCommand("THIRST-1", f"{name_of(t)} has no thirst left to quench")
+        raise IllegalCommand("THIRST-1", _("{target} has no thirst left to quench").format(target=name_of(t)))
     ctx.emit(e.WaterGiven(character=by, card=card, target=t))
     if t != WONG and wong_may_share(ctx.state) and dict(ctx.state.step.thirst).get(WONG, 0) > 0:  # type: ignore
         ctx.emit(e.WaterShared(character=WONG, card=card))  # WONG-1, REF-25: at once, it only helps her
@@ -167,12 +176,13 @@ def drink_firewater(ctx: Ctx, s: State, cmd: c.DrinkFirewater) -> None:
     Mrs. Wong may share it (WONG-1, REF-25)."""
     by, step = cmd.by, s.step
     if "liquid_courage" not in s.ruleset.expansions:
-        raise IllegalCommand("EXP-1", "this game is played without the Liquid Courage expansion: no Firewater")
+        raise IllegalCommand("EXP-1", _("this game is played without the Liquid Courage expansion: no "
+                                        "Firewater"))
     if isinstance(step, (AwaitSetup, GameOver)):
-        raise IllegalCommand("LIQUID-1", "Firewater cannot be drunk now")
+        raise IllegalCommand("LIQUID-1", _("Firewater cannot be drunk now"))
     if isinstance(step, MugDraw):  # MUG-2, REF-10: as for a reveal
         raise IllegalCommand("MUG-2" if step.mugger == "kid" else "REF-10",
-                             "no card may be played while a card is being taken from a hand")
+                             _("no card may be played while a card is being taken from a hand"))
     require_conscious(s, by)
     require_held(s, by, cmd.card, "firewater", hand_only=True, rule="LIQUID-1")
     ctx.emit(e.FirewaterDrunk(character=by, card=cmd.card))
@@ -183,9 +193,9 @@ def drink_firewater(ctx: Ctx, s: State, cmd: c.DrinkFirewater) -> None:
 def share_firewater(ctx: Ctx, s: State, cmd: c.ShareFirewater) -> None:
     """WONG-1, REF-25: Mrs. Wong answers whether she shares the Firewater just drunk."""
     if s.wong_share is None:
-        raise IllegalCommand("WONG-1", "nobody has just drunk Firewater: there is nothing to share")
+        raise IllegalCommand("WONG-1", _("nobody has just drunk Firewater: there is nothing to share"))
     if cmd.by != WONG:
-        raise IllegalCommand("WONG-1", f"only Mrs. Wong may share Firewater, not {name_of(cmd.by)}")
+        raise IllegalCommand("WONG-1", _("only Mrs. Wong may share Firewater, not {actor}").format(actor=name_of(cmd.by)))
     require_conscious(s, cmd.by)
     ctx.emit(e.FirewaterShareAnswered(character=WONG, card=s.wong_share, share=cmd.share))
 

@@ -57,6 +57,7 @@ from lifeboat.notation.tokens import (
 from lifeboat.state import (
     State,
 )
+from lifeboat.i18n import _
 
 
 MAX_WORD = 60
@@ -103,12 +104,12 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         bad = next((ch for ch in self.line if (ch < " " and ch not in "\t\r") or "\x7f" <= ch <= "\x9f"
                     or "\ud800" <= ch <= "\udfff"), None)
         if bad is not None:
-            raise self.invalid(f"the line holds {bad!r}, a control character or a byte that is not text; a line of "
-                               "notation is plain text (is this the right file?)")
+            raise self.invalid(_("the line holds {bad!r}, a control character or a byte that is not "
+                                 "text; a line of notation is plain text (is this the right file?)").format(bad=bad))
         longest = max(self.line.split(), key=len)
         if len(longest) > MAX_WORD:
-            raise self.invalid(f"a word of {len(longest)} characters ({longest[:20]!r}…); no word or name of the "
-                               f"notation is longer than {MAX_WORD}")
+            raise self.invalid(_("a word of {n_longest} characters ({longest!r}…); no word or name of "
+                                 "the notation is longer than {max_word}").format(n_longest=len(longest), longest=longest[:20], max_word=MAX_WORD))
 
     # -- tokens
 
@@ -139,8 +140,8 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             kind, num = ph.group(1), int(ph.group(2))
             if not 1 <= num <= _PLACEHOLDERS[kind]:
                 what = "provision" if kind == "p" else "navigation"
-                raise self.invalid(f"there is no placeholder {t.text}: {what} placeholders are ?{kind}1 to "
-                                   f"?{kind}{_PLACEHOLDERS[kind]}")
+                raise self.invalid(_("there is no placeholder {text}: {what} placeholders are ?{kind}1 "
+                                     "to ?{kind}{placeholders}").format(text=t.text, what=what, kind=kind, placeholders=_PLACEHOLDERS[kind]))
             return _Item(t.text, t.start, t.end, [("card" if kind == "p" else "nav", t.text)]), 1
         n, ms = self.args.match(toks, i)
         if n:
@@ -164,8 +165,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             num = int(m.group(2))
             if not 1 <= num <= in_use().faces[face].total:
                 raise self.invalid(
-                    f"there is no card {face}-{num}: {FACE_NAMES[face]} cards are {face}-1 to "
-                    f"{face}-{in_use().faces[face].total}"
+                    _("there is no card {face}-{num}: {face_names} cards are {face}-1 to {face}-{total}").format(face=face, num=num, face_names=FACE_NAMES[face], total=in_use().faces[face].total)
                 )
             return _Item(t.text, t.start, t.end, [("card", f"{face}-{num}")]), 1
         pn, pms = self.players.match(toks, i)
@@ -195,7 +195,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                     prev.text, prev.end = f"{prev.text} {it.text}", it.end
                     continue
                 if "qual" in it.kinds():
-                    raise self.invalid(f"only a painting takes a value in parentheses, not {prev.text!r}")
+                    raise self.invalid(_("only a painting takes a value in parentheses, not {text!r}").format(text=prev.text))
             merged.append(it)
         return merged
 
@@ -219,7 +219,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
 
     def run(self) -> c.Command:
         if not self.line:
-            raise self.invalid("empty line; expected '<actor>: <verb> ...', e.g. 'captain: row'")
+            raise self.invalid(_("empty line; expected '<actor>: <verb> ...', e.g. 'captain: row'"))
         self.check_text()
         colon = self.line.find(":")
         if colon >= 0:
@@ -273,12 +273,12 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 return toks[n - 1].end
         if self.default_actor is None:
             raise self.invalid(
-                f"no actor in {self.line!r}; expected '<actor>: <verb> ...', e.g. 'captain: row' or 'chance: nav 27'"
+                _("no actor in {line!r}; expected '<actor>: <verb> ...', e.g. 'captain: row' or "
+                  "'chance: nav 27'").format(line=self.line)
             )
         if self.default_actor not in (CHANCE, RECORDER) and self.default_actor not in CHARACTERS:
-            raise self.invalid(
-                f"unknown default actor {self.default_actor!r}; expected a character id, 'chance' or 'recorder'"
-            )
+            raise self.invalid(_("unknown default actor {actor!r}; expected a character id, 'chance' or 'recorder'")
+                               .format(actor=self.default_actor))
         self.actor = self.default_actor
         return 0
 
@@ -287,7 +287,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         if not toks:
             if self.default_actor is not None:
                 return self.default_actor
-            raise self.invalid("nothing before ':'; expected a character or 'chance', e.g. 'captain: row'")
+            raise self.invalid(_("nothing before ':'; expected a character or 'chance', e.g. 'captain: row'"))
         joined = " ".join(t.text for t in toks)
         if joined in _CHANCE_ALIASES:
             return CHANCE
@@ -300,7 +300,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 return str(chars[0])
             if len(chars) > 1:
                 raise self.ambiguous(
-                    f"{items[0].text!r} could be {_or([CHARACTER_NAMES[str(x)] for x in chars])}",
+                    _("{text!r} could be {value}").format(text=items[0].text, value=_or([CHARACTER_NAMES[str(x)] for x in chars])),
                     [self.replace(items[0], CHARACTER_NAMES[str(x)]) for x in chars],
                 )
         item = _Item(joined, toks[0].start, toks[-1].end, [])
@@ -314,14 +314,14 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
     def char(self, item: _Item, what: str = "character") -> str:
         if item.kinds() & {"kw"} and item.only("kw") == ["me"]:
             if self.actor in (CHANCE, RECORDER):
-                raise self.invalid(f"'me' means the actor; {self.actor} is not a character")
+                raise self.invalid(_("'me' means the actor; {actor} is not a character").format(actor=self.actor))
             return self.actor
         chars = [str(x) for x in item.only("char")]
         if len(chars) == 1:
             return chars[0]
         if len(chars) > 1:
             raise self.ambiguous(
-                f"{item.text!r} could be {_or([CHARACTER_NAMES[x] for x in chars])}",
+                _("{text!r} could be {value}").format(text=item.text, value=_or([CHARACTER_NAMES[x] for x in chars])),
                 [self.replace(item, CHARACTER_NAMES[x]) for x in chars],
             )
         raise self.unknown(item, what, ["char"])
@@ -340,7 +340,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             return _Ref(item, face, points)
         if len(faces) > 1:
             names = [FACE_NAMES[f[0]] for f in faces]  # type: ignore[index]
-            raise self.ambiguous(f"{item.text!r} could be {_or(names)}", [self.replace(item, n) for n in names])
+            raise self.ambiguous(_("{text!r} could be {names}").format(text=item.text, names=_or(names)), [self.replace(item, n) for n in names])
         raise self.unknown(item, what, ["card"])
 
     def nav(self, item: _Item) -> str:
@@ -354,8 +354,8 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 card = next((x for x in (f"nav-c{navs[0][4:]}", f"nav-l{navs[0][4:]}") if x in in_use().navigation
                              and in_use().navigation[x].expansion in sets), card)
             if card not in in_use().navigation:
-                raise self.invalid(f"there is no navigation card {item.text!r}; expected a number from 19 to 42"
-                                   f"{self.expansion_navs()}")
+                raise self.invalid(_("there is no navigation card {text!r}; expected a number from 19 "
+                                     "to 42{expansion_navs}").format(text=item.text, expansion_navs=self.expansion_navs()))
             return card
         raise self.unknown(item, "navigation card", ["nav"])
 
@@ -385,7 +385,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             elif it.kinds() >= {"char"} and it.kinds() & {"face", "card"}:
                 opts = [CHARACTER_NAMES[str(x)] for x in it.only("char")]
                 opts += [FACE_NAMES[f[0]] for f in it.only("face")]  # type: ignore[index]
-                raise self.ambiguous(f"{it.text!r} could be {_or(opts)}", [self.replace(it, o) for o in opts])
+                raise self.ambiguous(_("{text!r} could be {opts}").format(text=it.text, opts=_or(opts)), [self.replace(it, o) for o in opts])
             else:
                 raise self.unexpected(it, list(kinds))
         return chars, cards
@@ -394,8 +394,8 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         if items:
             it = items[0]
             if not it.meanings:
-                raise self.invalid(f"unexpected {it.text!r} after {after!r}: nothing more is expected")
-            raise self.invalid(f"unexpected {it.text!r}: {after!r} takes nothing more")
+                raise self.invalid(_("unexpected {text!r} after {after!r}: nothing more is expected").format(text=it.text, after=after))
+            raise self.invalid(_("unexpected {text!r}: {after!r} takes nothing more").format(text=it.text, after=after))
 
     # -- cards
 
@@ -418,10 +418,10 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 continue
             face, pts = r.face, r.points
             if in_use().faces[face].count == 0:
-                raise self.invalid(f"{FACE_NAMES[face]} is not a card of this game")
+                raise self.invalid(_("{face_names} is not a card of this game").format(face_names=FACE_NAMES[face]))
             if pts is not None and pts not in _VALUES[face]:
                 raise self.invalid(
-                    f"no {FACE_NAMES[face]} is worth {pts}; they are worth {_or([str(v) for v in _VALUES[face]])}"
+                    _("no {face_names} is worth {pts}; they are worth {value}").format(face_names=FACE_NAMES[face], pts=pts, value=_or([str(v) for v in _VALUES[face]]))
                 )
 
             def fits(x: str) -> bool:
@@ -435,13 +435,13 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 if len(values) > 1:
                     name = FACE_NAMES[face]
                     raise self.ambiguous(
-                        f"which {name}? say its value: {_or([f'{name}({v})' for v in values])}",
+                        _("which {name}? say its value: {value}").format(name=name, value=_or([f'{name}({v})' for v in values])),
                         [self.replace(r.item, f"{name}({v})") for v in values],
                     )
             if not avail:
                 avail = [x for x in _INSTANCES[face] if fits(x)]
                 if not avail:
-                    raise self.invalid(f"too many {FACE_NAMES[face]} cards named: there are {in_use().faces[face].count}")
+                    raise self.invalid(_("too many {face_names} cards named: there are {count}").format(face_names=FACE_NAMES[face], count=in_use().faces[face].count))
             out.append(avail[0])
             taken.add(avail[0])
         if self.actor != CHANCE and UNKNOWN in out:

@@ -29,6 +29,7 @@ from lifeboat.state import (
     ProvisionsPick,
     RowPlace,
 )
+from lifeboat.i18n import _
 
 
 class PlayerLines:
@@ -117,10 +118,11 @@ class PlayerLines:
         cards = [x for _, x in entries]
         if UNKNOWN in cards:
             if not drawn:
-                raise self.invalid("'?' stands for a navigation card you drew unseen, and you have no drawn cards "
-                                   "to place now; name the cards (e.g. 'stack 23 bottom 31')")
+                raise self.invalid(_("'?' stands for a navigation card you drew unseen, and you have "
+                                     "no drawn cards to place now; name the cards (e.g. 'stack 23 "
+                                     "bottom 31')"))
             cards = self.unseen(cards, drawn, "?n", "among the cards you drew")
-        for (part, _), card in zip(entries, cards):
+        for (part, _card), card in zip(entries, cards):
             sections[part].append(card)
         if drawn:
             named = set(cards)
@@ -136,8 +138,8 @@ class PlayerLines:
                     for order in permutations(rest):
                         lines.append(f"{base} bottom {' '.join(_nav_text(x) for x in order)}")
                     raise self.ambiguous(
-                        "in which order do the other cards go under the deck? "
-                        f"add 'bottom' and the cards, first under first: {', '.join(_nav_text(x) for x in rest)}",
+                        _("in which order do the other cards go under the deck? add 'bottom' and the "
+                          "cards, first under first: {value}").format(value=', '.join(_nav_text(x) for x in rest)),
                         lines,
                     )
                 sections["bottom"] = rest
@@ -154,19 +156,21 @@ class PlayerLines:
     def h_mug(self, items: list[_Item]) -> c.Command:
         items = self.clean(items)
         if not items:
-            raise self.invalid("missing argument: expected whom to mug, e.g. 'mug lauren hand' or 'mug stephen oar'")
+            raise self.invalid(_("missing argument: expected whom to mug, e.g. 'mug lauren hand' or "
+                                 "'mug stephen oar'"))
         target = self.char(items[0], "character")
         rest = items[1:]
         if len(rest) > 1:
-            raise self.invalid(f"unexpected {rest[1].text!r}: mug takes a target and 'hand' or one face-up card")
+            raise self.invalid(_("unexpected {text!r}: mug takes a target and 'hand' or one face-up "
+                                 "card").format(text=rest[1].text))
         face_up = self.state.char(target).face_up if self.state.has(target) else ()
         if rest:
             if rest[0].only("kw") == ["hand"]:
                 return c.Mug(by=self.actor, target=target)
             if not rest[0].kinds() & {"card", "face"}:
                 if self.is_unseen(rest[0]):
-                    raise self.invalid("a face-up card is seen by everyone: name it (e.g. 'mug stephen oar'), or say "
-                                       "'hand' for a random hand card")
+                    raise self.invalid(_("a face-up card is seen by everyone: name it (e.g. 'mug "
+                                         "stephen oar'), or say 'hand' for a random hand card"))
                 if rest[0].meanings:
                     raise self.unexpected(rest[0], ["card"])
                 raise self.unknown(rest[0], "card", ["card"], ("hand",))
@@ -183,8 +187,8 @@ class PlayerLines:
             names = [_face_text(x) for x in face_up] if self.as_seat else _card_texts(face_up, face_up, False)
             cands = [f"{base} hand"] + [f"{base} {n}" for n in dict.fromkeys(names)]
             raise self.ambiguous(
-                f"{CHARACTER_NAMES.get(target, target)} has face-up cards: say 'hand' for a random hand card "
-                f"or name the face-up card ({', '.join(dict.fromkeys(names))})",
+                _("{get} has face-up cards: say 'hand' for a random hand card or name the face-up card "
+                  "({fromkeys})").format(get=CHARACTER_NAMES.get(target, target), fromkeys=', '.join(dict.fromkeys(names))),
                 cands,
             )
         return c.Mug(by=self.actor, target=target)
@@ -268,7 +272,7 @@ class PlayerLines:
                 if who in step.defenders:
                     return c.JoinFight(by=self.actor, side="defender")
             raise self.invalid(
-                f"{CHARACTER_NAMES.get(who, who)} is not fighting; say 'join attacker' or 'join defender'"
+                _("{get} is not fighting; say 'join attacker' or 'join defender'").format(get=CHARACTER_NAMES.get(who, who))
             )
         raise self.unknown(it, "side", [], ("attacker", "defender"))
 
@@ -285,19 +289,19 @@ class PlayerLines:
 
     def own_card(self, cards: list[_Item], face: str, verb: str) -> str:
         if len(cards) > 1:
-            raise self.invalid(f"unexpected {cards[1].text!r}: {verb} uses one {FACE_NAMES[face]}")
+            raise self.invalid(_("unexpected {text!r}: {verb} uses one {face_names}").format(text=cards[1].text, verb=verb, face_names=FACE_NAMES[face]))
         if cards:
             ref = self.ref(cards[0])
             if not ref.face:
                 raise self.unplayed(cards[0], face)
             if ref.face != face:
-                raise self.invalid(f"{cards[0].text!r} is not a {FACE_NAMES[face]}; {verb} uses a {FACE_NAMES[face]}")
+                raise self.invalid(_("{text!r} is not a {face_names}; {verb} uses a {face_names}").format(text=cards[0].text, face_names=FACE_NAMES[face], verb=verb))
             return self.allocate([ref], self.held(), False)[0]
         return self.allocate([self.implied(face)], self.held(), False)[0]
 
     def unplayed(self, item: _Item, face: str) -> InvalidCommand:
-        return self.invalid(f"{item.text!r} is a card nobody has seen; a card played is shown: name it by its face "
-                            f"(e.g. {FACE_NAMES[face]!r})")
+        return self.invalid(_("{text!r} is a card nobody has seen; a card played is shown: name it by "
+                              "its face (e.g. {face_names!r})").format(text=item.text, face_names=FACE_NAMES[face]))
 
     def h_fire(self, items: list[_Item]) -> c.Command:
         chars, cards = self.split_mixed(self.clean(items), ("card",))
@@ -319,12 +323,12 @@ class PlayerLines:
 
     def target(self, chars: list[_Item], verb: str, default: Callable[[], str | None]) -> str:
         if len(chars) > 1:
-            raise self.invalid(f"unexpected {chars[1].text!r}: {verb} takes one character")
+            raise self.invalid(_("unexpected {text!r}: {verb} takes one character").format(text=chars[1].text, verb=verb))
         if chars:
             return self.char(chars[0])
         who = default()
         if who is None:
-            raise self.invalid(f"missing argument: {verb} whom? expected {self.expected(['char'])}")
+            raise self.invalid(_("missing argument: {verb} whom? expected {expected}").format(verb=verb, expected=self.expected(['char'])))
         return who
 
     def h_heal(self, items: list[_Item]) -> c.Command:
@@ -389,16 +393,16 @@ class PlayerLines:
                 continue
             chars, cards = self.split_mixed([it], ("char", "card"))
             if chars:
-                raise self.invalid(f"unexpected {it.text!r}: a trade is offered to one character")
+                raise self.invalid(_("unexpected {text!r}: a trade is offered to one character").format(text=it.text))
             ref = self.ref(cards[0])
             if it in ask_part:
                 if not ref.face:
-                    raise self.invalid(f"a trade asks for faces (e.g. 'for oar'), not {it.text!r}")
+                    raise self.invalid(_("a trade asks for faces (e.g. 'for oar'), not {text!r}").format(text=it.text))
                 ask.append(ref.face)
             else:
                 give.append(ref)
         if to is None:
-            raise self.invalid("missing argument: offer to whom? e.g. 'offer kid water for oar'")
+            raise self.invalid(_("missing argument: offer to whom? e.g. 'offer kid water for oar'"))
         cards = self.allocate(give, self.hand(), False, where="in your hand")
         return c.OfferTrade(by=self.actor, to=to, give=tuple(cards), ask=tuple(ask))
 
@@ -444,13 +448,13 @@ class PlayerLines:
             if self.is_card(it):
                 face = self.ref(it).face
                 if not face:
-                    raise self.invalid(f"{it.text!r} is a card nobody has seen; a card played is shown: name it "
-                                       "by its face, e.g. 'use water on kid'")
+                    raise self.invalid(_("{text!r} is a card nobody has seen; a card played is shown: "
+                                         "name it by its face, e.g. 'use water on kid'").format(text=it.text))
                 verb = _FACE_VERBS.get(face)
                 if verb is None:
                     raise self.invalid(
-                        f"{FACE_NAMES[face]} is not used by itself; expected one of: "
-                        f"{', '.join(FACE_NAMES[f] for f in _FACE_VERBS)} (or 'reveal {FACE_NAMES[face]}')"
+                        _("{face_names} is not used by itself; expected one of: {value} (or 'reveal "
+                          "{face_names}')").format(face_names=FACE_NAMES[face], value=', '.join(FACE_NAMES[f] for f in _FACE_VERBS))
                     )
                 if verb == "compass":
                     return self.h_compass(items[:i] + items[i + 1 :])
@@ -458,4 +462,5 @@ class PlayerLines:
                 return handler(items)
         if items:
             raise self.unexpected(items[0], ["card"])
-        raise self.invalid("missing argument: use what? e.g. 'use medical kit on kid' or 'use compass'")
+        raise self.invalid(_("missing argument: use what? e.g. 'use medical kit on kid' or 'use "
+                             "compass'"))

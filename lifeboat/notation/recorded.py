@@ -23,6 +23,7 @@ from lifeboat.notation.tokens import (
 from lifeboat.state import (
     MugDraw,
 )
+from lifeboat.i18n import _
 
 
 class RecordedLines:
@@ -38,9 +39,9 @@ class RecordedLines:
         if wanted > len(free):
             left = "is none" if not free else "is only 1" if len(free) == 1 else f"are only {len(free)}"
             raise self.invalid(
-                f"'?' stands for a card nobody has seen ({wanted} named), but there {left} left unnamed {where}; "
-                f"name the card (e.g. '{'water' if prefix == '?p' else '27'}') or its placeholder "
-                f"(e.g. '{prefix}3')"
+                _("'?' stands for a card nobody has seen ({wanted} named), but there {left} left "
+                  "unnamed {where}; name the card (e.g. '{value}') or its placeholder (e.g. "
+                  "'{prefix}3')").format(wanted=wanted, left=left, where=where, value='water' if prefix == '?p' else '27', prefix=prefix)
             )
         return [free.pop(0) if x == UNKNOWN else x for x in cards]
 
@@ -53,7 +54,8 @@ class RecordedLines:
         if navs and len(navs) + len(unseen) == len(items):
             return self.h_nav(items)
         if navs:
-            raise self.invalid("navigation and provision cards are never drawn together; one draw per line")
+            raise self.invalid(_("navigation and provision cards are never drawn together; one draw "
+                                 "per line"))
         if len(unseen) == len(items):  # nothing, or only "?": what chance is drawing now says which draw
             req = chance_request(self.state)
             if isinstance(self.state.step, MugDraw) and items:
@@ -107,11 +109,15 @@ class RecordedLines:
                 name = " ".join(t.text for t in _raw_tokens(self.line, s, eq))
                 if name not in names:
                     sugg = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-                    did = f"; did you mean {players[names.index(sugg[0])]!r}?" if sugg else ";"
-                    raise self.invalid(f"unknown player {name!r}{did} expected one of: {', '.join(players)}")
+                    if sugg:
+                        raise self.invalid(_("unknown player {name!r}; did you mean {player!r}? expected one of: "
+                                             "{players}").format(name=name, player=players[names.index(sugg[0])],
+                                                                 players=", ".join(players)))
+                    raise self.invalid(_("unknown player {name!r}; expected one of: {players}").format(
+                        name=name, players=", ".join(players)))
                 player = names.index(name)
                 if any(p == player for p, _ in parts):
-                    raise self.invalid(f"{players[player]} is dealt twice")
+                    raise self.invalid(_("{players} is dealt twice").format(players=players[player]))
                 s = eq + 1
             items = self.clean(self.items(self.tokens(s, e)))
             if items and items[0].only("kw") == ["removed"]:
@@ -126,15 +132,15 @@ class RecordedLines:
             refs.append(card)
             slots.append(("part", len(parts) - 1))
         if len(parts) != n:
-            raise self.invalid(f"deal one part per player ({n}: {', '.join(players)}), got {len(parts)}; "
-                               f"expected {form}, parts separated by ';'")
+            raise self.invalid(_("deal one part per player ({n}: {players}), got {n_parts}; expected "
+                                 "{form}, parts separated by ';'").format(n=n, players=', '.join(players), n_parts=len(parts), form=form))
         named = {p for p, _ in parts if p is not None}
         free = iter(i for i in range(n) if i not in named)
         player_of = [p if p is not None else next(free) for p, _ in parts]
         cards = self.allocate(refs, _ALL_PROVISIONS, True)
         chars, love_t, hate_t, prov = [""] * n, [""] * n, [""] * n, [""] * n
         removed = [""] * n_removed
-        for k, (_, (who_, love_, hate_)) in enumerate(parts):
+        for k, (_player, (who_, love_, hate_)) in enumerate(parts):
             chars[player_of[k]], love_t[player_of[k]], hate_t[player_of[k]] = who_, love_, hate_
         for (kind, k), card_id in zip(slots, cards):
             if kind == "removed":
@@ -157,7 +163,7 @@ class RecordedLines:
             kw = it.only("kw")
             if kw in (["love"], ["hate"]):
                 if i + 1 >= len(items):
-                    raise self.invalid(f"missing character after {it.text!r}; expected {form}")
+                    raise self.invalid(_("missing character after {text!r}; expected {form}").format(text=it.text, form=form))
                 other = UNKNOWN if self.is_unseen(items[i + 1]) else self.char(items[i + 1])
                 if kw == ["love"]:
                     love = other
@@ -177,7 +183,7 @@ class RecordedLines:
         if who is None or love is None or hate is None or card is None:
             missing = [w for w, v in (("character", who), ("love", love), ("hate", hate), ("provision", card))
                        if v is None]
-            raise self.invalid(f"a deal part lacks {', '.join(missing)}; expected {form}, parts separated by ';'")
+            raise self.invalid(_("a deal part lacks {missing}; expected {form}, parts separated by ';'").format(missing=', '.join(missing), form=form))
         return who, love, hate, card
 
     def h_recorder(self, toks: list[_Tok]) -> c.Command:
@@ -188,16 +194,17 @@ class RecordedLines:
         items = [it for it in self.clean(self.items(toks[n:])) if not it.kinds() & {"is", "eq"}]
         form = "'?p3 is water', '?n7 is 27' or 'kid love captain hate lauren'"
         if not items:
-            raise self.invalid(f"nothing to record; expected {form}")
+            raise self.invalid(_("nothing to record; expected {form}").format(form=form))
         if n or any(self.placeholder(it) for it in items):
             return self.identify(items, form)
         if "char" in items[0].kinds() or items[0].only("kw") == ["me"]:
             return self.love_hate(items, form)
         if self.is_unseen(items[0]):
-            raise self.invalid(f"the recorder names what was seen: a placeholder and its card; expected {form}")
+            raise self.invalid(_("the recorder names what was seen: a placeholder and its card; "
+                                 "expected {form}").format(form=form))
         if not items[0].meanings:
             raise self.unknown(items[0], "word", ["char"], ("?p3", "?n7", "identify"))
-        raise self.invalid(f"unexpected {items[0].text!r}; expected {form}")
+        raise self.invalid(_("unexpected {text!r}; expected {form}").format(text=items[0].text, form=form))
 
     @staticmethod
     def placeholder(item: _Item) -> str | None:
@@ -211,26 +218,26 @@ class RecordedLines:
         if len(holders) != 1 or len(items) != 2:
             got = " ".join(it.text for it in items)
             if not holders:
-                raise self.invalid(f"which placeholder? expected a placeholder and the card it is, e.g. "
-                                   f"'identify ?p3 water'; got {got!r}")
-            raise self.invalid(f"one placeholder and the card it is, per line: expected {form}; got {got!r}")
+                raise self.invalid(_("which placeholder? expected a placeholder and the card it is, "
+                                     "e.g. 'identify ?p3 water'; got {got!r}").format(got=got))
+            raise self.invalid(_("one placeholder and the card it is, per line: expected {form}; got "
+                                 "{got!r}").format(form=form, got=got))
         ph = str(self.placeholder(holders[0]))
         other = items[1] if holders[0] is items[0] else items[0]
         if self.is_unseen(other):
-            raise self.invalid(f"{ph} is unseen already; name the card it is, e.g. '{ph} is "
-                               f"{'water' if ph.startswith('?p') else '27'}'")
+            raise self.invalid(_("{ph} is unseen already; name the card it is, e.g. '{ph} is {value}'").format(ph=ph, value='water' if ph.startswith('?p') else '27'))
         if ph.startswith("?n"):
             if not self.is_nav(other):
                 if not other.meanings:
                     raise self.unknown(other, "navigation card", ["nav"])
-                raise self.invalid(f"{ph} is a navigation card: name it by its number (19 to 42), e.g. '{ph} is 27'; "
-                                   f"got {other.text!r}")
+                raise self.invalid(_("{ph} is a navigation card: name it by its number (19 to 42), "
+                                     "e.g. '{ph} is 27'; got {text!r}").format(ph=ph, text=other.text))
             return c.Identify(placeholder=ph, card=self.nav(other))
         if not other.kinds() & {"card", "face"}:
             if not other.meanings:
                 raise self.unknown(other, "card", ["card"])
-            raise self.invalid(f"{ph} is a provision: name its face, e.g. '{ph} is water' or '{ph} is water-5'; "
-                               f"got {other.text!r}")
+            raise self.invalid(_("{ph} is a provision: name its face, e.g. '{ph} is water' or '{ph} is "
+                                 "water-5'; got {text!r}").format(ph=ph, text=other.text))
         return c.Identify(placeholder=ph, card=self.allocate([self.ref(other)], (), True)[0])
 
     def love_hate(self, items: list[_Item], form: str) -> c.Command:
@@ -242,19 +249,19 @@ class RecordedLines:
             if kw not in (["love"], ["hate"]):
                 if not items[i].meanings:
                     raise self.unknown(items[i], "word", [], ("love", "hate"))
-                raise self.invalid(f"unexpected {items[i].text!r}; expected {form}")
+                raise self.invalid(_("unexpected {text!r}; expected {form}").format(text=items[i].text, form=form))
             field_ = str(kw[0])
             if field_ in found:
-                raise self.invalid(f"{field_} is named twice")
+                raise self.invalid(_("{field_} is named twice").format(field_=field_))
             if i + 1 >= len(items):
-                raise self.invalid(f"missing character after {items[i].text!r}; expected {form}")
+                raise self.invalid(_("missing character after {text!r}; expected {form}").format(text=items[i].text, form=form))
             if self.is_unseen(items[i + 1]):
-                raise self.invalid(f"the recorder names a {field_.upper()} card once it is shown; '?' is not a "
-                                   "character")
+                raise self.invalid(_("the recorder names a {upper} card once it is shown; '?' is not a "
+                                     "character").format(upper=field_.upper()))
             found[field_] = self.char(items[i + 1])
             i += 2
         missing = [f for f in ("love", "hate") if f not in found]
         if missing:
-            raise self.invalid(f"missing {' and '.join(missing)}: the recorder names both cards, e.g. "
-                               f"'{CHARACTER_NAMES.get(who, who)} love captain hate lauren'")
+            raise self.invalid(_("missing {missing}: the recorder names both cards, e.g. '{get} love "
+                                 "captain hate lauren'").format(missing=' and '.join(missing), get=CHARACTER_NAMES.get(who, who)))
         return c.IdentifyLoveHate(character=who, love=found["love"], hate=found["hate"])

@@ -19,16 +19,23 @@ from lifeboat.notation.names import (
     _static,
 )
 from lifeboat.notation.tokens import _Item, _Tok
+from lifeboat.i18n import N_, _
 
 
 _DISCARD = ("discard", "drop", "弃", "弃牌", "丢")
 _END = ("end", "close", "done", "finish", "stop")
 
 
+#: What an unknown word was expected to be, in words (NOTATION-1).
+_WHAT = {"actor": N_("actor"), "character": N_("character"), "card": N_("card"), "navigation card": N_(
+    "navigation card"), "word": N_("word"), "side": N_("side")}
+
+
 def _or(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    # TRANSLATORS: the last of several alternatives ("'a', 'b' or 'c'")
+    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 
@@ -37,16 +44,16 @@ class Suggestions:
 
     def unknown_verb(self, toks: list[_Tok]) -> InvalidCommand:
         if not toks:
-            return self.invalid(f"no verb after {self.line!r}; expected one of: {', '.join(self.verb_list())}")
+            return self.invalid(_("no verb after {line!r}; expected one of: {verb_list}").format(line=self.line, verb_list=', '.join(self.verb_list())))
         word = toks[0].text
         if self.actor != CHANCE and word in _DISCARD:  # PROC-3: no command to discard at will
-            return InvalidCommand("PROC-3", f"there is no {word!r}: cards leave a hand only as the rules say (a "
-                                            "trade, a mug, a card played or revealed, Water drunk); there is no hand "
-                                            "limit, so keep the card", self.seat)
+            return InvalidCommand("PROC-3", _("there is no {word!r}: cards leave a hand only as the "
+                                              "rules say (a trade, a mug, a card played or revealed, "
+                                              "Water drunk); there is no hand limit, so keep the card").format(word=word), self.seat)
         if self.actor != CHANCE and word in _END:  # a window ends when everyone has passed (PROC-1)
-            return InvalidCommand("PROC-1", f"there is no {word!r}: a fight or any other window ends when everyone "
-                                            "has passed, so type '<character>: pass' for each (the recorder may "
-                                            "type 'close')", self.seat)
+            return InvalidCommand("PROC-1", _("there is no {word!r}: a fight or any other window ends "
+                                              "when everyone has passed, so type '<character>: pass' "
+                                              "for each (the recorder may type 'close')").format(word=word), self.seat)
         # suggest only the verbs of the list (not aliases such as 'fight' or face names such as 'give water')
         words = list(self.verb_list())
         cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
@@ -58,10 +65,14 @@ class Suggestions:
         other = self.pverbs if self.actor == CHANCE else self.cverbs
         hint = ""
         if other.match(toks, 0)[0]:
-            hint = " for a character (it is a chance verb: 'chance: ...')" if self.actor != CHANCE else \
-                " for chance (it is a player's verb: '<character>: ...')"
-        did = f"; did you mean {_or([repr(s) for s in sugg[:3]])}?" if sugg else ";"
-        return self.invalid(f"unknown verb {word!r}{hint}{did} expected one of: {', '.join(self.verb_list())}")
+            hint = (_(" for a character (it is a chance verb: 'chance: ...')") if self.actor != CHANCE else
+                    _(" for chance (it is a player's verb: '<character>: ...')"))
+        verbs = ", ".join(self.verb_list())
+        if sugg:
+            return self.invalid(_("unknown verb {word!r}{hint}; did you mean {suggestions}? expected one of: {verbs}")
+                                .format(word=word, hint=hint, suggestions=_or([repr(s) for s in sugg[:3]]), verbs=verbs))
+        return self.invalid(_("unknown verb {word!r}{hint}; expected one of: {verbs}").format(
+            word=word, hint=hint, verbs=verbs))
 
     def verb_list(self) -> tuple[str, ...]:
         return _CHANCE_VERB_LIST if self.actor == CHANCE else _PLAYER_VERB_LIST
@@ -71,30 +82,36 @@ class Suggestions:
     def expansion_navs(self) -> str:
         """EXP-1: the expansions' navigation cards of this game, for a message (``", or nav-l11 to nav-l13"``)."""
         sets = self.state.ruleset.card_sets
-        out = [f"{ids[0]} to {ids[-1]}" for x in ("cannibalism", "liquid_courage") if x in sets
-               for ids in [[k for k, v in self.state.cards.navigation.items() if v.expansion == x]] if ids]
-        return "".join(f", or {x}" for x in out)
+        out = [_("{first} to {last}").format(first=ids[0], last=ids[-1]) for x in ("cannibalism", "liquid_courage")
+               if x in sets for ids in [[k for k, v in self.state.cards.navigation.items() if v.expansion == x]] if ids]
+        return "".join(_(", or {more}").format(more=x) for x in out)
 
     def expected(self, kinds: list[str]) -> str:
         kinds_ = set(kinds)
         parts = []
         if "char" in kinds:
             players = [p for p in self.state.players if _phrase(p) in self.players.phrases]  # public names
-            parts.append("a character (" + ", ".join(CHARACTER_NAMES[x] for x in self.in_game) + ", or 'me')"
-                         + (" or a player's name (" + ", ".join(players) + ")" if players else ""))
+            names = ", ".join(CHARACTER_NAMES[x] for x in self.in_game)
+            parts.append(_("a character ({names}, or 'me') or a player's name ({players})").format(
+                names=names, players=", ".join(players)) if players
+                else _("a character ({names}, or 'me')").format(names=names))
         if "chance" in kinds:
-            parts.append("'chance' or 'recorder'")
+            parts.append(_("'chance' or 'recorder'"))
         if "face" in kinds or "card" in kinds:
-            parts.append("a provision (" + ", ".join(FACE_NAMES[f] for f in _BASE_FACES) + ") or an id like water-7")
+            parts.append(_("a provision ({faces}) or an id like water-7").format(
+                faces=", ".join(FACE_NAMES[f] for f in _BASE_FACES)))
         if "nav" in kinds:
-            parts.append(f"a navigation card number (19 to 42, e.g. 27 or nav-27{self.expansion_navs()})")
+            parts.append(_("a navigation card number (19 to 42, e.g. 27 or nav-27{more})").format(
+                more=self.expansion_navs()))
         if self.state.unaccounted and kinds_ & {"face", "card", "nav"}:  # a recorded game (REC-1)
-            parts.append("'?' for a card nobody saw, or a placeholder such as ?p3 or ?n7")
+            parts.append(_("'?' for a card nobody saw, or a placeholder such as ?p3 or ?n7"))
         if "kw" in kinds:
-            parts.append("a keyword")
-        return " or ".join(parts)
+            parts.append(_("a keyword"))
+        # TRANSLATORS: between alternatives of what a line may hold
+        return _(" or ").join(parts)
 
     def unknown(self, item: _Item, what: str, kinds: list[str], extra: tuple[str, ...] = ()) -> InvalidCommand:
+        what = _(_WHAT.get(what, what))
         char_names, face_names = _static()[5:7]
         pool: dict[str, str] = {}
         if "char" in kinds:
@@ -113,22 +130,25 @@ class Suggestions:
         for s in difflib.get_close_matches(item.text, list(pool), n=6, cutoff=0.6):
             if pool[s] not in sugg:
                 sugg.append(pool[s])
-        did = f"; did you mean {_or([repr(s) for s in sugg[:3]])}?" if sugg else ";"
         exp = self.expected(kinds)
         if extra:
             exp = (exp + " or " if exp else "") + _or([repr(w) for w in extra])
-        return self.invalid(f"unknown {what} {item.text!r}{did} expected {exp}")
+        if sugg:
+            return self.invalid(_("unknown {what} {text!r}; did you mean {suggestions}? expected {expected}").format(
+                what=what, text=item.text, suggestions=_or([repr(s) for s in sugg[:3]]), expected=exp))
+        return self.invalid(_("unknown {what} {text!r}; expected {expected}").format(
+            what=what, text=item.text, expected=exp))
 
     def unexpected(self, item: _Item, kinds: list[str]) -> InvalidCommand:
         if not item.meanings:
             return self.unknown(item, "word", kinds)
         verb = self.verb_item.text if self.verb_item else "the verb"
-        return self.invalid(f"unexpected {item.text!r} after {verb!r}; expected {self.expected(kinds)}")
+        return self.invalid(_("unexpected {text!r} after {verb!r}; expected {expected}").format(text=item.text, verb=verb, expected=self.expected(kinds)))
 
     def count_error(self, items: list[_Item], want: str, kinds: tuple[str, ...] = ("card",)) -> InvalidCommand:
         if not items:
-            return self.invalid(f"missing argument: expected {want}")
+            return self.invalid(_("missing argument: expected {want}").format(want=want))
         for it in items:
             if not it.meanings:
                 raise self.unknown(it, "card" if kinds == ("card",) else "word", list(kinds))
-        return self.invalid(f"expected {want}; got {' '.join(it.text for it in items)!r}")
+        return self.invalid(_("expected {want}; got {value!r}").format(want=want, value=' '.join(it.text for it in items)))

@@ -12,6 +12,8 @@ the HTML replay embeds.
 
 from __future__ import annotations
 
+from lifeboat.i18n import _
+
 from collections.abc import Sequence
 from typing import Literal
 
@@ -201,7 +203,7 @@ class ReplayBook:
             self._passers += [v.data.get("character") for v in events]
             me = self.viewer if self.viewer not in ("public", "referee") else None
             who = tx.names(self._passers, me)
-            last.lines = [Line(type="passed", text=f"{who[:1].upper()}{who[1:]} passed.")]
+            last.lines = [Line(type="passed", text=_("{who} passed.").format(who=f"{who[:1].upper()}{who[1:]}"))]
             last.seq, last.table, last.actor = seq, table, actor
             last.navigation = navigation_in(msgspec.json.encode(table), [c.character for c in table.characters],
                                             cards_of(table.ruleset))

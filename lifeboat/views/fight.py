@@ -8,6 +8,8 @@ fight). Every part is public (PROC-5): a weapon still in a hand never counts, so
 
 from __future__ import annotations
 
+from lifeboat.i18n import _
+
 from lifeboat.decide import fighter_strength
 from lifeboat.state import Fight, State
 from lifeboat.views import text as tx
@@ -42,5 +44,6 @@ def fight_text(fight: FightView, me: str | None) -> str:
     Join a side, reveal weapons or pass."`` (FIGHT-2, FIGHT-3)."""
     attackers = tx.names([f.character for f in fight.attackers], me)
     defenders = tx.names([f.character for f in fight.defenders], me)
-    return (f"Fight: attackers {attackers} (strength {fight.attack}) against defenders {defenders} "
-            f"(strength {fight.defence}); a tie goes to the defenders. Join a side, reveal weapons or pass.")
+    return _("Fight: attackers {attackers} (strength {attack}) against defenders {defenders} (strength {defence}); a "
+             "tie goes to the defenders. Join a side, reveal weapons or pass.").format(
+        attackers=attackers, attack=fight.attack, defenders=defenders, defence=fight.defence)

@@ -8,6 +8,8 @@ feeding a game event by event and asking for views after every command costs tim
 
 from __future__ import annotations
 
+from lifeboat.i18n import _
+
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -212,7 +214,7 @@ class Observer:
         with tx.using(self.state.cards):  # CARD-3: a Painting's points as this game prints them
             text = tx.event_text(kind, data, me)
         if isinstance(ev, e.NavigationCardRevealed) and self._turned_before(seq, ev.card):
-            text = "It is the navigation card of the round."  # the line before named it (NAV-3): not twice
+            text = _("It is the navigation card of the round.")  # the line before named it (NAV-3): not twice
         if keep is not None and not aud.omniscient and self._faces:  # VIEW-FACE-1: after the text, which names cards by faces
             data = mask_fields(EVENT_CARDS[kind], data, self.state.cards, keep)
         return EventView(seq=seq, round=entry.round, type=kind, text=text, data=data, hidden=hidden)

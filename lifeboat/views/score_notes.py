@@ -5,6 +5,8 @@ HATE name the same character (SCORE-2), saying why they score what they score. W
 
 from __future__ import annotations
 
+from lifeboat.i18n import _
+
 from lifeboat.scoring import score_player, survives
 from lifeboat.state import State
 from lifeboat.views import text as tx
@@ -17,28 +19,30 @@ def _note(state: State, player: str) -> str | None:
     if not {ch.love, ch.hate} <= {c.character for c in state.characters}:  # REC-1: not named yet
         return None
     printed, score = state.cards.characters, score_player(state, player)
-    me, fate = tx.inner(own), "survived" if survives(state, own) else "died"
+    me, lived = tx.inner(own), survives(state, own)
+    fill = {"player": player, "me": me, "survival": printed[own].survival, "hate": score.hate, "love": score.love}
     if ch.love == own and ch.hate == own:
-        kept = (f"and {me}'s survival value ({printed[own].survival}) once, since {me} survived" if score.survival
-                else f"and nothing for {me}, who died")
-        return (f"{player}'s LOVE and HATE both name their own character, {me}: they score the size of every other "
-                f"character who died ({score.hate}) {kept} (SCORE-2).")
+        return (_("{player}'s LOVE and HATE both name their own character, {me}: they score the size of every other "
+                  "character who died ({hate}) and {me}'s survival value ({survival}) once, since {me} survived "
+                  "(SCORE-2).") if score.survival else
+                _("{player}'s LOVE and HATE both name their own character, {me}: they score the size of every other "
+                  "character who died ({hate}) and nothing for {me}, who died (SCORE-2).")).format(**fill)
     if ch.love == own:
-        if score.survival:
-            return (f"{player}'s LOVE names their own character, {me}, who survived: its survival value "
-                    f"({printed[own].survival}) counts twice, as their character and as their LOVE (SCORE-2).")
-        return (f"{player}'s LOVE names their own character, {me}, who died: it scores 0, neither as their "
-                f"character nor as their LOVE (SCORE-2).")
+        return (_("{player}'s LOVE names their own character, {me}, who survived: its survival value ({survival}) "
+                  "counts twice, as their character and as their LOVE (SCORE-2).") if score.survival else
+                _("{player}'s LOVE names their own character, {me}, who died: it scores 0, neither as their "
+                  "character nor as their LOVE (SCORE-2).")).format(**fill)
     if ch.hate == own:
-        return (f"{player}'s HATE names their own character, {me}, who {fate}: they score the size of every other "
-                f"character who died ({score.hate}) and nothing for their own survival (SCORE-2).")
+        return (_("{player}'s HATE names their own character, {me}, who survived: they score the size of every "
+                  "other character who died ({hate}) and nothing for their own survival (SCORE-2).") if lived else
+                _("{player}'s HATE names their own character, {me}, who died: they score the size of every other "
+                  "character who died ({hate}) and nothing for their own survival (SCORE-2).")).format(**fill)
     if ch.love == ch.hate:
-        other = tx.inner(ch.love)
-        if survives(state, ch.love):
-            return (f"{player}'s LOVE and HATE both name {other}, who survived: its survival value "
-                    f"({score.love}) counts, as their LOVE (SCORE-2).")
-        return (f"{player}'s LOVE and HATE both name {other}, who died: its size ({score.hate}) counts, as their "
-                "HATE (SCORE-2).")
+        fill["other"] = tx.inner(ch.love)
+        return (_("{player}'s LOVE and HATE both name {other}, who survived: its survival value ({love}) counts, as "
+                  "their LOVE (SCORE-2).") if survives(state, ch.love) else
+                _("{player}'s LOVE and HATE both name {other}, who died: its size ({hate}) counts, as their HATE "
+                  "(SCORE-2).")).format(**fill)
     return None
 
 

@@ -1,11 +1,14 @@
-"""One plain-English line per event and per step, written only from the *redacted* data of a view.
+"""One line per event, in the language in use (:mod:`lifeboat.i18n`; English by default), written only from the
+*redacted* data of a view.
 
 Because a line is built from what the audience may see (hidden values are ``None``), it cannot say more than the
 view does. ``me`` is the viewing seat's character id (``None`` for the public and the referee): that character is
-"You" ("You kept Water"); others are named by :data:`lifeboat.cards.CHARACTERS` English names and cards by
+"You" ("You kept Water"); others are named by the card data's names (:mod:`lifeboat.views.words`) and cards by
 :meth:`lifeboat.card_set.CardSet.card_name` of the game's card data (a Painting's points differ between printings,
-CARD-3): the observer renders inside :func:`using` its game's card set; the bundled data otherwise. The set lives
-in a :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering other games never see it.
+CARD-3): the observer renders inside :func:`using` its game's card set; the bundled data otherwise. The set and
+the language live in :class:`contextvars.ContextVar`, so threads and asyncio tasks rendering other games or for
+other readers never see them. Every line is one whole message of the catalogs (docs/translation.md). The steps'
+lines are in :mod:`lifeboat.views.step_text`.
 """
 
 from __future__ import annotations
@@ -13,278 +16,287 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lifeboat.card_set import CardSet
-from lifeboat.cards import CHARACTERS, FACES
 from lifeboat.card_context import card_name, in_use, using  # noqa: F401 - the card data lines use (CARD-3)
-from lifeboat.i18n import _
+from lifeboat.i18n import N_, _
+from lifeboat.views.words import (  # noqa: F401 - the words other views build with
+    cap, card, cards, faces, inner, join, name, names, obj, plural, poss, subj,
+)
 
-
+_cap = cap
 Data = dict[str, Any]
 
 
-def name(ch: str | None) -> str:
-    """The English name of a character id (the id itself if unknown)."""
-    if ch is None:
-        return "nobody"
-    return CHARACTERS[ch].en if ch in CHARACTERS else ch
+def firewater_effect() -> str:
+    """What drinking Firewater does, in words (LIQUID-1, REF-24)."""
+    return _("+3 size in fights until the end of the round, one more thirst")
 
 
-def inner(ch: str | None) -> str:
-    """A character's name inside a sentence, after a colon too, with a small "the" ("the Captain", "the Kid");
-    at the start of a sentence it keeps the capital it is printed with (:func:`name`, :func:`subj`)."""
-    en = name(ch)
-    return "the " + en[4:] if en.startswith("The ") else en
-
-
-def subj(ch: str | None, me: str | None) -> str:
-    """``ch`` as the subject starting a sentence: "You" for the viewer, "The Captain"."""
-    return "You" if ch is not None and ch == me else name(ch)
-
-
-def obj(ch: str | None, me: str | None) -> str:
-    """``ch`` inside a sentence: "you" for the viewer, "the Captain" (:func:`inner`)."""
-    return "you" if ch is not None and ch == me else inner(ch)
-
-
-def poss(ch: str | None, me: str | None) -> str:
-    """``ch``'s possessive inside a sentence: "your" for the viewer, "the Kid's" (:func:`_cap` it to start one)."""
-    return "your" if ch is not None and ch == me else f"{inner(ch)}'s"
-
-
-#: What drinking Firewater does, in words (LIQUID-1, REF-24).
+#: What drinking Firewater does, in English (LIQUID-1, REF-24); :func:`firewater_effect` in the language in use.
 FIREWATER_EFFECT = "+3 size in fights until the end of the round, one more thirst"
-
-
-def _cap(text: str) -> str:
-    """``text`` with its first letter upper case (``"your"`` → ``"Your"``, ``"the Kid's"`` → ``"The Kid's"``)."""
-    return text[:1].upper() + text[1:]
-
-
-def be(ch: str | None, me: str | None, past: bool = False) -> str:
-    """The verb *to be* agreeing with ``ch`` ("are"/"were" for the viewer)."""
-    you = ch is not None and ch == me
-    return ("were" if you else "was") if past else ("are" if you else "is")
-
-
-def join(words: Sequence[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"``; ``"nobody"`` for none."""
-    words = list(words)
-    if not words:
-        return "nobody"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def card(x: str | None) -> str:
-    """A card's name, or "a card" when hidden."""
-    return "a card" if x is None else card_name(x)
-
-
-def cards(xs: Sequence[str | None], word: str = "card") -> str:
-    """Card names; the hidden ones counted ("Navigation 19 and 1 unseen card", "2 cards")."""
-    known = [card_name(x) for x in xs if x is not None]
-    unseen = sum(1 for x in xs if x is None)
-    if not known:
-        return plural(unseen, word)
-    if unseen:
-        known.append(plural(unseen, "unseen " + word))
-    return join(known)
-
-
-def faces(xs: Sequence[str | None]) -> str:
-    """Face names of a trade's ask ("Water and Knife"), the hidden ones counted."""
-    known = [FACES[x].en if x in FACES else str(x) for x in xs if x is not None]
-    unseen = sum(1 for x in xs if x is None)
-    if not known:
-        return plural(unseen, "card")
-    if unseen:
-        known.append(plural(unseen, "unseen card"))
-    return join(known)
-
-
-def names(chs: Sequence[str], me: str | None) -> str:
-    """Several characters inside a sentence, "you" for the viewer ("you and the Kid")."""
-    return join([obj(c, me) for c in chs])
 
 
 # ---- events --------------------------------------------------------------------------------------------------
 
 
+def _you(ch: str | None, me: str | None) -> bool:
+    return ch is not None and ch == me
+
+
 def _characters_dealt(d: Data, me: str | None) -> str:
-    plays = ", ".join(f"{p} plays {inner(c)}" for p, c in zip(d["players"], d["characters"]))
-    return f"Characters dealt: {plays}. From the bow: {join([inner(c) for c in d['seats']])}."
+    plays = _(", ").join(_("{player} plays {character}").format(player=p, character=inner(c))
+                         for p, c in zip(d["players"], d["characters"]))
+    return _("Characters dealt: {plays}. From the bow: {seats}.").format(
+        plays=plays, seats=join([inner(c) for c in d["seats"]]))
 
 
 def _secret_card(kind: str) -> Callable[[Data, str | None], str]:
     def text(d: Data, me: str | None) -> str:
         who, value = d["character"], d[kind.lower()]
+        love = kind == "LOVE"
         if value is None:
-            return f"{subj(who, me)} {be(who, me, True)} dealt a {kind} card."
-        verb = "love" if kind == "LOVE" else "hate"
-        if who == me:
-            return f"Your {kind} card: you {verb} {inner(value)}."
-        return f"{name(who)} {verb}s {inner(value)} ({kind} card)."
+            if _you(who, me):
+                return _("You were dealt a LOVE card.") if love else _("You were dealt a HATE card.")
+            return (_("{who} was dealt a LOVE card.") if love else _("{who} was dealt a HATE card.")).format(
+                who=name(who))
+        if _you(who, me):
+            return (_("Your LOVE card: you love {whom}.") if love else _("Your HATE card: you hate {whom}.")).format(
+                whom=inner(value))
+        return (_("{who} loves {whom} (LOVE card).") if love else _("{who} hates {whom} (HATE card).")).format(
+            who=name(who), whom=inner(value))
     return text
 
 
 def _provisions_removed(d: Data, me: str | None) -> str:
-    n = len(d["cards"])
-    return f"{_cap(cards(d['cards'], 'provision'))} {'was' if n == 1 else 'were'} removed unseen (SETUP-3)."
+    what = cap(cards(d["cards"], "provision"))
+    if len(d["cards"]) == 1:
+        return _("{cards} was removed unseen (SETUP-3).").format(cards=what)
+    return _("{cards} were removed unseen (SETUP-3).").format(cards=what)
 
 
 def _decks_ready(d: Data, me: str | None) -> str:
-    return (f"The provisions deck ({plural(len(d['provisions']), 'card')}) and the navigation deck "
-            f"({plural(len(d['navigation']), 'card')}) are shuffled.")
+    return _("The provisions deck ({provisions}) and the navigation deck ({navigation}) are shuffled.").format(
+        provisions=plural(len(d["provisions"]), "card"), navigation=plural(len(d["navigation"]), "card"))
 
 
 def _provision_dealt(d: Data, me: str | None) -> str:
     who = d["character"]
-    what = "a provision" if d["card"] is None else card_name(d["card"])
-    return f"{subj(who, me)} {be(who, me, True)} dealt {what}."
-
-
-def _provisions_drawn(d: Data, me: str | None) -> str:
-    return f"{subj(d['quartermaster'], me)} drew {cards(d['cards'], 'provision')}."
-
-
-def _provision_kept(d: Data, me: str | None) -> str:
-    return f"{subj(d['character'], me)} kept {card(d['card'])}."
-
-
-def _provisions_passed(d: Data, me: str | None) -> str:
-    return f"{subj(d['by'], me)} passed {cards(d['cards'])} to {obj(d['to'], me)}."
+    what = _("a provision") if d["card"] is None else card_name(d["card"])
+    if _you(who, me):
+        return _("You were dealt {card}.").format(card=what)
+    return _("{who} was dealt {card}.").format(who=name(who), card=what)
 
 
 def _action_turn_started(d: Data, me: str | None) -> str:
-    return "Your action." if d["character"] == me else f"{name(d['character'])}'s action."
+    return _("Your action.") if d["character"] == me else _("{who}'s action.").format(who=name(d["character"]))
 
 
 def _swapped_turn_started(d: Data, me: str | None) -> str:
     who = d["character"]
-    return ("Your action now: you were swapped before your turn." if who == me
-            else f"{name(who)} acts now: swapped before having a turn.")
+    return (_("Your action now: you were swapped before your turn.") if who == me
+            else _("{who} acts now: swapped before having a turn.").format(who=name(who)))
 
 
 def _navigation_phase_started(d: Data, me: str | None) -> str:
     nav = d["navigator"]
     if nav is None:
-        return "Navigation: nobody is conscious; the top card will be turned."
-    return f"Navigation: {obj(nav, me)} {be(nav, me)} the navigator."
+        return _("Navigation: nobody is conscious; the top card will be turned.")
+    if _you(nav, me):
+        return _("Navigation: you are the navigator.")
+    return _("Navigation: {who} is the navigator.").format(who=obj(nav, me))
+
+
+def game_ended_reason(reason: str) -> str:
+    """Why the game ended (END-1), inside a sentence."""
+    if reason == "land":
+        return _("land is sighted (the 4th seagull)")
+    if reason == "no_survivors":
+        return _("nobody is left alive in the boat")
+    return reason
 
 
 def _game_ended(d: Data, me: str | None) -> str:
-    why = {"land": "land is sighted (the 4th seagull)", "no_survivors": "nobody is left alive in the boat"}
-    return f"The game is over: {why.get(d['reason'], d['reason'])}. Every hand, LOVE and HATE is revealed."
+    return _("The game is over: {why}. Every hand, LOVE and HATE is revealed.").format(
+        why=game_ended_reason(d["reason"]))
 
 
 def _navigation_drawn(d: Data, me: str | None) -> str:
-    who, xs, purpose = d["character"], d["cards"], d["purpose"]
+    who, xs, purpose = subj(d["character"], me), cards(d["cards"], "navigation card"), d["purpose"]
     if purpose == "row":
-        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} to row."
+        return _("{who} drew {cards} to row.").format(who=who, cards=xs)
     if purpose == "compass":
-        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} onto the row stack with the Compass."
+        return _("{who} drew {cards} onto the row stack with the Compass.").format(who=who, cards=xs)
     if purpose == "navigator":
-        return f"{subj(who, me)} drew {cards(xs, 'navigation card')} onto the row stack (rowing variant)."
+        return _("{who} drew {cards} onto the row stack (rowing variant).").format(who=who, cards=xs)
     if purpose == "flare":
-        return f"The Flare Gun drew {cards(xs, 'navigation card')}."
-    return f"The top navigation card is turned: {cards(xs, 'navigation card')}."
+        return _("The Flare Gun drew {cards}.").format(cards=xs)
+    return _("The top navigation card is turned: {cards}.").format(cards=xs)
 
 
 def _rowed_cards_placed(d: Data, me: str | None) -> str:
-    stack, bottom = d["to_stack"], d["to_bottom"]
-    parts = []
-    if stack or not bottom:
-        parts.append(f"{cards(stack) if stack else 'no card'} on the row stack")
+    stack, bottom, who = d["to_stack"], d["to_bottom"], subj(d["character"], me)
+    if stack and bottom:
+        return _("{who} put {stack} on the row stack and {bottom} under the navigation deck.").format(
+            who=who, stack=cards(stack), bottom=cards(bottom))
     if bottom:
-        parts.append(f"{cards(bottom)} under the navigation deck")
-    return f"{subj(d['character'], me)} put {' and '.join(parts)}."
+        return _("{who} put {cards} under the navigation deck.").format(who=who, cards=cards(bottom))
+    if stack:
+        return _("{who} put {cards} on the row stack.").format(who=who, cards=cards(stack))
+    return _("{who} put no card on the row stack.").format(who=who)
 
 
 def _mug_declared(d: Data, me: str | None) -> str:
-    what = f"a card from {poss(d['target'], me)} hand" if d["card"] is None else card_name(d["card"])
-    return f"{subj(d['character'], me)} mugged {obj(d['target'], me)} for {what}."
+    who, target = subj(d["character"], me), obj(d["target"], me)
+    if d["card"] is None:
+        return _("{who} mugged {target} for a card from {whose} hand.").format(
+            who=who, target=target, whose=poss(d["target"], me))
+    return _("{who} mugged {target} for {card}.").format(who=who, target=target, card=card_name(d["card"]))
 
 
 def _fight_resolved(d: Data, me: str | None) -> str:
-    side = "attackers" if d["winner"] == "attacker" else "defenders"
-    return (f"The fight: attackers {names(d['attackers'], me)} ({d['attack']}) against defenders "
-            f"{names(d['defenders'], me)} ({d['defence']}); the {side} won.")
+    won = (_("the attackers won") if d["winner"] == "attacker" else _("the defenders won"))
+    return _("The fight: attackers {attackers} ({attack}) against defenders {defenders} ({defence}); {won}.").format(
+        attackers=names(d["attackers"], me), attack=d["attack"], defenders=names(d["defenders"], me),
+        defence=d["defence"], won=won)
 
 
 def _card_mugged(d: Data, me: str | None) -> str:
-    who, target = d["character"], d["target"]
+    who, whose, what = subj(d["character"], me), poss(d["target"], me), card(d["card"])
     if d["from_hand"]:
-        return f"{subj(who, me)} took {card(d['card'])} from {poss(target, me)} hand."
-    return f"{subj(who, me)} took {poss(target, me)} face-up {card(d['card'])}."
+        return _("{who} took {card} from {whose} hand.").format(who=who, card=what, whose=whose)
+    return _("{who} took {whose} face-up {card}.").format(who=who, card=what, whose=whose)
 
 
 def _medical_kit_used(d: Data, me: str | None) -> str:
-    kept = " and kept it face up" if d["kept"] else ""
-    on = obj(d["target"], me)
+    who = subj(d["character"], me)
     if d["target"] == d["character"]:  # MEDKIT-1 on one's own wound
-        on = "yourself" if d["character"] == me else "themselves"
-    return f"{subj(d['character'], me)} used a Medical Kit on {on}{kept}."
+        if d["character"] == me:
+            return (_("You used a Medical Kit on yourself and kept it face up.") if d["kept"]
+                    else _("You used a Medical Kit on yourself."))
+        return (_("{who} used a Medical Kit on themselves and kept it face up.") if d["kept"]
+                else _("{who} used a Medical Kit on themselves.")).format(who=who)
+    on = obj(d["target"], me)
+    return (_("{who} used a Medical Kit on {whom} and kept it face up.") if d["kept"]
+            else _("{who} used a Medical Kit on {whom}.")).format(who=who, whom=on)
+
+
+def wound_cause(cause: str) -> str:
+    """Why a character took wounds (STATUS-1), in words."""
+    return {"fight": _("fight"), "overboard": _("overboard"), "sharks": _("sharks"), "thirst": _("thirst"),
+            "quick_game": _("quick game")}.get(cause, cause.replace("_", " "))
+
+
+def discard_reason(reason: str) -> str:
+    """Why a face-up card was discarded, in words."""
+    return {"overboard": _("overboard"), "single_use_weapon": _("single use weapon")}.get(
+        reason, reason.replace("_", " "))
 
 
 def _wounded(d: Data, me: str | None) -> str:
-    cause = str(d["cause"]).replace("_", " ")
-    return f"{subj(d['character'], me)} took {plural(d['amount'], 'wound')} ({cause})."
+    return _("{who} took {wounds} ({cause}).").format(
+        who=subj(d["character"], me), wounds=plural(d["amount"], "wound"), cause=wound_cause(str(d["cause"])))
 
 
 def _cards_to_bottom(d: Data, me: str | None) -> str:
-    return f"{_cap(cards(d['cards'], 'navigation card'))} went under the navigation deck."
+    return _("{cards} went under the navigation deck.").format(cards=cap(cards(d["cards"], "navigation card")))
 
 
 def _trade_offered(d: Data, me: str | None) -> str:
     give, ask = d["give"], d["ask"]
-    gives = cards(give) if give else "nothing"
-    asks = faces(ask) if ask else "nothing"
-    return f"{subj(d['character'], me)} offered {obj(d['to'], me)} a trade: {gives} for {asks}."
+    return _("{who} offered {whom} a trade: {gives} for {asks}.").format(
+        who=subj(d["character"], me), whom=obj(d["to"], me), gives=cards(give) if give else _("nothing"),
+        asks=faces(ask) if ask else _("nothing"))
 
 
 def _trade_completed(d: Data, me: str | None) -> str:
-    who, to = d["character"], d["to"]
-    gave = cards(d["gave"]) if d["gave"] else "nothing"
-    got = cards(d["got"]) if d["got"] else "nothing"
-    return f"{subj(who, me)} gave {obj(to, me)} {gave} and got {got} back."
+    return _("{who} gave {whom} {gave} and got {got} back.").format(
+        who=subj(d["character"], me), whom=obj(d["to"], me), gave=cards(d["gave"]) if d["gave"] else _("nothing"),
+        got=cards(d["got"]) if d["got"] else _("nothing"))
 
 
 def _navigation_card_chosen(d: Data, me: str | None) -> str:
-    under = d["to_bottom"]
-    rest = f"; {cards(under, 'card')} went under the deck" if under else ""
-    return f"{subj(d['character'], me)} chose {card_name(d['card'])}{rest}."
+    who, chosen, under = subj(d["character"], me), card_name(d["card"]), d["to_bottom"]
+    if under:
+        return _("{who} chose {card}; {rest} went under the deck.").format(
+            who=who, card=chosen, rest=cards(under, "card"))
+    return _("{who} chose {card}.").format(who=who, card=chosen)
 
 
 def _went_overboard(d: Data, me: str | None) -> str:
     # OVER-3: the lost are only threatened here; the window may still bring them the Life Preserver, and the
     # story says "… is lost at sea." when it happens
-    lost = f"; {names(d['lost'], me)} will be lost at sea unless saved" if d["lost"] else ""
-    return f"Overboard: {names(d['characters'], me)}{lost}."
+    if d["lost"]:
+        return _("Overboard: {who}; {lost} will be lost at sea unless saved.").format(
+            who=names(d["characters"], me), lost=names(d["lost"], me))
+    return _("Overboard: {who}.").format(who=names(d["characters"], me))
 
 
 def _life_preserver_thrown(d: Data, me: str | None) -> str:
     if d["character"] == d["target"]:
-        return f"{subj(d['character'], me)} played the Life Preserver."
-    return f"{subj(d['character'], me)} threw the Life Preserver to {obj(d['target'], me)}."
+        return _("{who} played the Life Preserver.").format(who=subj(d["character"], me))
+    return _("{who} threw the Life Preserver to {whom}.").format(who=subj(d["character"], me),
+                                                                whom=obj(d["target"], me))
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    if n == 1:
+        return _("once")
+    if n == 2:
+        return _("twice")
+    return _("{n} times").format(n=n)
 
 
-def _thirst(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
+def thirst_words(pairs: Sequence[Sequence[Any]], me: str | None) -> str:
     """THIRST-1: who still owes thirst and how many times, inside a sentence ("you are thirsty once, the Kid twice
     and Frenchy once"; the viewer first); a character whose thirst Water cancelled (0) is not named."""
     owed = sorted(((c, n) for c, n in pairs if n > 0), key=lambda p: p[0] != me)  # stable: the viewer first
     if not owed:
-        return "nobody is thirsty"
+        return _("nobody is thirsty")
     (first, n), rest = owed[0], owed[1:]
-    head = f"{obj(first, me)} {be(first, me)} thirsty {_times(n)}"
-    return join([head] + [f"{obj(c, me)} {_times(k)}" for c, k in rest])
+    if _you(first, me):
+        head = _("you are thirsty {times}").format(times=_times(n))
+    else:
+        head = _("{who} is thirsty {times}").format(who=obj(first, me), times=_times(n))
+    # TRANSLATORS: one more character's thirst in a list ("the Kid twice")
+    return join([head] + [_("{who} {times}").format(who=obj(c, me), times=_times(k)) for c, k in rest])
+
+
+_thirst = thirst_words
+
+
+def _ghost_rose(d: Data, me: str | None) -> str:
+    if d["character"] == me:
+        return _("{whose} ghost haunts the sea: at each overboard you may call the sharks.").format(
+            whose=cap(poss(d["character"], me)))
+    return _("{whose} ghost haunts the sea: at each overboard it may call the sharks.").format(
+        whose=cap(poss(d["character"], me)))
+
+
+def _firewater_share_answered(d: Data, me: str | None) -> str:
+    if d["share"]:
+        return _("{who} shared the Firewater: {effect}.").format(who=subj(d["character"], me),
+                                                                 effect=firewater_effect())
+    return _("{who} did not share the Firewater.").format(who=subj(d["character"], me))
+
+
+def _lost_at_sea(d: Data, me: str | None) -> str:
+    if _you(d["character"], me):
+        return _("You are lost at sea.")
+    return _("{who} is lost at sea.").format(who=subj(d["character"], me))
+
+
+def _who(message: str) -> Callable[[Data, str | None], str]:
+    """A line whose only word to fill is the acting character, ``{who}``."""
+    return lambda d, me: _(message).format(who=subj(d["character"], me))
+
+
+def _who_whom(message: str, whom: str = "target") -> Callable[[Data, str | None], str]:
+    """A line naming the acting character ``{who}`` and another ``{whom}`` (its ``whom`` field)."""
+    return lambda d, me: _(message).format(who=subj(d["character"], me), whom=obj(d[whom], me))
+
+
+def _who_whose(message: str, whose: str) -> Callable[[Data, str | None], str]:
+    """A line naming the acting character ``{who}`` and another's possessive ``{whose}``."""
+    return lambda d, me: _(message).format(who=subj(d["character"], me), whose=poss(d[whose], me))
 
 
 EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
@@ -294,203 +306,90 @@ EVENT_TEXT: dict[str, Callable[[Data, str | None], str]] = {
     "provisions_removed": _provisions_removed,
     "decks_ready": _decks_ready,
     "provision_dealt": _provision_dealt,
-    "round_started": lambda d, me: f"Round {d['round']} begins.",
-    "provisions_phase_started": lambda d, me: (
-        f"Provisions: {obj(d['quartermaster'], me)} will draw {plural(d['count'], 'card')} as quartermaster."),
-    "provisions_drawn": _provisions_drawn,
-    "provision_kept": _provision_kept,
-    "provisions_passed": _provisions_passed,
-    "action_phase_started": lambda d, me: f"Actions, in order: {names(d['order'], me)}.",
+    "round_started": lambda d, me: _("Round {round} begins.").format(round=d["round"]),
+    "provisions_phase_started": lambda d, me: _("Provisions: {who} will draw {cards} as quartermaster.").format(
+        who=obj(d["quartermaster"], me), cards=plural(d["count"], "card")),
+    "provisions_drawn": lambda d, me: _("{who} drew {cards}.").format(
+        who=subj(d["quartermaster"], me), cards=cards(d["cards"], "provision")),
+    "provision_kept": lambda d, me: _("{who} kept {card}.").format(who=subj(d["character"], me), card=card(d["card"])),
+    "provisions_passed": lambda d, me: _("{who} passed {cards} to {whom}.").format(
+        who=subj(d["by"], me), cards=cards(d["cards"]), whom=obj(d["to"], me)),
+    "action_phase_started": lambda d, me: _("Actions, in order: {order}.").format(order=names(d["order"], me)),
     "action_turn_started": _action_turn_started,
     "swapped_turn_started": _swapped_turn_started,
     "navigation_phase_started": _navigation_phase_started,
-    "round_ended": lambda d, me: f"Round {d['round']} ends; the markers are cleared.",
+    "round_ended": lambda d, me: _("Round {round} ends; the markers are cleared.").format(round=d["round"]),
     "game_ended": _game_ended,
-    "did_nothing": lambda d, me: f"{subj(d['character'], me)} did nothing.",
-    "rowed": lambda d, me: f"{subj(d['character'], me)} rowed ({plural(d['count'], 'navigation card')} to draw).",
+    "did_nothing": _who(N_("{who} did nothing.")),
+    "rowed": lambda d, me: _("{who} rowed ({cards} to draw).").format(
+        who=subj(d["character"], me), cards=plural(d["count"], "navigation card")),
     "navigation_drawn": _navigation_drawn,
     "rowed_cards_placed": _rowed_cards_placed,
-    "seat_change_declared": lambda d, me: (
-        f"{subj(d['character'], me)} asked to change seats with {obj(d['target'], me)}."),
+    "seat_change_declared": _who_whom(N_("{who} asked to change seats with {whom}.")),
     "mug_declared": _mug_declared,
-    "answered": lambda d, me: f"{subj(d['character'], me)} {'consented' if d['consent'] else 'refused'}.",
-    "fight_started": lambda d, me: f"A fight: {obj(d['attacker'], me)} against {obj(d['defender'], me)}.",
-    "fight_joined": lambda d, me: f"{subj(d['character'], me)} joined the {d['side']}s.",
-    "passed": lambda d, me: f"{subj(d['character'], me)} passed.",
+    "answered": lambda d, me: (_("{who} consented.") if d["consent"] else _("{who} refused.")).format(
+        who=subj(d["character"], me)),
+    "fight_started": lambda d, me: _("A fight: {attacker} against {defender}.").format(
+        attacker=obj(d["attacker"], me), defender=obj(d["defender"], me)),
+    "fight_joined": lambda d, me: (_("{who} joined the attackers.") if d["side"] == "attacker"
+                                   else _("{who} joined the defenders.")).format(who=subj(d["character"], me)),
+    "passed": _who(N_("{who} passed.")),
     "fight_resolved": _fight_resolved,
-    "seats_changed": lambda d, me: f"{subj(d['character'], me)} and {obj(d['target'], me)} changed seats.",
-    "mug_succeeded": lambda d, me: f"{_cap(poss(d['character'], me))} mug of {obj(d['target'], me)} succeeded.",
+    "seats_changed": _who_whom(N_("{who} and {whom} changed seats.")),
+    "mug_succeeded": lambda d, me: _("{whose} mug of {whom} succeeded.").format(
+        whose=cap(poss(d["character"], me)), whom=obj(d["target"], me)),
     "card_mugged": _card_mugged,
-    "mug_found_nothing": lambda d, me: f"{subj(d['character'], me)} found nothing in {poss(d['target'], me)} hand.",
-    "card_revealed": lambda d, me: f"{subj(d['character'], me)} revealed {card(d['card'])}.",
-    "flare_gun_fired": lambda d, me: f"{subj(d['character'], me)} fired the Flare Gun.",
-    "parasol_opened": lambda d, me: f"{subj(d['character'], me)} opened the Parasol.",
+    "mug_found_nothing": _who_whose(N_("{who} found nothing in {whose} hand."), "target"),
+    "card_revealed": lambda d, me: _("{who} revealed {card}.").format(who=subj(d["character"], me),
+                                                                     card=card(d["card"])),
+    "flare_gun_fired": _who(N_("{who} fired the Flare Gun.")),
+    "parasol_opened": _who(N_("{who} opened the Parasol.")),
     "medical_kit_used": _medical_kit_used,
-    "healed": lambda d, me: f"{subj(d['character'], me)} lost a wound.",
+    "healed": _who(N_("{who} lost a wound.")),
     "wounded": _wounded,
-    "seagull_added": lambda d, me: f"A seagull: {d['total']} out of 4.",
-    "seagull_removed": lambda d, me: f"A seagull flew away: {d['total']} out of 4.",
+    "seagull_added": lambda d, me: _("A seagull: {total} out of 4.").format(total=d["total"]),
+    "seagull_removed": lambda d, me: _("A seagull flew away: {total} out of 4.").format(total=d["total"]),
     "cards_to_bottom": _cards_to_bottom,
     "trade_offered": _trade_offered,
     "trade_completed": _trade_completed,
-    "trade_declined": lambda d, me: f"{subj(d['to'], me)} declined {poss(d['character'], me)} trade.",
-    "compass_used": lambda d, me: (
-        f"{subj(d['character'], me)} {'used' if d['used'] else 'did not use'} the Compass."),
+    "trade_declined": lambda d, me: _("{who} declined {whose} trade.").format(
+        who=subj(d["to"], me), whose=poss(d["character"], me)),
+    "compass_used": lambda d, me: (_("{who} used the Compass.") if d["used"]
+                                   else _("{who} did not use the Compass.")).format(who=subj(d["character"], me)),
     "navigation_card_chosen": _navigation_card_chosen,
-    "navigation_card_revealed": lambda d, me: f"The navigation card of the round: {card_name(d['card'])}.",
+    "navigation_card_revealed": lambda d, me: _("The navigation card of the round: {card}.").format(
+        card=card_name(d["card"])),
     "went_overboard": _went_overboard,
     "life_preserver_thrown": _life_preserver_thrown,
-    "sharks_called": lambda d, me: f"{_cap(poss(d['character'], me))} ghost called the sharks!",
-    "ghost_rose": lambda d, me: (f"{_cap(poss(d['character'], me))} ghost haunts the sea: at each overboard "
-                                 f"{'you' if d['character'] == me else 'it'} may call the sharks."),
-    "firewater_drunk": lambda d, me: f"{subj(d['character'], me)} drank Firewater: {FIREWATER_EFFECT}.",
-    "firewater_share_offered": lambda d, me: f"{subj(d['character'], me)} may share the Firewater.",
-    "firewater_share_answered": lambda d, me: (
-        f"{subj(d['character'], me)} shared the Firewater: {FIREWATER_EFFECT}." if d["share"]
-        else f"{subj(d['character'], me)} did not share the Firewater."),
-    "water_shared": lambda d, me: f"{subj(d['character'], me)} shared the Water: one thirst less.",
-    "chum_expended": lambda d, me: f"{subj(d['character'], me)} expended the Bucket of Chum: sharks!",
-    "card_discarded": lambda d, me: (
-        f"{subj(d['character'], me)} discarded {card(d['card'])} ({str(d['reason']).replace('_', ' ')})."),
-    "lost_at_sea": lambda d, me: f"{subj(d['character'], me)} {be(d['character'], me)} lost at sea.",
-    "thirst_counted": lambda d, me: f"Thirst is counted: {_thirst(d['thirst'], me)}.",
+    "sharks_called": lambda d, me: _("{whose} ghost called the sharks!").format(whose=cap(poss(d["character"], me))),
+    "ghost_rose": _ghost_rose,
+    "firewater_drunk": lambda d, me: _("{who} drank Firewater: {effect}.").format(
+        who=subj(d["character"], me), effect=firewater_effect()),
+    "firewater_share_offered": _who(N_("{who} may share the Firewater.")),
+    "firewater_share_answered": _firewater_share_answered,
+    "water_shared": _who(N_("{who} shared the Water: one thirst less.")),
+    "chum_expended": _who(N_("{who} expended the Bucket of Chum: sharks!")),
+    "card_discarded": lambda d, me: _("{who} discarded {card} ({reason}).").format(
+        who=subj(d["character"], me), card=card(d["card"]), reason=discard_reason(str(d["reason"]))),
+    "lost_at_sea": _lost_at_sea,
+    "thirst_counted": lambda d, me: _("Thirst is counted: {thirst}.").format(thirst=thirst_words(d["thirst"], me)),
     "water_given": lambda d, me: (
-        f"{subj(d['character'], me)} drank Water." if d["character"] == d["target"]
-        else f"{subj(d['character'], me)} gave Water to {obj(d['target'], me)}."),
-    "parasol_shaded": lambda d, me: f"The Parasol spared {obj(d['character'], me)} one thirst.",
-    "cannibalism_declared": lambda d, me: (
-        f"{subj(d['character'], me)} played Cannibalism on {poss(d['body'], me)} body."),
-    "objected_to_cannibalism": lambda d, me: f"{subj(d['character'], me)} objected to the Cannibalism.",
-    "body_eaten": lambda d, me: (
-        f"{subj(d['character'], me)} ate {poss(d['body'], me)} body: it is gone, and the living heal one wound."),
+        _("{who} drank Water.").format(who=subj(d["character"], me)) if d["character"] == d["target"]
+        else _("{who} gave Water to {whom}.").format(who=subj(d["character"], me), whom=obj(d["target"], me))),
+    "parasol_shaded": lambda d, me: _("The Parasol spared {whom} one thirst.").format(whom=obj(d["character"], me)),
+    "cannibalism_declared": _who_whose(N_("{who} played Cannibalism on {whose} body."), "body"),
+    "objected_to_cannibalism": _who(N_("{who} objected to the Cannibalism.")),
+    "body_eaten": _who_whose(N_("{who} ate {whose} body: it is gone, and the living heal one wound."), "body"),
 }
 """The line of each event tag; a recorded game's (REC-1, REC-3) join it from :mod:`lifeboat.views.text_recorded`."""
 
 
 def event_text(kind: str, data: Data, me: str | None) -> str:
-    """The line for an event of tag ``kind`` from its redacted ``data``. Raises ``KeyError`` for an unknown tag."""
+    """The line for an event of tag ``kind`` from its redacted ``data``, in the language in use. Raises
+    ``KeyError`` for an unknown tag."""
     return EVENT_TEXT[kind](data, me)
 
 
-# ---- steps ---------------------------------------------------------------------------------------------------
-
-
-def step_text(kind: str, d: Data, me: str | None, row_stack: Sequence[str | None] = ()) -> str:
-    """The line for a step of tag ``kind`` from its redacted data; ``row_stack`` as the audience sees it. A fight's
-    line, which names each side's strength, is :func:`lifeboat.views.fight.fight_text`."""
-    if kind == "await_setup":
-        return "Waiting for the deal."
-    if kind == "provisions_draw":
-        return f"{subj(d['quartermaster'], me)}, the quartermaster, will draw {plural(d['count'], 'provision')}."
-    if kind == "provisions_pick":
-        if len(d["offered"]) == 1:  # the last of the draw (PROV-2): no choice left
-            seen = f": {cards(d['offered'])}" if d["offered"][0] is not None else ""  # a referee sees it
-            return (f"Keep the last card{seen}." if d["picker"] == me
-                    else f"{name(d['picker'])} keeps the last card{seen}.")
-        if d["picker"] == me:
-            return f"Keep one of: {cards(d['offered'])}."
-        return f"{name(d['picker'])} keeps one of {cards(d['offered'])}."
-    if kind == "action_turn":
-        return "Your action." if d["actor"] == me else f"{name(d['actor'])}'s action."
-    if kind == "row_draw":
-        return f"{subj(d['rower'], me)} rowed; {plural(d['count'], 'navigation card')} to draw."
-    if kind == "row_place":
-        if d["rower"] == me:
-            return f"Put each of {cards(d['drawn'])} on the row stack or under the navigation deck."
-        return f"{name(d['rower'])} places {cards(d['drawn'])} on the row stack or under the deck."
-    if kind == "await_answer":
-        what = "change seats" if d["kind"] == "swap" else "mug"
-        return f"{subj(d['target'], me)} must consent to or refuse {poss(d['attacker'], me)} {what}."
-    if kind == "mug_draw":
-        return f"A card is taken at random from {poss(d['target'], me)} hand."
-    if kind == "flare_draw":
-        return f"The Flare Gun draws {plural(d['count'], 'navigation card')}."
-    if kind == "compass_choice":
-        return f"{subj(d['navigator'], me)}, the navigator, may use the Compass."
-    if kind == "compass_draw":
-        if d.get("count", 1) == 2:  # NAV-2, option compass_extra_card: nobody rowed
-            return _("Nobody rowed: the Compass adds the top two navigation cards to the row stack.")
-        return "The Compass adds the top navigation card to the row stack."
-    if kind == "navigator_draw":
-        verb = "add" if d["navigator"] == me else "adds"
-        return (f"{subj(d['navigator'], me)}, the navigator, {verb} the top navigation card to the row stack "
-                "(rowing variant).")
-    if kind == "navigator_choice":
-        if len(row_stack) == 1 and d["navigator"] != me:  # NAV-1: one card on the row stack, no choice of two
-            seen = f": {cards(row_stack)}" if row_stack[0] is not None else ""  # the referee sees it
-            return f"{name(d['navigator'])}, the navigator, chooses the only card on the row stack{seen}."
-        if d["navigator"] == me:
-            return f"Choose the navigation card: {cards(row_stack, 'card')}."
-        return f"{name(d['navigator'])}, the navigator, chooses one of {cards(row_stack, 'card')}."
-    if kind == "navigation_turn":
-        return "The top navigation card is turned."
-    if kind == "overboard_window":
-        return f"Overboard: {names(d['overboard'], me)}. Play a card or pass."
-    if kind == "thirst_window":
-        return (f"Thirst: {_thirst(d['thirst'], me)}. Each thirst left when everyone has passed is one wound. "
-                "Play a card or pass.")
-    if kind == "cannibalism_objection":
-        return (f"{subj(d['user'], me)} played Cannibalism on {poss(d['body'], me)} body; "
-                "object (a fight) or pass.")
-    if kind == "game_over":
-        return _game_ended(d, me).split(". Every")[0] + "."
-    return kind.replace("_", " ")  # pragma: no cover - every step kind is listed above
-
-
-def wong_share_text(me: str | None) -> str:
-    """WONG-1, REF-25: the line for Mrs. Wong's pending answer (share the Firewater just drunk or not)."""
-    if me == "mrs_wong":
-        return "First, share the Firewater just drunk (+3 size in fights, one more thirst) or decline."
-    return "First Mrs. Wong shares the Firewater just drunk, or declines."
-
-
-def offer_text(d: Data, me: str | None) -> str:
-    """The line for a pending trade offer from its redacted data."""
-    give = cards(d["give"]) if d["give"] else "nothing"
-    ask = faces(d["ask"]) if d["ask"] else "nothing"
-    return f"{subj(d['by'], me)} offered {obj(d['to'], me)} {give} for {ask}; {obj(d['to'], me)} must answer."
-
-
-def navigation_contents(card_id: str, in_game: Sequence[str], lost: Sequence[str] = (),
-                        cards: CardSet | None = None) -> str:
-    """What a navigation card does, in one line, for the characters ``in_game`` (ids in the boat, any order; NAV-3,
-    OVER-1, THIRST-1, BIRD-1): ``"First Mate overboard · The Captain and First Mate thirsty · rowers thirsty"``,
-    ``"The Kid overboard · everyone but the Captain thirsty · rowers thirsty · fighters thirsty · seagull +1"`` (a
-    name starting a part keeps its capital, any other has a small "the", :func:`inner`).
-    Parts: who goes overboard, who is thirsty, ``rowers thirsty`` (the oars icon), ``fighters thirsty`` (the fight
-    icon), ``seagull +1`` or ``seagull −1`` (the crossed bird). ``lost``: characters of this game lost at sea
-    (OVER-3); the card still names them as printed, each marked ``[lost at sea]``, so its contents do not shrink as
-    the boat empties. ``"no effect"`` for a card that names nobody in this game and has no icon. Raises
-    ``KeyError`` for an id that is not a navigation card (a placeholder ``"?n3"`` included: its face is unknown).
-    ``cards``: the game's card data (CARD-3; default the card data in use, :func:`using`).
-    """
-    from lifeboat.cards import names_on
-
-    data = cards or in_use()
-    nav = data.navigation[card_id]
-    gone = set(lost)
-    seated = tuple(c for c in data.seat_order if c in set(in_game) | gone)
-
-    def mark(c: str, first: bool = False) -> str:  # a name starting its part keeps its capital: "The Kid overboard"
-        en = name(c) if first else inner(c)
-        return f"{en} [lost at sea]" if c in gone else en
-
-    def who(names: tuple[str, tuple[str, ...]]) -> str:
-        if names[0] == "drank_firewater":  # LIQUID-3: nav-l11
-            return "whoever drank Firewater this round"
-        chosen = names_on(names, seated)
-        if chosen and chosen == seated:
-            return "everyone"
-        left_out = [c for c in seated if c not in chosen]
-        if chosen and names[0] == "all_except":
-            return "everyone but " + join([mark(c) for c in left_out])
-        return join([mark(c, i == 0) for i, c in enumerate(chosen)]) if chosen else ""
-
-    parts = [f"{w} {what}" for w, what in ((who(nav.overboard), "overboard"), (who(nav.thirsty), "thirsty")) if w]
-    if nav.rowers_thirsty:
-        parts.append("rowers thirsty")
-    if nav.fighters_thirsty:
-        parts.append("fighters thirsty")
-    if nav.bird:
-        parts.append("seagull +1" if nav.bird > 0 else "seagull \u22121")
-    return " \u00b7 ".join(parts) if parts else "no effect"
+from lifeboat.views.step_text import (  # noqa: E402,F401 - the steps' lines, where they were
+    navigation_contents, offer_text, step_text, wong_share_text,
+)

@@ -85,17 +85,21 @@ def possibilities_forgotten(d: Data, me: str | None) -> str:
 
 def card_identified(d: Data, me: str | None) -> str:
     """REC-1: whoever showed it; the card may be hidden from this reader."""
-    return (f"The unseen card {d['placeholder']} is {card(d['card'])}." if d["card"]
-            else f"The unseen card {d['placeholder']} is named, but not to you.")
+    if d["card"]:
+        return _("The unseen card {placeholder} is {card}.").format(placeholder=d["placeholder"], card=card(d["card"]))
+    return _("The unseen card {placeholder} is named, but not to you.").format(placeholder=d["placeholder"])
 
 
 def love_hate_identified(d: Data, me: str | None) -> str:
-    return (f"{_cap(poss(d['character'], me))} LOVE and HATE are shown"
-            + (f": LOVE {inner(d['love'])}, HATE {inner(d['hate'])}." if d["love"] else "."))
+    whose = _cap(poss(d["character"], me))
+    if d["love"]:
+        return _("{whose} LOVE and HATE are shown: LOVE {love}, HATE {hate}.").format(
+            whose=whose, love=inner(d["love"]), hate=inner(d["hate"]))
+    return _("{whose} LOVE and HATE are shown.").format(whose=whose)
 
 
 TEXTS = {
-    "cards_unaccounted": lambda d, me: "A recorded game: the cards nobody has named yet are unknown.",
+    "cards_unaccounted": lambda d, me: _("A recorded game: the cards nobody has named yet are unknown."),
     "card_identified": card_identified, "love_hate_identified": love_hate_identified,
     **{tag: (lambda f: lambda d, me: _cap(f(d, me)))(f) for tag, f in (
         ("cards_unseen", cards_unseen), ("cards_passed_unseen", cards_passed_unseen), ("card_deduced", card_deduced),

@@ -1,5 +1,5 @@
 """docs/teaching.md stays true: its annotate commands run as written on a copy of Episode A, and its --step
-transcript is what the command prints (NOTE-1)."""
+transcript is what the command prints (NOTE-1); the same for its Chinese lesson (section 5, issue 29)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+DOC, ZH = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8").split("\n## 5. ", 1)  # English, Chinese
 
 
 def test_the_lesson_of_the_teaching_page(tmp_path: Path) -> None:
@@ -33,3 +33,19 @@ def test_the_lesson_of_the_teaching_page(tmp_path: Path) -> None:
     assert printed.startswith(transcript.group(1))
     ref = CliRunner().invoke(app, ["replay", str(lesson), "--as", "referee"]).output
     assert "The Kid dies here" in ref and "The Kid dies here" not in step.output
+
+
+def test_the_chinese_lesson_of_the_teaching_page(tmp_path: Path) -> None:
+    lesson = tmp_path / "lesson.jsonl"
+    shutil.copyfile(ROOT / "docs" / "examples" / "episode-a.jsonl", lesson)
+    commands = re.findall(r"^lifeboat (annotate lesson\.jsonl .*)$", ZH, re.M)
+    assert len(commands) == 2
+    for line in commands:
+        done = CliRunner().invoke(app, [str(lesson) if a == "lesson.jsonl" else a for a in shlex.split(line)])
+        assert done.exit_code == 0, done.output
+    transcript = re.search(r"```text\n(> \[3/.*?)```", ZH, re.S)
+    assert transcript is not None
+    step = CliRunner().invoke(app, ["replay", str(lesson), "--as", "Gus", "--step", "--lang", "zh"], input="3\nq\n")
+    assert step.exit_code == 0, step.output
+    assert transcript.group(1) in step.output
+    assert "先用死鱼" in CliRunner().invoke(app, ["replay", str(lesson), "--as", "Gus"]).output  # notes as typed

@@ -1,5 +1,5 @@
 """Golden outputs: what ``lifeboat replay``, ``show``, ``score`` and ``audit`` print for every bundled journal in
-docs/examples/, byte for byte.
+docs/examples/, byte for byte; and in Chinese (``*.zh.txt``, ``*.zh-Hant.txt``) for a few of them (issue 29).
 
 They were captured from the code before the move to ``service/`` (issue 10) and prove that a change of shape (a
 new package, a split module, a faster engine) changes no behaviour. Each file in ``tests/golden/<game>/`` holds
@@ -52,6 +52,15 @@ def cases() -> list[tuple[str, list[str]]]:
         out.append((f"{stem}/score.json.txt", ["score", path, "--json"]))
         out.append((f"{stem}/audit.txt", ["audit", path]))
         out.append((f"{stem}/audit.json.txt", ["audit", path, "--json"]))
+    # issue 29: the same story, table and scores in Chinese, beside the English (a game recorded or played in one
+    # language replays in the other: the journal holds no translated text)
+    for game, lang in (("six-players", "zh"), ("liquid-courage", "zh"), ("six-players", "zh-Hant")):
+        path, first = f"{EXAMPLES}/{game}.jsonl", _players(f"{game}.jsonl")[0]
+        for who in ("public", first, "referee"):
+            out.append((f"{game}/replay-{who}.{lang}.txt", ["replay", path, "--as", who, "--lang", lang]))
+        out.append((f"{game}/show-{first}-at-5.{lang}.txt", ["show", path, "--as", first, "--at", "5", "--lang", lang]))
+        out.append((f"{game}/score.{lang}.txt", ["score", path, "--lang", lang]))
+        out.append((f"{game}/audit.{lang}.txt", ["audit", path, "--lang", lang]))
     every = [f"{EXAMPLES}/{g}" for g in games]
     out.append(("audit-all.txt", ["audit", *every]))
     out.append(("audit-all.json.txt", ["audit", *every, "--json"]))
