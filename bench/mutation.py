@@ -248,7 +248,6 @@ def make_copy() -> Path:
 def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> tuple[str, float, str]:
     """``("pass" | "fail" | "timeout", seconds, output)`` for the tests, run in ``work``."""
     env = dict(os.environ, PYTHONPATH=str(work), PYTHONDONTWRITEBYTECODE="1")
-    env.setdefault("LIFEBOAT_SHARED", str(ROOT.parent / "shared"))  # the copy has no ../shared beside it
     env.pop("CI", None)
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0", "-m", "not slow",
                "--no-header", *tests]

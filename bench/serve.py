@@ -1,7 +1,12 @@
 """Benchmark of ``lifeboat serve``: N tables on loopback, every seat a scripted HTTP client (bots in every seat).
 
     .venv/bin/python bench/serve.py [--tables 1,10,50] [--players 4] [--seed 1] [--client aiohttp|httpx]
-                                    [--think MS]
+                                    [--think MS] [--seconds S] [--store URL [--processes N]]
+    .venv/bin/python bench/serve.py --streams N      # the server's memory per open event stream
+
+``--seconds S`` stops the tables after S seconds and measures what was done; ``--store URL --processes N`` serves a
+fresh schema of that PostgreSQL from N ``serve --store`` processes, the links of each table spread over them
+(issue 32: several processes, one store).
 
 For each N it starts a fresh ``lifeboat serve`` (uvicorn, a subprocess) on 127.0.0.1, deals N games through the
 API and lets one client per seat play each game to the end: the client follows its seat's event stream and, when
@@ -39,15 +44,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import platform
 import random
 import resource
+import secrets
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +67,7 @@ import msgspec  # noqa: E402
 
 from lifeboat.commands import PlayerCommand  # noqa: E402
 from lifeboat.service.live.bots import random_bot  # noqa: E402
-from tests.web.conftest import new_game, start_server, stop_server  # noqa: E402
+from tests.web.conftest import Server, new_game, spawn_serve, start_server, stop_server, wait_up  # noqa: E402
 from tests.web.players import Player, Received, Sent, run_async  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -173,23 +181,29 @@ class LightPlayer(Player):
         self.sent.append(Sent(at, msg.seq, status, msgspec.json.decode(raw)["seq"] if status == 200 else None))
 
 
+FAILED_DECISIONS: list[BaseException] = []
+"""The decisions whose POST failed (a timeout, a lost connection): each stopped its client."""
+
+
 def _stop_on_error(follow: asyncio.Task | None):  # type: ignore[no-untyped-def]
     def check(task: asyncio.Task[None]) -> None:  # a decision that failed: stop this client, do not hang
         if not task.cancelled() and task.exception() is not None and follow is not None:
+            FAILED_DECISIONS.append(task.exception())  # type: ignore[arg-type]
             follow.cancel()
     return check
 
 
-def _players(base: str, games: list[dict], seed: int, kind: type[Player]) -> list[list[Player]]:
-    return [[kind(base, g["game"], name, token, decide=name not in ("spectator", "referee"),
+def _players(bases: list[str], games: list[dict], seed: int, kind: type[Player]) -> list[list[Player]]:
+    """One client per link of each table; the links of table ``t`` go to the servers in turn from ``t``."""
+    return [[kind(bases[(t + i) % len(bases)], g["game"], name, token, decide=name not in ("spectator", "referee"),
                   seed=seed * 1000 + t * 10 + i)
              for i, (name, token) in enumerate(sorted(g["tokens"].items()))]
             for t, g in enumerate(games)]
 
 
-async def run_tables(base: str, games: list[dict], seed: int, client: str,
-                     think: float) -> tuple[float, list[list[Player]]]:
-    tables = _players(base, games, seed, LightPlayer if client == "aiohttp" else Player)
+async def run_tables(bases: list[str], games: list[dict], seed: int, client: str,
+                     think: float, seconds: float = 0.0) -> tuple[float, list[list[Player]]]:
+    tables = _players(bases, games, seed, LightPlayer if client == "aiohttp" else Player)
     players = [p for table in tables for p in table]
     # One client (connection pool) per player: on each request httpcore looks over every connection of its pool
     # (a poll of each idle socket), so one pool for 50 tables cost the clients O(tables) a request.
@@ -207,8 +221,20 @@ async def run_tables(base: str, games: list[dict], seed: int, client: str,
     gc.disable()
     try:
         start = time.perf_counter()
-        await asyncio.gather(*plays)
-        return time.perf_counter() - start, tables
+        tasks = [asyncio.ensure_future(p) for p in plays]
+        done, pending = await asyncio.wait(tasks, timeout=seconds or None)  # --seconds: the tables stop there
+        for task in pending:
+            task.cancel()
+        wall = time.perf_counter() - start
+        await asyncio.gather(*pending, return_exceptions=True)
+        failed = [t.exception() for t in done if not t.cancelled() and t.exception() is not None]
+        failed += FAILED_DECISIONS
+        if failed:  # a client that failed (a lost connection) stops; the others go on: said, not hidden
+            kinds = sorted({type(e).__name__ for e in failed})
+            print(f"  ({sum(t.cancelled() or t.exception() is not None for t in done)} of {len(tasks)} clients "
+                  f"stopped early: {', '.join(kinds)})", flush=True)
+        FAILED_DECISIONS.clear()
+        return wall, tables
     finally:
         gc.enable()
         for session in sessions:
@@ -234,6 +260,84 @@ def measure(tables: list[list[Player]]) -> tuple[int, int, list[float]]:
     return accepted, conflicts, latencies
 
 
+@contextlib.contextmanager
+def serving(folder: Path, store: str | None, processes: int) -> Iterator[tuple[list[int], list[Server]]]:
+    """A fresh ``lifeboat serve`` of ``folder``, or ``processes`` ``serve --store`` processes on a fresh schema of
+    ``store`` (dropped after): their pids and servers."""
+    if store is None:
+        proc, server = start_server(folder)
+        try:
+            yield [proc.pid], [server]
+        finally:
+            stop_server(proc)
+        return
+    schema = f"bench_{secrets.token_hex(4)}"
+    started = [spawn_serve(folder / f"serve{i}.log", "--store", store, "--schema", schema) for i in range(processes)]
+    try:
+        for i, (proc, base) in enumerate(started):
+            wait_up(proc, base, folder / f"serve{i}.log")
+        yield [p.pid for p, _ in started], [Server(base, folder, folder / f"serve{i}.log")
+                                            for i, (_, base) in enumerate(started)]
+    finally:
+        for proc, _ in started:
+            stop_server(proc)
+        import psycopg
+
+        with psycopg.connect(store, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def open_streams(base: str, game: dict, n: int) -> list[aiohttp.ClientResponse]:
+    """``n`` spectator event streams of ``game``, each read up to its first message (the catch-up)."""
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+    url, headers = f"{base}/api/games/{game['game']}/events", {"Authorization": f"Bearer {game['tokens']['spectator']}"}
+
+    async def one() -> aiohttp.ClientResponse:
+        r = await session.get(url, headers=headers, timeout=aiohttp.ClientTimeout(total=None, sock_read=120))
+        seen_data = False
+        while True:  # up to the blank line that ends the first message
+            line = (await r.content.readline()).strip()
+            if line.startswith(b"data:"):
+                seen_data = True
+            elif not line and seen_data:
+                return r
+
+    opened: list[aiohttp.ClientResponse] = []
+    for start in range(0, n, 200):  # in batches: the listen backlog
+        opened += await asyncio.gather(*(one() for _ in range(min(200, n - start))))
+    opened.append(session)  # type: ignore[arg-type]
+    return opened
+
+
+def stream_memory(n: int) -> None:
+    """``--streams N``: a fresh server with one game; its resident memory before and with N open streams."""
+    with tempfile.TemporaryDirectory() as tmp, serving(Path(tmp), None, 1) as (pids, servers):
+        game = new_game(servers[0], NAMES[:4], seed=1)
+        time.sleep(1.0)
+        before = rss_kb(pids[0])
+
+        async def hold() -> int:
+            opened = await open_streams(servers[0].base, game, n)
+            await asyncio.sleep(2.0)
+            during = rss_kb(pids[0])
+            session = opened.pop()
+            for r in opened:
+                r.close()
+            await session.close()  # type: ignore[attr-defined]
+            return during
+
+        during = run_async(hold())
+    print(f"{n} open event streams: server resident memory {before / 1024:.1f} MB -> {during / 1024:.1f} MB, "
+          f"{(during - before) / n:.1f} KB per open stream (load average {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", default="1,10,50", help="comma-separated table counts")
@@ -244,31 +348,41 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.0, metavar="MS",
                     help="each seat waits MS milliseconds on average (uniform from 0.5 to 1.5 x MS) before sending "
                          "a decision, like a person (aiohttp clients only; 0: a closed loop, the headline figures)")
+    ap.add_argument("--seconds", type=float, default=0.0, help="stop the tables after this many seconds (0: play "
+                    "every game to its end); the figures are of what was done by then")
+    ap.add_argument("--store", default=None, help="serve --store on this PostgreSQL (a fresh schema, dropped after)")
+    ap.add_argument("--processes", type=int, default=1, help="with --store: this many serve processes; the seats "
+                    "of a table go to them in turn (no sticky sessions)")
+    ap.add_argument("--streams", type=int, default=0, help="instead: the server's memory per open event stream")
     args = ap.parse_args()
+    if args.streams:
+        stream_memory(args.streams)
+        return
     if args.think and args.client != "aiohttp":
         ap.error("--think works with --client aiohttp")
+    where = f"serve --store, {args.processes} process(es)" if args.store else "serve --dir"
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.1f}; {args.players} players per table, all seats scripted HTTP clients ({args.client}"
-          f", think {args.think:g} ms) + spectator + referee streams")
+          f"{os.getloadavg()[0]:.1f}; {where}; {args.players} players per table, all seats scripted HTTP clients "
+          f"({args.client}, think {args.think:g} ms) + spectator + referee streams")
     print(f"{'tables':>6} {'decisions':>9} {'wall s':>7} {'dec/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'fsync/s':>8} {'ratio':>6} {'409/dec':>7} {'srv ms':>6} {'cli ms':>6}")
+          f"{'fsync/s':>8} {'ratio':>6} {'409/dec':>7} {'srv ms':>6} {'cli ms':>6} {'load':>5}")
     for n in [int(x) for x in args.tables.split(",")]:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             rate = fsync_rate(folder)
-            proc, server = start_server(folder)
-            try:
-                games = [new_game(server, NAMES[:args.players], seed=args.seed * 100 + t) for t in range(n)]
-                server_cpu, client_cpu = cpu_s(proc.pid), cpu_s()
-                wall, tables = run_async(run_tables(server.base, games, args.seed, args.client, args.think / 1000))
-                server_cpu, client_cpu = cpu_s(proc.pid) - server_cpu, cpu_s() - client_cpu
-            finally:
-                stop_server(proc)
+            with serving(folder, args.store, args.processes) as (pids, servers):
+                games = [new_game(servers[t % len(servers)], NAMES[:args.players], seed=args.seed * 100 + t)
+                         for t in range(n)]
+                server_cpu, client_cpu = sum(map(cpu_s, pids)), cpu_s()
+                wall, tables = run_async(run_tables([s.base for s in servers], games, args.seed, args.client,
+                                                    args.think / 1000, args.seconds))
+                server_cpu, client_cpu = sum(map(cpu_s, pids)) - server_cpu, cpu_s() - client_cpu
             accepted, conflicts, lat = measure(tables)
             per_s = accepted / wall
             print(f"{n:>6} {accepted:>9} {wall:>7.1f} {per_s:>8.1f} {statistics.median(lat):>7.1f} "
                   f"{percentile(lat, 0.99):>7.1f} {rate:>8.0f} {per_s / rate:>6.3f} {conflicts / accepted:>7.2f} "
-                  f"{server_cpu * 1000 / accepted:>6.1f} {client_cpu * 1000 / accepted:>6.1f}", flush=True)
+                  f"{server_cpu * 1000 / accepted:>6.2f} {client_cpu * 1000 / accepted:>6.2f} "
+                  f"{os.getloadavg()[0]:>5.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,12 +7,17 @@ Modules are imported when their command runs, so ``lifeboat --help`` starts fast
 # No `from __future__ import annotations`: typer reads every command's annotations with typing.get_type_hints
 # at each run, and string annotations cost a compile() each (~180 of them).
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperCommand
 
+from cli.app_lessons import analyse, annotate, replay
+from cli.options import AS, GAME, LANG
+from cli.usage import LifeboatGroup, Speaking
+
 app = typer.Typer(
+    cls=LifeboatGroup,  # the language chosen before parsing; usage errors and help pages in it (cli/usage.py)
     name="lifeboat",
     help="Referee, scribe and replayer for the card game Lifeboat.",
     no_args_is_help=True,
@@ -32,49 +37,20 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(ctx: typer.Context, version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                                           help="Print the installed version and exit.")) -> None:
+                                                           help="Print the installed version and exit."),
+          lang: Optional[str] = LANG) -> None:  # 'lifeboat --lang zh --help' (a new user's first try) as 'new --lang zh'
     """Referee, scribe and replayer for the card game Lifeboat."""
-    import os
-
-    # the language of every command: the locale variables', which a command's --lang (parsed after this) overrides;
-    # English again when the run ends, so a run in the same process (a test's) leaves no language behind
-    if any(os.environ.get(v) for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")):
-        from cli.language import from_environment
-        from lifeboat.i18n import set_language
-
-        set_language(from_environment())
-    ctx.call_on_close(_english_again)
+    # the language of every command was chosen before parsing (LifeboatGroup.make_context: the locale variables,
+    # then a --lang among the arguments), English again when the run ends
 
 
-def _english_again() -> None:
-    import sys
-
-    i18n = sys.modules.get("lifeboat.i18n")
-    if i18n is not None:
-        i18n.set_language("en")
-
-
-def _lang(value: Optional[str]) -> None:
-    """``--lang``: print in that language from now on (cli/language.py), or a usage error."""
-    if value is not None:
-        from cli.language import choose
-
-        if choose(value) is None:
-            raise typer.BadParameter(f"unknown language {value!r}; use en, zh (简体中文) or zh-Hant (繁體中文)")
-
-
-LANG = typer.Option(None, "--lang", callback=_lang, is_eager=True, expose_value=False, show_default=False,
-                    metavar="en|zh|zh-Hant", help="The language printed: en, zh (简体中文) or zh-Hant (繁體中文); "
-                    "default from LANGUAGE, LC_ALL, LC_MESSAGES, LANG.")
-GAME = typer.Argument(..., help="The game's journal file (JSONL).", show_default=False)
 HOST = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in.")
 PORT = typer.Option(8000, "--port", help="Port to listen on.")
 BOT_DELAY = typer.Option(400, "--bot-delay", help="Milliseconds a served game's bot waits before it decides.")
 CARDS = typer.Option(None, "--cards", help="Play with this card data file (JSON, the shape of lifeboat/data/cards.json; "
                      "check it with 'lifeboat cards FILE'): the table's own printing. The journal carries a copy.",
                      show_default=False)
-AS = typer.Option("public", "--as", help="Whose view: a player name, a character (captain, kid...), "
-                  "'public', or 'referee' (shows every secret).")
+
 
 
 @app.command()
@@ -100,8 +76,9 @@ def new(
 
     if bots and not serve_:
         from cli.errors import USAGE, fail
+        from lifeboat.i18n import _
 
-        raise fail("--bots goes with --serve (for 'lifeboat play', use play --bots)", USAGE)
+        raise fail(_("--bots goes with --serve (for 'lifeboat play', use play --bots)"), USAGE)
     from cli import cmd_serve
 
     kinds = cmd_serve.bot_spec(bots, players) if serve_ else {}
@@ -125,6 +102,8 @@ def serve(
                                         "--dir: postgresql://[user@]host[:port]/dbname (several serve processes "
                                         "may share it; docs/postgresql.md)."),
     schema: str = typer.Option("journal", "--schema", help="With --store: the store's schema."),
+    workers: int = typer.Option(1, "--workers", help="With --store: serve from this many processes on one port, "
+                                "each serving every game (the store and LISTEN/NOTIFY join them)."),
     cards: Optional[Path] = typer.Option(None, "--cards", help="New games started from the page play with this card "
                                          "data file (CARD-3); games already served keep their own.",
                                          show_default=False),
@@ -133,15 +112,35 @@ def serve(
     """Serve games over HTTP: a page per seat with its own hand, live; spectator and referee links."""
     from cli import cmd_serve
 
+    cmd_serve.check_workers(workers, store)
     if store is not None:
         if dir_ is not None:
             from cli.errors import USAGE, fail
+            from lifeboat.i18n import _
 
-            raise fail("--dir and --store name two places to serve from; give one (a folder of game files, or a "
-                       "PostgreSQL store)", USAGE)
-        cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr, cards=cards)
+            raise fail(_("--dir and --store name two places to serve from; give one (a folder of game files, or a "
+                         "PostgreSQL store)"), USAGE)
+        cmd_serve.run_store(store, schema, host, port, new_links, bot_delay, qr, cards=cards, workers=workers)
         return
     cmd_serve.run(dir_ if dir_ is not None else Path("."), host, port, new_links, bot_delay, qr, cards=cards)
+
+
+@app.command()
+def links(
+    game: Path = GAME,
+    seat: Optional[str] = typer.Option(None, "--seat", help="The player whose link is asked for.", show_default=False),
+    reissue: Optional[str] = typer.Option(None, "--reissue", help="Give this player's seat a new link (its old link "
+                                          "stops at once; the others keep working).", show_default=False),
+    host: Optional[str] = typer.Option(None, "--host", help="The address in the new link (default: the running "
+                                       "serve's, else 127.0.0.1).", show_default=False),
+    port: Optional[int] = typer.Option(None, "--port", help="The port in the new link.", show_default=False),
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the new link."),
+    lang: Optional[str] = LANG,
+) -> None:
+    """A served game's links: which seats have one, and a new link for one seat (docs/serve.md)."""
+    from cli import cmd_serve
+
+    cmd_serve.links(game, seat, reissue, host, port, qr)
 
 
 @app.command()
@@ -168,43 +167,9 @@ def play(
     cmd_play.run(game, bots, seed, players, think if given(ctx, "think") else None, cards=cards, options=option)
 
 
-@app.command()
-def replay(
-    ctx: typer.Context,
-    game: Path = GAME,
-    as_: str = AS,
-    to: Optional[int] = typer.Option(None, "--to", help="Stop after this commit number (seq)."),
-    step: bool = typer.Option(False, "--step", help="Step interactively: Enter next, b back, a number jumps, r N a round, v the next navigation, a the open decisions, t the table, w a bot's advice, q quits."),
-    json_: bool = typer.Option(False, "--json", help="Print the views as JSON lines."),
-    bot: str = typer.Option("heuristic", "--bot", help="With --step, the bot 'w' asks what it would do here for the "
-                            "--as seat: random, heuristic or search."),
-    think: str = typer.Option("200ms", "--think", help="With --step --bot search, the search bot's "
-                              "thinking time for 'w', e.g. 200ms."),
-    html: Optional[Path] = typer.Option(None, "--html", help="Write one self-contained page (no server, no "
-                                        "network) that steps through the game as --as saw it, up to --to."),
-    lang: Optional[str] = LANG,
-) -> None:
-    """Replay a game, re-checking every decision against the rules, as a story from one perspective."""
-    from cli import cmd_replay
-    from cli.common import given
-
-    cmd_replay.run(game, as_, to, step, json_, bot if given(ctx, "bot") else None,
-                   think if given(ctx, "think") else None, html)
-
-
-@app.command()
-def annotate(
-    game: Path = GAME,
-    text: str = typer.Argument(..., help="The note's text (quote it).", show_default=False),
-    at: int = typer.Option(..., "--at", help="The commit (seq) the note is about: a game decision."),
-    for_: str = typer.Option("public", "--for", help="Who may read it: 'public' (everyone), a seat (a player or "
-                             "character: that seat and the referee), or 'referee'."),
-    lang: Optional[str] = LANG,
-) -> None:
-    """Append a note about one decision (NOTE-1): replays and HTML replays show it to its audience only."""
-    from cli import cmd_annotate
-
-    cmd_annotate.run(game, at, text, for_)
+app.command()(replay)
+app.command()(annotate)
+app.command()(analyse)
 
 
 @app.command()
@@ -235,7 +200,7 @@ def score(
 
 @app.command()
 def audit(
-    games: list[Path] = typer.Argument(..., help="Journal files to audit (many at once: a tournament).",
+    games: list[Path] = typer.Argument(..., metavar="GAME...", help="Journal files to audit (many at once: a tournament).",
                                        show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print the report as JSON (for tools)."),
     parent: Optional[Path] = typer.Option(None, "--parent", help="The parent journal of a fork: check what the "
@@ -343,7 +308,7 @@ SCHEMA = typer.Option("journal", "--schema", help="The store's schema (one store
 
 @app.command()
 def cards(
-    file: Optional[Path] = typer.Argument(None, help="A card data file (JSON); without it, the bundled card data.",
+    file: Optional[Path] = typer.Argument(None, metavar="[FILE]", help="A card data file (JSON); without it, the bundled card data.",
                                           show_default=False),
     lang: Optional[str] = LANG,
 ) -> None:
@@ -363,7 +328,7 @@ def import_(game: Path = GAME, store: str = STORE, schema: str = SCHEMA, lang: O
 
 @app.command()
 def export(
-    game_id: Optional[str] = typer.Argument(None, help="The game's id in the store; without it, list the store's "
+    game_id: Optional[str] = typer.Argument(None, metavar="[GAME_ID]", help="The game's id in the store; without it, list the store's "
                                             "game ids.", show_default=False),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="The new JSONL file (must not exist)."),
     store: str = STORE,
@@ -376,20 +341,22 @@ def export(
     cmd_store.run_export(game_id, output, store, schema)
 
 
-class OnceCommand(TyperCommand):
+class OnceCommand(Speaking, TyperCommand):
     """A command whose options that take one value are given at most once: click keeps the last silently, so
     ``fork --at 10 --at 12`` forked at 12 and ``replay --as ann --as bob`` showed Bob's view. A usage error
     (exit 2) names the option instead; a repeatable option (``--option``, ``--receipt``) and a flag may repeat.
     Its paths are checked too (:func:`_check_paths`)."""
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:  # type: ignore[no-untyped-def] # typer's own click
-        opts, _, order = self.make_parser(ctx).parse_args(args=list(args))
+    def parse_args(self, ctx, args: list[str]) -> list[str]:  # typer's own click
+        from lifeboat.i18n import _
+
+        opts, _args, order = self.make_parser(ctx).parse_args(args=list(args))
         seen: set[str] = set()
         for param in order:
-            if param.param_type_name != "option" or param.multiple or param.count or param.is_flag:
+            if param.param_type_name != "option" or param.multiple or param.count or param.is_flag:  # type: ignore[attr-defined]  # an Option
                 continue
             if param.name in seen:
-                ctx.fail(f"{max(param.opts, key=len)} was given twice; give it once")
+                ctx.fail(_("{opts} was given twice; give it once").format(opts=max(param.opts, key=len)))
             seen.add(param.name or "")
         _check_paths(self.params, opts)
         return super().parse_args(ctx, args)
@@ -400,7 +367,7 @@ OTHER_OUTPUTS = frozenset({"html", "out", "dir_", "parent"})
 new journal (``-o``), a position or card data file is a journal problem (exit 4)."""
 
 
-def _check_paths(params, opts: dict) -> None:  # type: ignore[no-untyped-def] # typer's own click
+def _check_paths(params, opts: dict[str, Any]) -> None:  # typer's own click
     """Refuse, before the command runs, a path parameter given as an empty name (which would be read as ``.``,
     the current folder; exit 2) or holding a name longer than the file system allows (``ENAMETOOLONG``, which
     ``Path.exists`` raises in Python 3.11, so each command met it somewhere else; exit 4, or 2 for the parameters
@@ -419,16 +386,19 @@ def _check_paths(params, opts: dict) -> None:  # type: ignore[no-untyped-def] # 
         for value in raw if isinstance(raw, (list, tuple)) else (raw,):
             why, code = None, 2
             if value == "":
-                why = f"{name}: an empty file name (''); name a file, e.g. game.jsonl"
+                from lifeboat.i18n import _
+
+                why = _("{name}: an empty file name (''); name a file, e.g. game.jsonl").format(name=name)
             else:
                 try:
                     os.stat(value)
                 except OSError as exc:
                     if exc.errno == errno.ENAMETOOLONG:
+                        from lifeboat.i18n import _
                         from lifeboat.service.errors import too_long
 
-                        why = (f"{name + ' ' if option else ''}{value}: {too_long(value)}; choose a shorter name "
-                               "(nothing was read or written)")
+                        why = _("{path}: {why}; choose a shorter name (nothing was read or written)").format(
+                            path=f"{name} {value}" if option else value, why=too_long(value))
                         code = 2 if param.name in OTHER_OUTPUTS else 4
             if why is not None:
                 from cli.errors import fail
@@ -472,8 +442,10 @@ def main() -> None:
             sys.exit(code)
         if os.environ.get("LIFEBOAT_DEBUG"):
             raise
-        sys.stderr.write(f"lifeboat: internal error ({type(exc).__name__}); this is a bug, please report it "
-                         "with the command you ran (LIFEBOAT_DEBUG=1 shows the details)\n")
+        from lifeboat.i18n import _
+
+        sys.stderr.write(_("lifeboat: internal error ({error}); this is a bug, please report it with the command you "
+                           "ran (LIFEBOAT_DEBUG=1 shows the details)").format(error=type(exc).__name__) + "\n")
         sys.exit(1)
     finally:
         # The process ends here: the interpreter's last collections need not walk every object the command made

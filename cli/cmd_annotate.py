@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import user_errors
+from lifeboat.i18n import _
 
 
 def run(game: Path, at: int, text: str, for_: str) -> None:
@@ -19,7 +20,13 @@ def run(game: Path, at: int, text: str, for_: str) -> None:
 
     with user_errors():
         commit, note = annotate(game, at, text, for_)
-    reader = {"public": "everyone", "referee": "the referee only"}.get(
-        note.audience, f"{who(note.seat or '')} and the referee")
-    console().print(Text(f"Note {commit.seq} on commit {note.at} appended to {game} (line {commit.seq + 1}); "
-                         f"{reader} may read it."))
+    where = dict(note=commit.seq, at=note.at, game=game, line=commit.seq + 1)
+    if note.audience == "public":
+        text = _("Note {note} on commit {at} appended to {game} (line {line}); everyone may read it.").format(**where)
+    elif note.audience == "referee":
+        text = _("Note {note} on commit {at} appended to {game} (line {line}); the referee only may read it.").format(
+            **where)
+    else:
+        text = _("Note {note} on commit {at} appended to {game} (line {line}); {who} and the referee may read "
+                 "it.").format(who=who(note.seat or ""), **where)
+    console().print(Text(text))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import USAGE, fail, user_errors
+from lifeboat.i18n import _
 
 
 def parse_think(text: str) -> int:
@@ -20,9 +21,9 @@ def parse_think(text: str) -> int:
         else:
             ms = int(t)
     except (ValueError, OverflowError):  # OverflowError: 'infs', '1e400s' (it was an internal error)
-        raise fail(f"--think: expected a time like 200ms or 1s, got {text!r}", USAGE) from None
+        raise fail(_("--think: expected a time like 200ms or 1s, got {text!r}").format(text=text), USAGE) from None
     if ms < 1:
-        raise fail(f"--think: at least 1ms, got {ms}ms", USAGE)
+        raise fail(_("--think: at least 1ms, got {ms}ms").format(ms=ms), USAGE)
     return ms
 
 
@@ -30,7 +31,9 @@ def run(bots: str, games: int, seed: int, seats: int, think: str | None, out: Pa
         jobs: int = 1) -> None:
     """``think`` is None when not given (then 200ms); given without search among ``bots`` it would change nothing,
     and is refused (exit 2)."""
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    from lifeboat.service.game.players import split_list
+
+    kinds = [k.strip() for k in split_list(bots) if k.strip()]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cli import render
@@ -44,22 +47,24 @@ def run(bots: str, games: int, seed: int, seats: int, think: str | None, out: Pa
     with user_errors():
         arena.check()
         if think is not None and "search" not in (k.lower() for k in kinds):
-            raise fail(f"--think needs search among --bots: it is the search bot's thinking time, and --bots {bots} "
-                       "has no search bot", USAGE)
+            raise fail(_("--think needs search among --bots: it is the search bot's thinking time, and --bots "
+                         "{bots} has no search bot").format(bots=bots), USAGE)
         total = arena.total()
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=screen, transient=True, disable=json_) as bar:
             task = bar.add_task("arena", total=total, completed=arena.played_before())
             for result in arena.play():
-                bar.update(task, advance=1, description=f"{result.pairing} game {result.game + 1}")
+                bar.update(task, advance=1, description=_("{pairing} game {n}").format(
+                    pairing=result.pairing, n=result.game + 1))
     per_kind, pairwise = summarize(arena.results)
     unclean = [r.file for r in arena.results if not r.clean]
     if json_:
         print(json_text({"per_kind": per_kind, "pairwise": pairwise, "unclean": unclean}))
     else:
         screen.print(render.arena_tables(per_kind, pairwise))
-        screen.print(f"{len(arena.results)} games in {out}/ ; every game audited: "
-                     + ("all clean" if not unclean else f"{len(unclean)} with findings: {', '.join(unclean)}"),
+        text = (_("{n} games in {out}/ ; every game audited: all clean") if not unclean else
+                _("{n} games in {out}/ ; every game audited: {bad} with findings: {files}"))
+        screen.print(text.format(n=len(arena.results), out=out, bad=len(unclean), files=", ".join(unclean)),
                      markup=False)
     if unclean:
-        raise fail(f"{len(unclean)} arena game(s) have audit findings; run 'lifeboat audit' on them", 5)
+        raise fail(_("{n} arena game(s) have audit findings; run 'lifeboat audit' on them").format(n=len(unclean)), 5)

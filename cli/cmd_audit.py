@@ -13,7 +13,7 @@ from cli.errors import FINDINGS, JOURNAL, OK, USAGE, fail
 from lifeboat.i18n import _
 
 
-def exit_code(reports, unmatched) -> int:  # type: ignore[no-untyped-def]
+def exit_code(reports, unmatched) -> int:
     if any(not r.readable for r in reports):
         return JOURNAL
     if unmatched or any(r.findings for r in reports):
@@ -28,10 +28,10 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
     from lifeboat.service.errors import not_a_file
 
     if not games:
-        raise fail("give at least one journal file", USAGE)
+        raise fail(_("give at least one journal file"), USAGE)
     if parent is not None and (why := not_a_file(parent)) is not None:  # a directory, a pipe, a loop...: by name
-        raise fail(f"--parent {parent}: {why} (expected the parent game's journal file, the .jsonl it was forked "
-                   "from)", USAGE)
+        raise fail(_("--parent {parent}: {why} (expected the parent game's journal file, the .jsonl it was forked "
+                     "from)").format(parent=parent, why=why), USAGE)
     try:
         receipts = read_receipts(receipt_values)
     except BadRequest as exc:
@@ -56,7 +56,7 @@ def run(games: list[Path], json_: bool, parent: Path | None, receipt_values: lis
     raise typer.Exit(code)
 
 
-def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
+def _print_json(reports, unmatched, code: int) -> None:
     import msgspec
 
     from cli.terminal import json_text
@@ -71,7 +71,7 @@ def _print_json(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
     print(json_text(doc))
 
 
-def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyped-def]
+def _print_rich(reports, unmatched, code: int) -> None:
     from rich.text import Text
 
     from cli.common import console
@@ -120,7 +120,7 @@ def _print_rich(reports, unmatched, code: int) -> None:  # type: ignore[no-untyp
             files=len(reports), clean=len(reports) - bad, bad=bad)))
 
 
-def _summary_table(reports):  # type: ignore[no-untyped-def]
+def _summary_table(reports):
     """The summary of many files, one row each: file, game, commits, over, findings, winner(s)."""
     from rich.table import Table
     from rich.text import Text
@@ -137,12 +137,12 @@ def _summary_table(reports):  # type: ignore[no-untyped-def]
     return t
 
 
-def _winners(r) -> str:  # type: ignore[no-untyped-def]
+def _winners(r) -> str:
     """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
     return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
 
 
-def _summary_lines(reports):  # type: ignore[no-untyped-def]
+def _summary_lines(reports):
     """The summary where the table's file names would not fit whole (an 80-column terminal): each file name on a
     line of its own (never folded: a name can be copied as it is), what the table says of it on the next."""
     from rich.console import Group
@@ -163,7 +163,7 @@ def _summary_lines(reports):  # type: ignore[no-untyped-def]
     return Group(*lines)
 
 
-def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
+def _print_receipt(out, rc) -> None:
     from rich.text import Text
 
     from cli.describe import card
@@ -187,7 +187,7 @@ def _print_receipt(out, rc) -> None:  # type: ignore[no-untyped-def]
             out.print(Text("  " + _("saw: {text}").format(text=text)))
 
 
-def _print_scores(out, r) -> None:  # type: ignore[no-untyped-def]
+def _print_scores(out, r) -> None:
     import msgspec
     from rich.text import Text
 

@@ -30,7 +30,7 @@ def run(game: Path, players: str, seed: int | None, options: list[str], serve: b
             out.print(_("  with the card data of {cards} (sha256 {sha256}…; the journal carries a copy)").format(cards=cards, sha256=card_set.sha256[:16]),
                       markup=False)
         for ch in table.state.characters:
-            out.print(f"  {ch.player}: {name(ch.character)}", markup=False)
+            out.print(_("  {player}: {character}").format(player=ch.player, character=name(ch.character)), markup=False)
         if seed is not None:
             out.print(render.seeded(seed), markup=False)
         if not serve:

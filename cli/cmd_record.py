@@ -24,30 +24,33 @@ from pathlib import Path
 from typing import Any
 
 from cli.errors import RULE, USAGE, fail, user_errors
+from cli.terminal import read_line
+from lifeboat.i18n import N_, _
 
-HELP = """Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
+HELP = N_("""Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
 Also: undo (withdraw the last line) · close (everyone left passes) · legal · show · hands · help or ? · quit
 # comment: a public note on the next decision · ## comment: kept out of the journal
-The status line ends with a line you can type as it is shown (type: …; in kid: choose <card>, name the card)."""
+The status line ends with a line you can type as it is shown (type: …; in kid: choose <card>, name the card).""")
 
 DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced", "love_hate_deduced"})
 """REC-3 events the recorder sees as the referee does: what the record itself says (the public reads "not to you")."""
 
 CHANCE_EXAMPLES = {
-    "draw_provisions": "chance: draw {q}  (name a card you see: chance: draw water {q1})",
-    "draw_from_hand": "chance: take ?  (or the card, if it is shown: chance: take water)",
-    "row": "chance: nav {q}  (cards only the rower or the navigator sees)",
-    "turn": "chance: nav {n}  (the card is turned face up: name it)",
+    "draw_provisions": N_("chance: draw {q}  (name a card you see: chance: draw water {q1})"),
+    "draw_from_hand": N_("chance: take ?  (or the card, if it is shown: chance: take water)"),
+    "row": N_("chance: nav {q}  (cards only the rower or the navigator sees)"),
+    "turn": N_("chance: nav {n}  (the card is turned face up: name it)"),
 }
 
 
-def status_lines(changes) -> list[str]:  # type: ignore[no-untyped-def]
+def status_lines(changes) -> list[str]:
     """Plain words for :class:`lifeboat.service.StatusChange` values: who became unconscious, woke up or died (STATUS-1);
     the story already says who is lost at sea (OVER-3)."""
     from cli.describe import who
 
-    return [f"{who(c.character)} is now {c.after}" + (" (a body in the boat)." if c.after == "dead" else ".")
+    return [(_("{character} is now dead (a body in the boat).") if c.after == "dead" else
+             _("{character} is now {status}.")).format(character=who(c.character), status=_(c.after))
             for c in changes if c.after != "lost at sea"]
 
 
@@ -57,7 +60,7 @@ class Recorder:
     ``undo`` withdraws what the last accepted line did: one decision, or every pass of a ``close``. Lines of an
     earlier session are not known, so there it withdraws one decision at a time."""
 
-    def __init__(self, path: Path, out) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, path: Path, out) -> None:
         from lifeboat.service import Table
 
         self.path = path
@@ -69,11 +72,11 @@ class Recorder:
         self.comment: list[str] = []  # '# …' lines waiting for the next decision (NOTE-1)
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self):
         return self.table.state
 
     @property
-    def obs(self):  # type: ignore[no-untyped-def]
+    def obs(self):
         return self.table.views
 
     @property
@@ -94,18 +97,21 @@ class Recorder:
 
         st = self.state
         if st.over:
-            left = "; ".join(self.still_unnamed())
-            return (f"The game is over; the scores are provisional (no winner) until these are named: {left}. Name "
-                    f"them ({self.example()}), then quit." if left
-                    else "The game is over and every card that counts is named. quit to see the scores.")
+            left = _("; ").join(self.still_unnamed())
+            return (_("The game is over; the scores are provisional (no winner) until these are named: {left}. Name "
+                      "them ({example}), then quit.").format(left=left, example=self.example()) if left
+                    else _("The game is over and every card that counts is named. quit to see the scores."))
         view = self.obs.public_view()
         waiting = self.table.waiting_for()
-        names = ", ".join(who(x) for x in waiting)
-        text = f"[round {st.round}] {with_contents(view.step.text, in_game(st), st.cards)}"
+        names = _(", ").join(who(x) for x in waiting)
+        parts = [_("[round {round}] {step}").format(round=st.round,
+                                                    step=with_contents(view.step.text, in_game(st), st.cards))]
         if names:
-            text += f" · waiting for {names}"
+            parts.append(_("waiting for {players}").format(players=names))
         hint = self.hint()
-        return text + (f" · type: {hint}" if hint else "") + " · legal · help"
+        if hint:
+            parts.append(_("type: {line}").format(line=hint))
+        return " · ".join(parts + ["legal", "help"])  # the two words typed as they are
 
     def hint(self) -> str | None:
         """One line the recorder can type as shown now (chance's line, or the first legal line of whoever must
@@ -125,12 +131,12 @@ class Recorder:
                 return recorder_hint(self.state, ch, lines[0])  # NAV-1: a card drawn, or <card>
         return None
 
-    def chance_example(self, req) -> str:  # type: ignore[no-untyped-def]
+    def chance_example(self, req) -> str:
         from lifeboat.state import FlareDraw, NavigationTurn
 
         key = req.kind if req.kind != "draw_navigation" else (
             "turn" if isinstance(self.state.step, (FlareDraw, NavigationTurn)) else "row")
-        return CHANCE_EXAMPLES[key].format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
+        return _(CHANCE_EXAMPLES[key]).format(q=" ".join("?" * req.count), q1=" ".join("?" * (req.count - 1)),
                                            n=" ".join(["27", "31", "25"][:req.count]))
 
     def default_actor(self) -> str | None:
@@ -150,7 +156,7 @@ class Recorder:
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", "h"):
-            self.say(HELP)
+            self.say(_(HELP))
         elif word == "show":
             from cli import render
 
@@ -188,27 +194,28 @@ class Recorder:
         if not parts:
             return
         if at is None:
-            self.say("comment not kept: there is no decision yet to attach it to (NOTE-1): " + " / ".join(parts))
+            self.say(_("comment not kept: there is no decision yet to attach it to (NOTE-1): {comment}").format(
+                comment=" / ".join(parts)))
             return
         try:
             self.table.note(at, "\n".join(parts))
         except BadRequest as exc:
-            self.say(f"comment not kept: {exc.message}")
+            self.say(_("comment not kept: {message}").format(message=exc.message))
             return
         if self.prompting:
-            self.say(f"  (comment kept as a public note on decision {at})")
+            self.say(_("  (comment kept as a public note on decision {at})").format(at=at))
 
     def refuse(self, number: int, rule: str, message: str) -> None:
         self.refused += 1
-        self.say(f"line {number}: refused [{rule}] {message} (nothing was recorded)")
+        self.say(_("line {number}: refused [{rule}] {message} (nothing was recorded)").format(number=number, rule=rule, message=message))
 
     def legal(self) -> None:
         from cli.describe import who
         from lifeboat.notation import recorder_lines
 
         if self.state.over:
-            left = "; ".join(self.still_unnamed()) or "nothing"
-            self.say(f"The game is over: only recorder lines ({self.example()}). Still unnamed: {left}")
+            left = _("; ").join(self.still_unnamed()) or _("nothing")
+            self.say(_("The game is over: only recorder lines ({example}). Still unnamed: {left}").format(example=self.example(), left=left))
             return
         req = self.table.chance_request()
         if req is not None:
@@ -222,7 +229,7 @@ class Recorder:
             return
         for ch in self.table.waiting_for():
             lines = recorder_lines(self.state, ch)
-            self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else f"{who(ch)}: nothing")
+            self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else _("{character}: nothing").format(character=who(ch)))
 
     def hands(self) -> None:
         """Every character's cards as recorded: named cards by id, unseen ones by placeholder (REC-1). The
@@ -230,11 +237,15 @@ class Recorder:
         from cli.describe import who
 
         for ch in self.state.characters:
-            where = "" if ch.in_boat else " (lost at sea)"
-            hand = " ".join(ch.hand) or "empty"
-            face_up = f" · face up {' '.join(ch.face_up)}" if ch.face_up else ""
-            self.say(f"{ch.player} ({who(ch.character)}{where}): hand {hand}{face_up} · "
-                     f"LOVE {who(ch.love)} · HATE {who(ch.hate)}")
+            character = who(ch.character) if ch.in_boat else _("{character} (lost at sea)").format(
+                character=who(ch.character))
+            parts = [_("{player} ({character}): hand {hand}").format(player=ch.player, character=character,
+                                                                     hand=" ".join(ch.hand) or _("empty"))]
+            if ch.face_up:
+                parts.append(_("face up {cards}").format(cards=" ".join(ch.face_up)))
+            parts.append(_("LOVE {character}").format(character=who(ch.love)))
+            parts.append(_("HATE {character}").format(character=who(ch.hate)))
+            self.say(" · ".join(parts))
 
     def still_unnamed(self) -> list[str]:
         """What the end still needs named (SCORE-4, REF-21, END-2), per player: the placeholders in a hand or face up
@@ -264,7 +275,7 @@ class Recorder:
 
         return bool(to_show(self.state))
 
-    def tell(self, done) -> None:  # type: ignore[no-untyped-def]
+    def tell(self, done) -> None:
         """Say what a :class:`lifeboat.service.Appended` did, as the public sees it, and the status changes it caused."""
         from cli.describe import in_game, with_contents
 
@@ -279,8 +290,8 @@ class Recorder:
 
     def after(self, was_over: bool) -> None:
         if self.state.over and not was_over and self.unnamed():
-            self.say("The game is over. Name what each player shows, e.g. " + self.example() + "; still unnamed: "
-                     + "; ".join(self.still_unnamed()))
+            self.say(_("The game is over. Name what each player shows, e.g. {example}; still unnamed: {left}").format(
+                example=self.example(), left=_("; ").join(self.still_unnamed())))
 
 
     def decide(self, text: str, number: int) -> None:
@@ -290,8 +301,8 @@ class Recorder:
         try:
             self.tell(decide_line(self.table, text, self.default_actor()))
         except AmbiguousCommand as exc:
-            self.refuse(number, exc.rule, exc.message + ("; type one of: " + " | ".join(exc.candidates)
-                                                         if exc.candidates else ""))
+            self.refuse(number, exc.rule, _("{refusal}; type one of: {lines}").format(
+                refusal=exc.message, lines=" | ".join(exc.candidates)) if exc.candidates else exc.message)
         except RuleViolation as exc:
             self.refuse(number, exc.rule, exc.message)
         self.after(was_over)
@@ -310,7 +321,7 @@ class Recorder:
         from lifeboat.service import RuleViolation
 
         if not self.active:
-            self.refuse(number, "REC-2", "there is no decision to undo")
+            self.refuse(number, "REC-2", _("there is no decision to undo"))
             return
         last = self.lines[-1] if self.lines else self.active[-1]
         count = sum(1 for seq in self.active if seq >= last)
@@ -320,8 +331,9 @@ class Recorder:
             self.refuse(number, exc.rule, exc.message)
             return
         self.lines = [seq for seq in self.lines if seq in self.active]
-        what = f"decision {last}" if count == 1 else f"decisions {last}-{last + count - 1}"
-        self.say(f"  withdrew {what} (journal line {last + 1}); the game goes on from before it")
+        text = (_("  withdrew decision {first} (journal line {line}); the game goes on from before it") if count == 1
+                else _("  withdrew decisions {first}-{last} (journal line {line}); the game goes on from before it"))
+        self.say(text.format(first=last, last=last + count - 1, line=last + 1))
         if not self.prompting:  # at the keyboard the prompt says it
             self.say("  " + self.status())
 
@@ -330,9 +342,9 @@ def saved(game: Path, finished: bool) -> str:
     """The last words of a session: how to resume, or, for a ``finished`` game (over, every shown card named), that
     there is nothing to resume and how to see it (a game over with cards still to name resumes to name them)."""
     if finished:
-        return (f"Saved to {game}. The game is over: nothing to resume. See it with: lifeboat replay {game} "
-                f"(scores: lifeboat score {game})")
-    return f"Saved to {game}. Resume with: lifeboat record {game}"
+        return _("Saved to {game}. The game is over: nothing to resume. See it with: lifeboat replay {game} (scores: "
+                 "lifeboat score {game})").format(game=game)
+    return _("Saved to {game}. Resume with: lifeboat record {game}").format(game=game)
 
 
 def short(character: str) -> str:
@@ -347,7 +359,7 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
     the same usage mistake as a bad ``--option`` (exit 2), named as the file writes it (OPT-1)."""
     from lifeboat.service import RuleViolation, Table, read_position
 
-    decoded: dict = {}
+    decoded: dict[str, Any] = {}
     try:
         decoded = read_position(position)
         Table.record_new(game, position=decoded, options=options, cards=cards).close()
@@ -355,14 +367,14 @@ def _record_from(game: Path, position: Path, options: list[str], cards: Any = No
         if exc.rule != "OPT-1":  # POS-1 and the rest: the file is named, as for any input file, and the line
             from lifeboat.service.game.position_file import where
 
-            raise fail(f"{where(position, exc.message)}: [{exc.rule}] {exc.message}; fix the file "
-                       "(docs/position-format.md) and run the command again (nothing was written)", RULE) from None
+            raise fail(_("{position}: [{rule}] {message}; fix the file (docs/position-format.md) and run the command "
+                         "again (nothing was written)").format(position=where(position, exc.message), rule=exc.rule, message=exc.message), RULE) from None
         name = getattr(exc, "option", None)
-        given = decoded.get("options") if isinstance(decoded.get("options"), dict) else {}
+        given: dict[str, Any] = decoded["options"] if isinstance(decoded.get("options"), dict) else {}
         if name in given:
             value = str(given[name]).lower() if isinstance(given[name], bool) else repr(given[name])
-            raise fail(f"{position}: [options] {name} = {value}: [OPT-1] this option is not implemented yet; leave "
-                       "it out (its default is kept)", USAGE) from None
+            raise fail(_("{position}: [options] {name} = {value}: [OPT-1] this option is not implemented yet; leave it "
+                         "out (its default is kept)").format(position=position, name=name, value=value), USAGE) from None
         raise fail(f"{position}: [options]: [OPT-1] {exc.message}", USAGE) from None
 
 
@@ -376,10 +388,10 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
     out = console()
     interactive = sys.stdin.isatty() and serve is None
     if position is not None and players is not None:
-        raise fail("--position names the players already; leave out --players", USAGE)
+        raise fail(_("--position names the players already; leave out --players"), USAGE)
     if position is not None and options:  # the file's [options] say; an --option beside them was left unread
-        raise fail("--position sets the options in its [options] section (docs/position-format.md); put them there "
-                   "and leave out --option", USAGE)
+        raise fail(_("--position sets the options in its [options] section (docs/position-format.md); put them there "
+                     "and leave out --option"), USAGE)
     with user_errors():
         if not game.exists():
             check_options(options)
@@ -395,16 +407,16 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
 
                     ask_players(start, out)  # a refused answer (SETUP-1) is said and asked again
                 elif not players:
-                    raise fail("name the players with --players (or start from --position)", USAGE)
+                    raise fail(_("name the players with --players (or start from --position)"), USAGE)
                 else:
                     start(players)
         elif position is not None or players is not None or cards is not None or options:
-            raise fail(f"{game}: already exists; --position, --players, --option and --cards only start a new "
-                       "recording (a recording keeps the options it started with)", USAGE)
+            raise fail(_("{game}: already exists; --position, --players, --option and --cards only start a new recording "
+                         "(a recording keeps the options it started with)").format(game=game), USAGE)
         rec = Recorder(game, out)
         if rec.table.digital or rec.table.orders is not None:
             # the header says so even when the deck file is not beside it: its state holds the real cards
-            raise fail(f"{game}: a digital game (its deck is committed); use 'lifeboat play'", USAGE)
+            raise fail(_("{game}: a digital game (its deck is committed); use 'lifeboat play'").format(game=game), USAGE)
     if serve is not None:  # the record page: the same journal, lines from a phone or a tablet
         from cli.cmd_serve import serve_recording
 
@@ -414,30 +426,36 @@ def run(game: Path, position: Path | None, players: str | None, options: list[st
     with user_errors():
         _session(rec, game, out, interactive)
     if rec.refused:
-        raise fail(f"{rec.refused} line(s) were refused; the journal holds only the accepted ones", RULE)
+        raise fail(_("{refused} line(s) were refused; the journal holds only the accepted ones").format(refused=rec.refused), RULE)
 
 
-def _session(rec: Recorder, game: Path, out, interactive: bool) -> None:  # type: ignore[no-untyped-def]
+def _session(rec: Recorder, game: Path, out, interactive: bool) -> None:
     """The lines of one session, from the keyboard or stdin, then the final words (SCORE-4 at the end)."""
     rec.prompting = interactive
     if interactive:
         from cli.record_setup import guided_setup
+        from lifeboat.state import AwaitSetup
 
         try:
             guided_setup(rec)
         except (KeyboardInterrupt, EOFError):  # as at the prompt below: the journal holds what was accepted
             rec.say("")
-            rec.say(f"Saved to {game}. Resume with: lifeboat record {game}")
+            if isinstance(rec.state.step, AwaitSetup):  # the deal is written once every player is named (REC-1)
+                rec.say(_("Stopped before the deal: the characters typed so far were not kept. Start again with: "
+                          "lifeboat record {game}").format(game=game))
+            else:
+                rec.say(_("Saved to {game}. Resume with: lifeboat record {game}").format(game=game))
             return
-    rec.say(f"Recording {game}. {HELP.splitlines()[0]}  (help for more)")
     number = 0
-    try:
+    try:  # from the first word of the session on, Ctrl-C saves (the journal holds every accepted line)
+        rec.say(_("Recording {game}. {first_help_line}  (help for more)").format(game=game,
+                                                                           first_help_line=_(HELP).splitlines()[0]))
         while True:
             if interactive:
                 rec.say(rec.status())
                 sys.stdout.write("> ")
                 sys.stdout.flush()
-            line = sys.stdin.readline()
+            line = read_line()  # a Ctrl-C raises KeyboardInterrupt however late it comes (issue 27)
             if not line:
                 break
             number += 1
@@ -452,8 +470,8 @@ def _session(rec: Recorder, game: Path, out, interactive: bool) -> None:  # type
         provisional = rec.unnamed()  # SCORE-4: cards that could change a score are unnamed: no winner yet
         render.final(out, rec.obs.public_view(), provisional=provisional)
         if provisional:
-            rec.say(f"Provisional: no winner until these are shown and named ({rec.example()}); then run "
-                    "lifeboat score. Still to show:")
+            rec.say(_("Provisional: no winner until these are shown and named ({example}); then run lifeboat score. "
+                      "Still to show:").format(example=rec.example()))
             for line in rec.still_unnamed():
                 rec.say(line)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import user_errors
+from lifeboat.i18n import _
 
 
 def run(game: Path) -> None:
@@ -19,15 +20,17 @@ def run(game: Path) -> None:
         report = repair_game(game)
     out = console()
     if report.clean_copy is not None:
-        changes = [f"without {', '.join(report.cleaned)}"] if report.cleaned else []
+        changes = [_("without {what}").format(what=_(", ").join(report.cleaned))] if report.cleaned else []
         if report.newline_added is not None:
-            changes.append(f"line {report.newline_added}, the last, kept whole and given the newline it lacked")
-        out.print(f"{game}: wrote a clean copy to {report.clean_copy} ({'; '.join(changes)}); "
-                  f"every line and the hash chain check, last seq {report.last_seq}. The file itself is kept as "
-                  f"it was: look at the copy (lifeboat audit {report.clean_copy}), then put it in its place.",
-                  markup=False)
+            changes.append(_("line {line}, the last, kept whole and given the newline it lacked").format(
+                line=report.newline_added))
+        out.print(_("{game}: wrote a clean copy to {copy} ({changes}); every line and the hash chain check, last seq "
+                    "{seq}. The file itself is kept as it was: look at the copy ({command}), then put it in its "
+                    "place.").format(game=game, copy=report.clean_copy, changes=_("; ").join(changes),
+                                     seq=report.last_seq, command=f"lifeboat audit {report.clean_copy}"), markup=False)
     elif report.cut_line is None:
-        out.print(f"{game}: nothing to repair (last seq {report.last_seq}).", markup=False)
+        out.print(_("{game}: nothing to repair (last seq {seq}).").format(game=game, seq=report.last_seq), markup=False)
     else:
-        out.print(f"{game}: cut the torn line {report.cut_line} ({report.cut_bytes} bytes), kept in "
-                  f"{report.side_file}; the journal now ends at seq {report.last_seq}.", markup=False)
+        out.print(_("{game}: cut the torn line {line} ({n} bytes), kept in {side}; the journal now ends at seq "
+                    "{seq}.").format(game=game, line=report.cut_line, n=report.cut_bytes, side=report.side_file,
+                                     seq=report.last_seq), markup=False)

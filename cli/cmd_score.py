@@ -41,7 +41,7 @@ def run(game: Path, json_: bool) -> None:
     out_console.print(Text(_("{winners}  (* in the table)").format(winners=render.winners_line(best))))
 
 
-def provisional_text(to_show, game: Path) -> str:  # type: ignore[no-untyped-def]
+def provisional_text(to_show, game: Path) -> str:
     """SCORE-4: the provisional verdict, what each player must still show, and how to name it."""
     import shlex
 

@@ -4,8 +4,9 @@ Each step shows its commits (window passes collapsed into one step), the notes f
 contents of every navigation card it names, and, at a decision this reader may know (its own seat, or any seat for
 the referee), the decisions that were open. Keys (one per line, so it can be scripted from stdin): Enter or ``n``
 next, ``b`` back, ``NUMBER`` the step holding that commit, ``r NUMBER`` the first step of that round, ``v`` the
-next navigation card, ``a`` every open decision, ``t`` the table here, ``w`` what a bot would do here for the
-``--as`` seat (knowing only what that seat knew then), ``h`` help, ``q`` quit. The steps come from
+next navigation card, ``a`` every open decision, ``t`` the table here, ``w`` what a bot would have done at the
+decision shown, for the ``--as`` seat (asked just before it, knowing only what that seat knew then; at a step that
+is not that seat's decision, that it is not and the seat's next one), ``h`` help, ``q`` quit. The steps come from
 :func:`lifeboat.service.replay_book`.
 """
 
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cli.terminal import read_line
 from lifeboat.i18n import N_, _
 
 HELP = N_("Enter/n: next · b: back · NUMBER: that commit · r NUMBER: that round · v: next navigation card · a: every "
@@ -60,8 +62,8 @@ def _named(name: str, said: str) -> bool:
     return False
 
 
-def _page(step: Any, last: int) -> list[tuple[str, str]]:
-    """``(style, text)`` lines of one step."""
+def _page(step: Any, last: int, judged: dict[Any, Any] | None = None) -> list[tuple[str, str]]:
+    """``(style, text)`` lines of one step; ``judged`` the analysis the reader may see, by seq (ANALYSIS-6)."""
     span = str(step.seq) if step.first == step.seq else f"{step.first}-{step.seq}"
     out = [("bold", _("[{span}/{last}] round {round}").format(span=span, last=last, round=step.round))]
     for line in step.lines:
@@ -73,6 +75,12 @@ def _page(step: Any, last: int) -> list[tuple[str, str]]:
         head = {"public": _("Note: {text}"), "referee": _("Note for the referee: {text}")}.get(
             note.audience, _("Note for {who}: {text}").replace("{who}", note.label))
         out.append(("italic", "  " + head.format(text=note.text.replace("\n", "\n    "))))
+    for seq in range(step.first, step.seq + 1):
+        mark = (judged or {}).get(seq)
+        if mark is not None and mark.mark:
+            from lifeboat.service.analysis.show import mark_text
+
+            out.append(("italic", "  ⚑ " + mark_text(mark, step.table)))
     if step.table.characters:
         out.append(("dim", _boat(step.table)))
     if step.alternatives and len(step.alternatives) > 1:
@@ -131,16 +139,21 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
         out.print(Text(_("No commits to step through.")))
         return
     out.print(Text(_(HELP)))
+    from lifeboat.service.analysis.show import for_reader
+
+    judged, problem = for_reader(game, book.viewer)  # ANALYSIS-5, ANALYSIS-6
+    if problem is not None:
+        out.print(Text(problem))
     i, shown = 0, -1
     while True:
         if i != shown:
-            for style, line in _page(steps[i], steps[-1].seq):
+            for style, line in _page(steps[i], steps[-1].seq, judged):
                 out.print(Text(line, style=style))
             shown = i
         sys.stdout.write("> ")
         sys.stdout.flush()
         try:
-            answer = sys.stdin.readline()
+            answer = read_line()
         except KeyboardInterrupt:  # Ctrl-C: end the line, so the shell's prompt does not follow '> ^C'
             sys.stdout.write("\n")
             raise
@@ -156,7 +169,10 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
             alts = _alternatives(steps[i], None)
             out.print(Text("\n".join(x for _, x in alts) or "  " + _("Nothing this reader may know was open here.")))
         elif a == "w":
-            out.print(Text(_suggestion(game, as_, steps[i], bot, think_ms)))
+            try:
+                out.print(Text(_suggestion(game, book.viewer, steps, i, bot, think_ms)))
+            except KeyboardInterrupt:  # a long search stopped: back to this step's prompt, not out of the replay
+                out.print(Text("  " + _("The bot was stopped; the step is as it was.")))
         elif a == "h":
             out.print(Text(_(HELP)))
         else:
@@ -165,19 +181,29 @@ def run(game: Path, as_: str, to: int | None, bot: str = "heuristic", think_ms: 
                 out.print(Text(message))
 
 
-def _suggestion(game: Path, as_: str, step: Any, bot: str, think_ms: int) -> str:
-    """One line: what a ``bot`` would do after the book's ``step`` for the ``--as`` seat, or why it cannot say; the
-    decision in the words of the one describer, from the reader's table at that step."""
+def _suggestion(game: Path, viewer: str, steps: list[Any], i: int, bot: str, think_ms: int) -> str:
+    """One line: what a ``bot`` would have done at the decision step ``i`` shows, for the reader's seat ``viewer``
+    (a character id), asked at the position just before that decision and knowing only what the seat knew then
+    (:func:`lifeboat.service.suggest_decision`); or that the step is not a decision of the seat, naming its next
+    one; or why it cannot say (``--as public`` / ``referee``). The decision in the words of the options the page
+    lists, from the reader's table before it."""
     from lifeboat.views.words import name as who
-    from lifeboat.service import BadRequest, suggest
+    from lifeboat.service import BadRequest, suggest_decision
     from lifeboat.views.decisions import describe
 
+    step = steps[i]
     try:
-        seat, cmd, waiting = suggest(game, as_, step.seq, bot, think_ms)
+        seat, at, cmd = suggest_decision(game, viewer, step.first, step.seq, bot, think_ms)
     except BadRequest as exc:
         return exc.message
+    span = str(step.seq) if step.first == step.seq else f"{step.first}-{step.seq}"
     if cmd is None:
-        others = _(", ").join(who(x) for x in waiting) or _("chance")
-        return _("{who} is not to move here (the game waits for {others}).").format(who=who(seat), others=others)
+        later = next((s for s in steps[i + 1:] if s.decider == seat), None)
+        if later is None:
+            return _("This step ({span}) is not a decision of {who}, nor is any after it: w answers at {who}'s own "
+                     "decisions.").format(span=span, who=who(seat))
+        return _("This step ({span}) is not a decision of {who}: w answers at {who}'s own decisions; the next is at "
+                 "commit {next} (type {next}, then w).").format(span=span, who=who(seat), next=later.first)
+    before = steps[i - 1].table if i > 0 else step.table  # the reader's table just before the decision
     return _("The {bot} bot, as {who} knowing only what it knew then, would: {label}").format(
-        bot=bot, who=who(seat), label=describe(step.table, cmd).label)
+        bot=bot, who=who(seat), label=describe(before, cmd).text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import user_errors
+from lifeboat.i18n import _
 
 
 def run_import(game: Path, store: str, schema: str) -> None:
@@ -15,22 +16,24 @@ def run_import(game: Path, store: str, schema: str) -> None:
     with user_errors():
         done = import_game(game, store, schema=schema)
     out = console()
-    out.print(f"Imported {game} into {done.store}: game {done.game_id}, {done.last_seq} commits, head "
-              f"{done.head_hash[:16]}…", markup=False)
+    out.print(_("Imported {game} into {store}: game {id}, {n} commits, head {head}…").format(
+        game=game, store=done.store, id=done.game_id, n=done.last_seq, head=done.head_hash[:16]), markup=False)
     if done.deck_file is not None:
-        out.print(f"Its deck orders ({done.deck_file}) are kept in the store's private table, outside the journal, "
-                  "so any serve process can deal its chance.", markup=False)
+        out.print(_("Its deck orders ({file}) are kept in the store's private table, outside the journal, so any serve "
+                    "process can deal its chance.").format(file=done.deck_file), markup=False)
     if done.links_file is not None:
-        out.print(f"Its links ({done.links_file}: token hashes only) are kept there too, so the links given when it "
-                  f"was served work on any serve --store process{_bots(done.bots)}.", markup=False)
+        text = (_("Its links ({file}: token hashes only) are kept there too, so the links given when it was served "
+                  "work on any serve --store process, and bots play {bots}.") if done.bots else
+                _("Its links ({file}: token hashes only) are kept there too, so the links given when it was served "
+                  "work on any serve --store process."))
+        out.print(text.format(file=done.links_file, bots=_bots(done.bots)), markup=False)
 
 
 def _bots(bots: tuple[str, ...]) -> str:
-    """``, and bots play …`` for the bot seats of imported or exported links (``CHARACTER=KIND`` each)."""
+    """The bot seats of imported or exported links (``CHARACTER=KIND`` each): ``The Kid (random), …``."""
     from cli.describe import who
 
-    seats = [f"{who(c)} ({k or 'random'})" for c, _, k in (b.partition("=") for b in bots)]
-    return ", and bots play " + ", ".join(seats) if seats else ""
+    return _(", ").join(f"{who(c)} ({k or 'random'})" for c, _sep, k in (b.partition("=") for b in bots))
 
 
 def run_export(game_id: str | None, output: Path | None, store: str, schema: str) -> None:
@@ -46,14 +49,17 @@ def run_export(game_id: str | None, output: Path | None, store: str, schema: str
             out.print(one, markup=False)
         return
     if output is None:
-        raise fail("export GAME_ID needs -o/--output: the new JSONL file", USAGE)
+        raise fail(_("export GAME_ID needs -o/--output: the new JSONL file"), USAGE)
     with user_errors():
         done = export_game(store, game_id, output, schema=schema)
-    out.print(f"Exported game {done.game_id} ({done.last_seq} commits, head {done.head_hash[:16]}…) from "
-              f"{done.store} to {output}.", markup=False)
+    out.print(_("Exported game {id} ({n} commits, head {head}…) from {store} to {output}.").format(
+        id=done.game_id, n=done.last_seq, head=done.head_hash[:16], store=done.store, output=output), markup=False)
     if done.deck_file is not None:
-        out.print(f"Its deck orders went to {done.deck_file} (readable by you only): the dealer's secret until the "
-                  "end; keep it beside the game file.", markup=False)
+        out.print(_("Its deck orders went to {file} (readable by you only): the dealer's secret until the end; keep it "
+                    "beside the game file.").format(file=done.deck_file), markup=False)
     if done.links_file is not None:
-        out.print(f"Its links went to {done.links_file} (token hashes only, readable by you only), so lifeboat serve "
-                  f"keeps them{_bots(done.bots)}.", markup=False)
+        text = (_("Its links went to {file} (token hashes only, readable by you only), so lifeboat serve keeps them, "
+                  "and bots play {bots}.") if done.bots else
+                _("Its links went to {file} (token hashes only, readable by you only), so lifeboat serve keeps "
+                  "them."))
+        out.print(text.format(file=done.links_file, bots=_bots(done.bots)), markup=False)

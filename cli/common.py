@@ -5,7 +5,7 @@ from __future__ import annotations
 from cli.terminal import escaping
 
 
-def console(stderr: bool = False):  # type: ignore[no-untyped-def]
+def console(stderr: bool = False):
     """A rich console (imported lazily to keep ``--help`` fast) that prints no control character it is given: the
     text of whatever it prints is made :func:`cli.terminal.terminal_safe` (its own style codes still colour)."""
     from rich.console import Console
@@ -13,7 +13,7 @@ def console(stderr: bool = False):  # type: ignore[no-untyped-def]
     return escaping(Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False))  # no :name: codes
 
 
-def given(ctx, name: str) -> bool:  # type: ignore[no-untyped-def] # a typer.Context (typer's own click)
+def given(ctx, name: str) -> bool:  # a typer.Context (typer's own click)
     """Whether option ``name`` (its parameter's name, e.g. ``"think"``) of the command running in ``ctx`` was given
     on the command line or by the environment, not left at its default: an option that would do nothing in the
     combination given is refused only when the user typed it."""

@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 
 
 def who(character: str) -> str:
-    """The English name of a character id (``captain`` → ``The Captain``)."""
-    return CHARACTERS[character].en if character in CHARACTERS else character
+    """The name of a character id in the language in use (``captain`` → ``The Captain``, 船长 in Chinese); the id
+    itself when unknown."""
+    from lifeboat.i18n import data_name
+
+    c = CHARACTERS.get(character)
+    return character if c is None else data_name("character", c.en, c.zh)
 
 
 def card(card_id: str, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
@@ -45,7 +49,7 @@ class InGame(tuple[str, ...]):
     lost: tuple[str, ...] = ()
 
 
-def in_game(table) -> InGame:  # type: ignore[no-untyped-def]
+def in_game(table) -> InGame:
     """The :class:`InGame` of a table view or a state (both have ``seats`` and ``characters`` with ``in_boat``)."""
     boat = InGame(table.seats)
     boat.lost = tuple(c.character for c in table.characters if not c.in_boat)
@@ -80,7 +84,7 @@ def _by_number(cards: CardSet) -> dict[int, str]:
     return {nav.print_no: card_id for card_id, nav in cards.navigation.items()}
 
 
-def recorder_hint(state, character: str, first: str) -> str:  # type: ignore[no-untyped-def]
+def recorder_hint(state, character: str, first: str) -> str:
     """The line ``lifeboat record`` suggests to ``character``: ``first`` (its first legal line), but for the
     navigator's choice (NAV-1) a card the row stack is known to hold (the first one named: ``kid: choose 27``), else
     the form to fill in, ``kid: choose <card>``: the recorder does not see the unseen card the navigator turns up

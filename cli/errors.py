@@ -54,6 +54,8 @@ def user_errors() -> Iterator[None]:
             deck = deck_file_note(Path(exc.path))  # the dealer's deck file given for its journal: say so, show none
             if deck is not None:
                 raise fail(deck, JOURNAL) from None
+        if isinstance(exc, e.JournalNotFound) and exc.message == "no such file" and exc.path and exc.line is None:
+            raise fail(_("{path}: no such file").format(path=exc.path), JOURNAL) from None
         hint = ""
         if isinstance(exc, e.JournalTorn):
             hint = _(" — run: {command}").format(command=f"lifeboat repair {exc.path}")

@@ -2,6 +2,8 @@
 each player's character, checked at once and asked again when wrong."""
 
 from __future__ import annotations
+from lifeboat.i18n import _
+from cli.terminal import read_line
 
 import re
 import sys
@@ -29,16 +31,16 @@ def guided_setup(rec: Any) -> None:
 
     if not isinstance(rec.state.step, AwaitSetup):
         return
-    rec.say("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
-            "provisions are recorded as unseen.")
+    rec.say(_("Setup: which character did each player draw? (e.g. captain, lauren, 船长). LOVE, HATE and "
+              "provisions are recorded as unseen."))
     taken: dict[str, str] = {}
     in_game = rec.state.cards.characters_in(rec.state.ruleset.card_sets)  # SETUP-2, EXP-1
-    choices = "type one of: " + ", ".join(who(x) for x in in_game)
+    characters = _(", ").join(who(x) for x in in_game)
     for player in rec.state.players:
         while True:
-            sys.stdout.write(f"  {player}'s character: ")
+            sys.stdout.write(_("  {player}'s character: ").format(player=player))
             sys.stdout.flush()
-            answer = sys.stdin.readline()
+            answer = read_line()
             if not answer or answer.strip().lower() in ("quit", "exit", "q"):  # Ctrl-D: stop, as at the prompt
                 raise EOFError
             if re.match(r"\s*(chance\s*:\s*)?deal\b", answer, re.I):  # the deal line, typed whole (recording.md)
@@ -49,17 +51,23 @@ def guided_setup(rec: Any) -> None:
             try:
                 character = character_named(rec.state, answer.strip())
             except RuleViolation as exc:  # said "unknown actor … or 'chance' or 'recorder'": not asked here
-                guess = re.search(r"did you mean '([^']+)'\?", exc.message)
-                hint = f"{guess[0]} " if guess and _is_character(rec.state, guess[1]) else ""  # not 'water'
-                rec.say(f"  [SETUP-2] {answer.strip()!r} is not a character; {hint}{choices}")
+                guess = re.search(r"'([^']+)'", re.split("[;；]", exc.message, maxsplit=1)[-1])  # the notation's "did you mean 'x'?"
+                if guess and _is_character(rec.state, guess[1]):  # not 'water'
+                    rec.say(_("  [SETUP-2] {answer!r} is not a character; did you mean {guess!r}? type one of: "
+                              "{characters}").format(answer=answer.strip(), guess=guess[1], characters=characters))
+                else:
+                    rec.say(_("  [SETUP-2] {answer!r} is not a character; type one of: {characters}").format(
+                        answer=answer.strip(), characters=characters))
                 continue
             if character is None:
-                rec.say(f"  type a character's name, e.g. captain; {choices}")
+                rec.say(_("  type a character's name, e.g. captain; type one of: {characters}").format(
+                    characters=characters))
             elif character not in in_game:
-                rec.say(f"  [SETUP-2] {who(character)} is not in this game (its sets: "
-                        f"{', '.join(rec.state.ruleset.card_sets)}); {choices}")
+                rec.say(_("  [SETUP-2] {character} is not in this game (its sets: {card_sets}); type one of: "
+                          "{characters}").format(character=who(character), card_sets=", ".join(rec.state.ruleset.card_sets),
+                                                 characters=characters))
             elif character in taken.values():
-                rec.say(f"  {who(character)} is already taken; each player draws a different character")
+                rec.say(_("  {character} is already taken; each player draws a different character").format(character=who(character)))
             else:
                 taken[player] = character
                 break
@@ -80,20 +88,20 @@ def ask_players(start: Callable[[str], None], out: Any) -> None:
     from lifeboat.service import RuleViolation
 
     while True:
-        sys.stdout.write("Players, comma-separated, in any order: ")
+        sys.stdout.write(_("Players, comma-separated, in any order: "))
         sys.stdout.flush()
         try:
-            line = sys.stdin.readline()
+            line = read_line()
         except KeyboardInterrupt:
             line = ""
         if not line:
             sys.stdout.write("\n")
             sys.stdout.flush()
-            raise fail("name the players with --players (or start from --position); nothing was written", USAGE)
+            raise fail(_("name the players with --players (or start from --position); nothing was written"), USAGE)
         if not line.strip():
-            out.print(Text("  type the players' names, comma-separated, e.g. Ann,Bob,Cy,Dee"))
+            out.print(Text(_("  type the players' names, comma-separated, e.g. Ann,Bob,Cy,Dee")))
             continue
         try:
             return start(line.strip())
         except RuleViolation as exc:
-            out.print(Text(f"  [{exc.rule}] {exc.message}; type the names again"))
+            out.print(Text(_("  [{rule}] {message}; type the names again").format(rule=exc.rule, message=exc.message)))

@@ -21,7 +21,10 @@ from cli.describe import with_contents
 from cli.terminal import terminal_safe
 from lifeboat.cards import cards_of
 from lifeboat.i18n import _, ngettext
-from lifeboat.views.words import name as who
+from lifeboat.views.words import name as _character_name
+
+who = _character_name
+"""A character's name, as the story writes it (cmd_play names the seats with it)."""
 
 if TYPE_CHECKING:
     from lifeboat.cards import CardSet
@@ -76,7 +79,7 @@ def seeded(seed: int) -> str:
              "--seed for a game that matters.").format(seed=seed)
 
 
-def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # type: ignore[no-untyped-def]
+def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:
     """Readable names of card ids as the game's printing ``cards`` has them (``None`` for a hidden card is shown
     as ``?``); navigation cards with what they do for the characters ``in_game``."""
     out = []
@@ -91,7 +94,7 @@ def card_names(ids, cards: CardSet, in_game: tuple[str, ...] = ()) -> str:  # ty
     return with_contents(_(", ").join(out), in_game, cards)
 
 
-def counted(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
+def counted(ids, cards: CardSet) -> str:
     """Card names (the game's printing ``cards``) with identical ones counted: ``Water ×3, Bundle of Cash``."""
     from collections import Counter
 
@@ -105,10 +108,10 @@ class Fitted:
     fewer), audit's summary with each file name on a line of its own. Wide enough, ``wide`` is drawn as it always
     was."""
 
-    def __init__(self, wide, narrow: Callable[[], RenderableType]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, wide, narrow: Callable[[], RenderableType]) -> None:
         self.wide, self.narrow = wide, narrow  # the narrow one is made only when needed
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions):  # type: ignore[no-untyped-def]
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
         wide = self.wide
         fits = Measurement.get(console, options.update_width(10_000), wide).minimum <= options.max_width  # unclamped
         yield wide if fits else self.narrow()
@@ -117,7 +120,7 @@ class Fitted:
         return Measurement.get(console, options, self.wide)
 
 
-def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:  # type: ignore[no-untyped-def]
+def seats_table(view, cards: CardSet, seat_header: str = "seat") -> Table:
     """One row per character bow to stern, then the lost at sea; a status ('unconscious', 'lost at sea') is never
     wrapped or cut: the other columns wrap first."""
     title = Text(_("Round {round} · seagulls {seagulls}/4 · provisions deck {provisions} · navigation deck "
@@ -148,11 +151,11 @@ def status_word(status: str) -> str:
             "lost_at_sea": _("lost at sea")}.get(status, status.replace("_", " "))
 
 
-def table(view) -> Group:  # type: ignore[no-untyped-def]
+def table(view) -> Group:
     """The boat from a table view (public, seat or referee), its cards named as its game's printing has them."""
     cards = cards_of(view.ruleset)  # CARD-3
     in_game = describe_in_game(view)  # the lost at sea too: cards name them as printed
-    parts: list = [Fitted(seats_table(view, cards, _("seat")), lambda: seats_table(view, cards, seat_header="#"))]
+    parts: list[RenderableType] = [Fitted(seats_table(view, cards, _("seat")), lambda: seats_table(view, cards, seat_header="#"))]
     if view.in_play:
         parts.append(Text(_("Face up: {cards}").format(cards=card_names(view.in_play, cards, in_game))))
     parts.append(Text(_("Now: {what}").format(what=with_contents(view.step.text, in_game, cards))))
@@ -174,7 +177,7 @@ def table(view) -> Group:  # type: ignore[no-untyped-def]
     return Group(*parts)
 
 
-def discard_names(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
+def discard_names(ids, cards: CardSet) -> str:
     """The discard pile, oldest first, its unseen cards (placeholders, a position's unknown pile: POS-1) counted
     instead of listed, identical cards counted (named as the game's printing ``cards`` has them): ``"7 unseen
     cards, Water ×2, Oar"``."""
@@ -186,7 +189,7 @@ def discard_names(ids, cards: CardSet) -> str:  # type: ignore[no-untyped-def]
     return _(", ").join(x for x in (count, named) if x)
 
 
-def secrets_line(s, cards: CardSet) -> Text:  # type: ignore[no-untyped-def]
+def secrets_line(s, cards: CardSet) -> Text:
     """One character's secrets (a SecretsView; its hand named as the game's printing ``cards`` has it): for the
     referee, and for everyone at the end (END-2)."""
     hand = card_names(s.hand, cards) or _("empty")
@@ -194,7 +197,7 @@ def secrets_line(s, cards: CardSet) -> Text:  # type: ignore[no-untyped-def]
         character=who(s.character), hand=hand, love=who(s.love), hate=who(s.hate)))
 
 
-def story(events, in_game: tuple[str, ...], cards: CardSet, limit: int = 12,  # type: ignore[no-untyped-def]
+def story(events, in_game: tuple[str, ...], cards: CardSet, limit: int = 12,
           width: int = 100) -> Group:
     """The events since a seat last decided (:class:`lifeboat.views.EventView` as the seat saw them), one line
     each, navigation cards with what they do (as the game's printing ``cards`` has it); a run of passes is one
@@ -223,7 +226,7 @@ def _last_rows(lines: list[str], limit: int, width: int) -> list[str]:
     return out[::-1]
 
 
-def story_lines(events, in_game: tuple[str, ...], cards: CardSet) -> list[str]:  # type: ignore[no-untyped-def]
+def story_lines(events, in_game: tuple[str, ...], cards: CardSet) -> list[str]:
     """One line per event (passes in a row joined: "Lady Lauren, you and The Kid passed."), navigation cards with
     what they do for the characters ``in_game`` as the game's printing ``cards`` has it."""
     out: list[str] = []
@@ -256,13 +259,13 @@ def _passes(names: list[str]) -> str:
     return _("{who} passed.").format(who=join(names))
 
 
-def memory(view) -> Group:  # type: ignore[no-untyped-def]
+def memory(view) -> Group:
     """What a seat remembers seeing (its ``memory``), last ten facts."""
     lines = [Text("  " + _("round {round}: {text}").format(round=m.round, text=m.text)) for m in view.memory[-10:]]
     return Group(Text(_("You remember:")), *lines) if lines else Group()
 
 
-def scores_table(scores, winners, title: str | None = None) -> Table:  # type: ignore[no-untyped-def]
+def scores_table(scores, winners, title: str | None = None) -> Table:
     """The scoring breakdown (SCORE-1..3) of :class:`lifeboat.scoring.Score` values; winners marked with ``*``;
     ``title`` "Scores" by default."""
     t = Table(title=_("Scores") if title is None else title, title_justify="left")
@@ -275,7 +278,7 @@ def scores_table(scores, winners, title: str | None = None) -> Table:  # type: i
     return t
 
 
-def final(out: Console, view, provisional: bool = False) -> None:  # type: ignore[no-untyped-def]
+def final(out: Console, view, provisional: bool = False) -> None:
     """The end of the game from a view that has its ``reveal`` (END-2); ``provisional`` (SCORE-4): a recorded game
     with cards still to show that could change a score: the scores without a winner (the caller says what is left)."""
     reveal = view.reveal
@@ -297,19 +300,20 @@ def winners_line(winners: Sequence[str]) -> str:
     return _("Shared win: {players}").format(players=", ".join(winners))
 
 
-def arena_tables(per_kind, pairwise) -> Group:  # type: ignore[no-untyped-def]
+def arena_tables(per_kind, pairwise) -> Group:
     """The arena's strength table (lifeboat.service.arena.summarize): per bot kind, then per pairing."""
-    kinds = Table(title="Per bot kind (every seat it played)")
-    for col in ("bot", "seats played", "mean score", "win rate", "95% CI"):
-        kinds.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    kinds = Table(title=_("Per bot kind (every seat it played)"))
+    for i, col in enumerate((_("bot"), _("seats played"), _("mean score"), _("win rate"), _("95% CI"))):
+        kinds.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
     for line in per_kind:
         kinds.add_row(Text(line.who), str(line.games), f"{line.mean_score:.2f}", f"{line.win_rate:.3f}",
                       f"{line.low:.3f}–{line.high:.3f}")
-    pairs = Table(title="Pairwise: one seat of the bot against a field of the other kind")
-    for col in ("bot", "field", "games", "mean", "win rate", "95% CI", "verdict"):
-        pairs.add_column(col, justify="left" if col in ("bot", "field", "verdict") else "right", no_wrap=True)
+    pairs = Table(title=_("Pairwise: one seat of the bot against a field of the other kind"))
+    for i, col in enumerate((_("bot"), _("field"), _("games"), _("mean"), _("win rate"), _("95% CI"), _("verdict"))):
+        pairs.add_column(col, justify="left" if i in (0, 1, 6) else "right", no_wrap=True)
     for line in pairwise:
-        verdict = f"{line.verdict} 1/{round(1 / line.equal_share)}" if line.equal_share else ""
+        verdict = _("{verdict} 1/{n}").format(verdict=_(line.verdict), n=round(1 / line.equal_share)) \
+            if line.equal_share else ""
         pairs.add_row(Text(line.who), Text(line.field or ""), str(line.games), f"{line.mean_score:.1f}",
                       f"{line.win_rate:.3f}", f"{line.low:.2f}–{line.high:.2f}", Text(verdict))
     return Group(kinds, pairs)

@@ -1,12 +1,14 @@
 """What reaches the terminal: text read from a journal (a card id, a player name, a note, any field of a
 hand-edited, re-chained journal) never drives it (docs/cli.md, "Errors"). Control characters are escaped as
 Python writes them (``\\x1b``, :func:`lifeboat.service.errors.printable`), the newline kept; ``--json`` text escapes DEL
-and the C1 controls too. Imports nothing of ``cli``."""
+and the C1 controls too. And what comes from it: a line typed at a prompt, where Ctrl-C always interrupts
+(:func:`read_line`). Imports nothing of ``cli``."""
 
 from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Callable
 
 
 def terminal_safe(text: str, keep: str = "\n") -> str:
@@ -23,7 +25,7 @@ def terminal_safe(text: str, keep: str = "\n") -> str:
 _DEL_AND_C1 = {c: f"\\u{c:04x}" for c in range(0x7F, 0xA0)}
 
 
-def json_text(value) -> str:  # type: ignore[no-untyped-def]
+def json_text(value) -> str:
     """``value`` (anything msgspec encodes) as compact JSON text, one line, DEL and the C1 controls (U+007F to
     U+009F, which a terminal may act on) written as ``\\u`` escapes like those below U+0020 msgspec escapes
     itself: ``--json`` output of a hand-edited journal drives no terminal. Raises ``TypeError`` for a value
@@ -37,10 +39,10 @@ class _Escaped:
     """A renderable printed as ``inner`` is, the text of its segments made :func:`terminal_safe` (rich's own
     control segments and the style codes it adds when writing are left alone)."""
 
-    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, inner) -> None:
         self.inner = inner
 
-    def __rich_console__(self, out, options):  # type: ignore[no-untyped-def]
+    def __rich_console__(self, out, options):
         from rich.segment import Segment
 
         for seg in out.render(self.inner, options):
@@ -50,7 +52,7 @@ class _Escaped:
 class _EscapeHook:
     """A rich render hook wrapping everything printed in :class:`_Escaped`."""
 
-    def process_renderables(self, renderables):  # type: ignore[no-untyped-def]
+    def process_renderables(self, renderables):
         return [_Escaped(r) for r in renderables]
 
 
@@ -66,12 +68,12 @@ def _escape_dropped(text: str, _table: object = None) -> str:
     return text.translate(_RICH_DROPS)
 
 
-def escaping(out):  # type: ignore[no-untyped-def]
+def escaping(out):
     """The rich console ``out``, from now on making the text of all it prints :func:`terminal_safe`. Also makes
     every rich ``Text`` of this process escape (not drop) BEL, BS, VT, FF and CR (:func:`_escape_dropped`)."""
     import rich.text
 
-    rich.text.strip_control_codes = _escape_dropped  # type: ignore[assignment] # Text looks it up at each call
+    rich.text.strip_control_codes = _escape_dropped  # type: ignore[assignment, attr-defined]  # Text looks it up at each call
     out.push_render_hook(_EscapeHook())
     return out
 
@@ -82,7 +84,7 @@ class _WatchedFile(io.FileIO):
 
     failed: dict[int, OSError] = {}  # file descriptor (1, 2) → the first error writing to it
 
-    def write(self, data):  # type: ignore[no-untyped-def]
+    def write(self, data):
         try:
             return super().write(data)
         except OSError as exc:
@@ -90,7 +92,7 @@ class _WatchedFile(io.FileIO):
             raise
 
 
-def _watched(stream, errors: str):  # type: ignore[no-untyped-def]
+def _watched(stream, errors: str):
     """``stream`` (sys.stdout or sys.stderr) rebuilt over a :class:`_WatchedFile` of its file descriptor, with the
     same encoding and buffering, writing a character it cannot show as ``errors`` says; ``stream`` itself when it
     is no open text file of a descriptor (a test's capture)."""
@@ -166,8 +168,10 @@ def output_failed(exc: BaseException) -> int | None:
         _quiet(sys.stderr)
         return 2
     quiet_stdout()
-    sys.stderr.write(f"lifeboat: cannot write the output ({first.strerror or first}); what was printed stops "
-                     "there\n")
+    from lifeboat.i18n import _
+
+    sys.stderr.write(_("lifeboat: cannot write the output ({error}); what was printed stops there").format(
+        error=first.strerror or first) + "\n")
     return 2
 
 
@@ -176,7 +180,7 @@ def quiet_stdout() -> None:
     _quiet(sys.stdout)
 
 
-def _quiet(stream) -> None:  # type: ignore[no-untyped-def]
+def _quiet(stream) -> None:
     """Point ``stream``'s file descriptor at ``os.devnull``. Raises nothing."""
     import os
 
@@ -184,3 +188,89 @@ def _quiet(stream) -> None:  # type: ignore[no-untyped-def]
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError):  # no file descriptor: nothing more reaches anything
         pass
+
+
+_wake: tuple[int, int] | None = None  # the pipe Python's C-level signal handler writes to (read end, write end)
+_typed: dict[int, int] = {}  # stdin's descriptor → a non-blocking descriptor of the same terminal
+
+
+def read_line() -> str:
+    """One line typed on stdin, as ``sys.stdin.readline()`` gives it ('' at the end of input), where a Ctrl-C
+    always raises ``KeyboardInterrupt``, however late it comes before the line.
+
+    ``sys.stdin.readline()`` loses a Ctrl-C that lands between Python's last look at its signal flag and the
+    ``read`` system call that then blocks: the signal arrived before the read, so nothing interrupts the read, and
+    Python acts on it only once a line is typed (issue 27: a process preempted there under load waited with its
+    ^C delivered and its hand unsaved). Here the C-level handler also writes to a pipe (``signal.set_wakeup_fd``)
+    that is waited on with the terminal, so a Ctrl-C before the wait ends it at once, and the terminal is read
+    through a non-blocking descriptor of its own, so a Ctrl-C that empties the line just read (the terminal
+    discards typed input on ^C) cannot leave a read blocked either. Not at a terminal (a pipe, a file), on a
+    system without ``select`` on a terminal, or off the main thread: ``sys.stdin.readline()``."""
+    import os
+    import threading
+
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread() or not sys.stdin.isatty():
+        return sys.stdin.readline()
+    import codecs
+    import signal
+
+    global _wake
+    if _wake is None:
+        _wake = os.pipe()
+        for end in _wake:
+            os.set_blocking(end, False)
+    fd = _terminal(sys.stdin.fileno())
+    decode = codecs.getincrementaldecoder(sys.stdin.encoding)(sys.stdin.errors or "strict").decode
+    before = signal.set_wakeup_fd(_wake[1], warn_on_full_buffer=False)
+    try:
+        return _read_until_newline(fd, _wake[0], decode)
+    finally:
+        signal.set_wakeup_fd(before)
+
+
+def _terminal(stdin: int) -> int:
+    """A descriptor reading stdin's terminal without ever blocking (its own open file: the shell's stays as it
+    was); ``stdin`` itself if the terminal cannot be opened again (a read then waits until the line is there)."""
+    import os
+
+    if stdin not in _typed:
+        try:
+            _typed[stdin] = os.open(os.ttyname(stdin), os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        except OSError:
+            _typed[stdin] = stdin
+    return _typed[stdin]
+
+
+def _read_until_newline(fd: int, wake: int, decode: Callable[..., str]) -> str:
+    """The text read from ``fd`` up to its first newline or the end of input, waiting on ``fd`` and the wake-up
+    pipe ``wake``: a signal before or during the wait raises its exception (``KeyboardInterrupt``) as the wait
+    returns."""
+    import os
+    import select
+
+    text = ""
+    while "\n" not in text:
+        ready = select.select([fd, wake], [], [])[0]
+        if wake in ready:
+            while _drained(wake):
+                pass
+        if fd not in ready:
+            continue
+        try:
+            data = os.read(fd, 4096)
+        except BlockingIOError:  # a Ctrl-C discarded the line between the wait and the read: its exception comes
+            continue
+        if not data:  # the end of input (Ctrl-D)
+            return text + decode(b"", True)
+        text += decode(data)
+    return text
+
+
+def _drained(fd: int) -> bool:
+    """Whether reading the non-blocking ``fd`` found bytes (more may follow)."""
+    import os
+
+    try:
+        return bool(os.read(fd, 512))
+    except BlockingIOError:
+        return False

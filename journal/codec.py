@@ -137,11 +137,14 @@ def encode_header(header: Header) -> tuple[bytes, HeaderLine]:
 
     Raises:
         TypeError: a field holds a value msgspec cannot encode.
-        ValueError: a field has the wrong type or value (e.g. an empty ``game_id``); msgspec's message says which.
+        ValueError: a field has the wrong type or value (e.g. an empty ``game_id``); msgspec's message says which;
+            or the line would nest JSON deeper than :data:`MAX_DEPTH` (no reader would open it: nothing is written).
     """
     if not isinstance(header, Header) or isinstance(header, HeaderLine):
         raise TypeError(f"expected a journal.Header, got {type(header).__name__}")
     line, _ = seal(msgspec.structs.asdict(header))
+    if too_deep(line):
+        raise ValueError(f"invalid journal header: it nests JSON more than {MAX_DEPTH} levels deep")
     try:
         return line, _header_decoder.decode(line)
     except msgspec.DecodeError as exc:
@@ -308,7 +311,7 @@ class ChainReader:
                 or line.count(b"[", 0, cut) + line.count(b"{", 0, cut) > MAX_DEPTH):
             return None
         try:
-            f = _decode_fields(line)  # a newline is whitespace to msgspec
+            f: _CommitFields = _decode_fields(line)  # a newline is whitespace to msgspec
         except (msgspec.DecodeError, RecursionError):
             return None
         # That the stored hash member is the line's own hash needs no byte comparison: the line ends in
@@ -328,7 +331,7 @@ class ChainReader:
     def _checked_commit(self, raw: bytes, number: int) -> Commit:
         try:
             if self.file_version == FORMAT_VERSION:
-                commit = _decode(_commit_decoder.decode, raw, number, self.path)
+                commit: Commit = _decode(_commit_decoder.decode, raw, number, self.path)
             else:
                 obj = _decode(msgspec.json.decode, raw, number, self.path)
                 commit = msgspec.convert(upcast_commit(obj, self.file_version), Commit)

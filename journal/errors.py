@@ -31,7 +31,7 @@ Hierarchy::
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 FOUND_LIMIT = 80
 """``found`` fields longer than this many characters are cut and end in ``...``."""
@@ -69,7 +69,7 @@ class JournalError(Exception):
         self,
         message: str,
         *,
-        path: str | Path | None = None,
+        path: str | os.PathLike[str] | None = None,
         line: int | None = None,
         expected: str | None = None,
         found: str | None = None,
@@ -97,6 +97,12 @@ class JournalError(Exception):
         if details:
             text += " (" + "; ".join(details) + ")"
         return text
+
+
+class JournalUnavailable(JournalError):
+    """A PostgreSQL store's server cannot be reached, or the connection to it was lost (``path`` is the store's
+    location). Nothing is wrong with the journal: try again once the server is back. During an append, the commit
+    may or may not be in the store (``refresh`` tells)."""
 
 
 class JournalNotFound(JournalError):
@@ -133,7 +139,7 @@ class JournalTorn(JournalCorrupt):
         size: number of bytes in the torn line.
     """
 
-    def __init__(self, message: str, *, path: str | Path | None, line: int, offset: int, size: int,
+    def __init__(self, message: str, *, path: str | os.PathLike[str] | None, line: int, offset: int, size: int,
                  found: str | None = None) -> None:
         self.offset = offset
         self.size = size
@@ -151,7 +157,7 @@ class JournalUnclean(JournalCorrupt):
         kind: ``"bom"``, ``"crlf"``, ``"blank"`` or ``"newline"``.
     """
 
-    def __init__(self, message: str, *, kind: str, path: str | Path | None, line: int, expected: str,
+    def __init__(self, message: str, *, kind: str, path: str | os.PathLike[str] | None, line: int, expected: str,
                  found: str) -> None:
         self.kind = kind
         super().__init__(message, path=path, line=line, expected=expected, found=found)
@@ -166,7 +172,7 @@ class UnsupportedJournalVersion(JournalError):
         supported: the versions this code reads, ascending.
     """
 
-    def __init__(self, message: str, *, path: str | Path | None, line: int | None, version: object,
+    def __init__(self, message: str, *, path: str | os.PathLike[str] | None, line: int | None, version: object,
                  supported: tuple[int, ...]) -> None:
         self.version = version
         self.supported = supported
@@ -184,7 +190,7 @@ class JournalConflict(JournalError):
         line: the line the commit would have been written on (``next_seq + 1``).
     """
 
-    def __init__(self, *, path: str | Path | None, expected_seq: int, next_seq: int) -> None:
+    def __init__(self, *, path: str | os.PathLike[str] | None, expected_seq: int, next_seq: int) -> None:
         self.expected_seq = expected_seq
         self.next_seq = next_seq
         super().__init__(

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import msgspec
 
@@ -71,7 +72,7 @@ class FindingsReader:
         self.problems.append(LineProblem(line=line, code=code, message=exc.message, found=exc.found,
                                          expected=exc.expected))
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self) -> BinaryIO:
         """The file, opened for reading as :func:`journal.files.open_existing` does: a named pipe, a device, a
         loop of symbolic links or a name too long is refused by name, never opened in a way that blocks."""
         if os.path.isdir(self.path):

@@ -20,7 +20,7 @@ import errno
 import fcntl
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +133,8 @@ class JsonlJournal(ChainHead):
             with flocked(fd, fcntl.LOCK_SH):
                 end = os.fstat(fd).st_size
             reader = ChainReader(str(path))
-            offset, torn, kept = 0, None, []
+            offset, torn = 0, None
+            kept: Kept = []
             with os.fdopen(os.dup(fd), "rb", buffering=READ_BUFFER) as stream:
                 try:
                     for offset, _ in check_stream(reader, stream, 0, end, build=False, keep=kept):
@@ -280,7 +281,8 @@ class JsonlJournal(ChainHead):
 
     # ------------------------------------------------------------------------------------------ reading
 
-    def commits(self, *, from_seq: int = 1, command_type: Any = None, event_type: Any = None) -> Iterator[Commit]:
+    def commits(self, *, from_seq: int = 1, command_type: Any = None,
+                event_type: Any = None) -> Generator[Commit, None, None]:
         """Stream the commits in the file when the iteration starts, checking the whole chain from line 1.
 
         Reads one line at a time (a file of any length is never loaded whole).

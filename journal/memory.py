@@ -8,7 +8,8 @@ reader would.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from journal.codec import check_expected_seq, encode_commit, encode_header
@@ -106,7 +107,8 @@ class MemoryJournal:
             self._commits.append(commit)
             return commit
 
-    def commits(self, *, from_seq: int = 1, command_type: Any = None, event_type: Any = None) -> Iterator[Commit]:
+    def commits(self, *, from_seq: int = 1, command_type: Any = None,
+                event_type: Any = None) -> Generator[Commit, None, None]:
         """Iterate the commits present when the iteration starts; same contract as
         :meth:`journal.JsonlJournal.commits`.
 
@@ -156,5 +158,5 @@ class MemoryJournal:
             JournalError: the OS refused.
         """
         self._check_open()
-        write_new_file(path, list(self._lines))
+        write_new_file(Path(path), list(self._lines))
         return JsonlJournal.open(path, clock=clock or self._clock)

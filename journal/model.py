@@ -18,7 +18,7 @@ import msgspec
 
 from journal.errors import JournalCorrupt
 
-FORMAT_NAME = "lifeboat-journal"
+FORMAT_NAME: Literal["lifeboat-journal"] = "lifeboat-journal"
 """The value of the header's ``format`` field."""
 
 FORMAT_VERSION = 1

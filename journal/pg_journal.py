@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,8 @@ from psycopg import sql
 
 from journal.codec import (ChainHead, ChainReader, check_current_version, check_expected_seq, encode_commit,
                            encode_header)
-from journal.errors import (JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered)
+from journal.errors import (JournalConflict, JournalError, JournalExists, JournalNotFound, JournalTampered,
+                            JournalTorn, JournalUnavailable)
 from journal.files import PathLike, checked_file, write_new_file
 from journal.fork import fork_lines
 from journal.jsonl import JsonlJournal
@@ -52,7 +53,7 @@ class PostgresJournal(ChainHead):
         header, header_hash, file_version, last_seq, head_hash; torn (always ``None``).
     """
 
-    torn = None
+    torn: JournalTorn | None = None
 
     def __init__(self, store: PostgresStore, reader: ChainReader, clock: Clock, owns_store: bool) -> None:
         assert reader.header is not None
@@ -258,14 +259,16 @@ class PostgresJournal(ChainHead):
                 raise JournalNotFound("the game is no longer in the store", path=self.path,
                                       expected="the game's row", found="nothing") from exc
             except psycopg.Error as exc:
-                raise JournalError(f"the append failed ({_first_line(exc)}); the commit may or may not be in the "
-                                   "store: refresh to see", path=self.path, line=commit.line) from exc
+                kind = JournalUnavailable if isinstance(exc, psycopg.OperationalError) else JournalError
+                raise kind(f"the append failed ({_first_line(exc)}); the commit may or may not be in the "
+                           "store: refresh to see", path=self.path, line=commit.line) from exc
             self._reader.accept(commit)
             return commit
 
     # ------------------------------------------------------------------------------------------ reading
 
-    def commits(self, *, from_seq: int = 1, command_type: Any = None, event_type: Any = None) -> Iterator[Commit]:
+    def commits(self, *, from_seq: int = 1, command_type: Any = None,
+                event_type: Any = None) -> Generator[Commit, None, None]:
         """Stream the game's commits present when the iteration starts (a server-side cursor), in seq order,
         checking each line's hash and the chain; same contract as :meth:`journal.JsonlJournal.commits`.
 
@@ -406,6 +409,10 @@ def _checked_rows(store: PostgresStore, conn: psycopg.Connection[Any], reader: C
                                   expected="a game in the store", found="nothing")
         header_line = bytes(row[0])
         reader.feed(header_line)
+        if reader.header is None or reader.header.game_id != game_id:  # a row moved under another key
+            found = None if reader.header is None else reader.header.game_id
+            raise JournalTampered("the game's row is keyed by another game id than its header's", path=reader.path,
+                                  line=1, expected=f"game id {game_id!r}", found=f"game id {found!r}")
         yield header_line, None
     query = sql.SQL("SELECT seq, line FROM {} WHERE game_id = %s AND seq > %s ORDER BY seq").format(
         store.table("commits"))

@@ -37,7 +37,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from journal.errors import JournalError, JournalNotFound
+from journal.errors import JournalError, JournalNotFound, JournalUnavailable
 from journal.model import Clock, Header
 
 if TYPE_CHECKING:
@@ -170,8 +170,9 @@ class PostgresStore:
             if conn.execute("SELECT current_setting('synchronous_commit')").fetchone() == ("off",):
                 conn.execute("SET synchronous_commit = on")
         except psycopg.Error as exc:
-            raise JournalError(f"cannot connect to the PostgreSQL store: {_first_line(exc)}", path=self.location,
-                               expected="a PostgreSQL server accepting connections") from exc
+            kind = JournalUnavailable if isinstance(exc, psycopg.OperationalError) else JournalError
+            raise kind(f"cannot connect to the PostgreSQL store: {_first_line(exc)}", path=self.location,
+                       expected="a PostgreSQL server accepting connections") from exc
         return conn
 
     @contextmanager
@@ -179,7 +180,9 @@ class PostgresStore:
         """Borrow a connection (autocommit, idle) for the ``with`` block; it goes back to the pool unless it broke.
 
         Raises:
-            JournalError: the store is closed, or a new connection cannot be made.
+            JournalUnavailable: a new connection cannot be made, or the server was lost during the block (a
+                ``psycopg.OperationalError`` of the block becomes this: the server is down or restarting).
+            JournalError: the store is closed.
         """
         with self._mutex:
             if self._closed:
@@ -189,6 +192,9 @@ class PostgresStore:
             conn = self.connect()
         try:
             yield conn
+        except psycopg.OperationalError as exc:
+            raise JournalUnavailable(f"lost the connection to the PostgreSQL store ({_first_line(exc)})",
+                                     path=self.location) from exc
         finally:
             healthy = not conn.closed and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
             with self._mutex:
@@ -295,6 +301,8 @@ class PostgresStore:
     def _failing(self, doing: str) -> Iterator[None]:
         try:
             yield
+        except psycopg.OperationalError as exc:
+            raise JournalUnavailable(f"{doing} failed ({_first_line(exc)})", path=self.location) from exc
         except psycopg.Error as exc:
             raise JournalError(f"{doing} failed ({_first_line(exc)})", path=self.location) from exc
 
@@ -352,8 +360,8 @@ class CommitListener:
             while take(0.0):  # whatever else already arrived
                 pass
         except psycopg.OperationalError as exc:
-            raise JournalError(f"lost the connection to the PostgreSQL store ({_first_line(exc)})",
-                               path=self.store.location) from exc
+            raise JournalUnavailable(f"lost the connection to the PostgreSQL store ({_first_line(exc)})",
+                                     path=self.store.location) from exc
         return wanted
 
     def close(self) -> None:

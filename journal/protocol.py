@@ -7,7 +7,7 @@ needs a new path) and is not part of the protocol.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from journal.model import Commit, Header
@@ -46,7 +46,7 @@ class Journal(Protocol):
                at_ms: int | None = None) -> Commit: ...
 
     def commits(self, *, from_seq: int = 1, command_type: Any = None,
-                event_type: Any = None) -> Iterator[Commit]: ...
+                event_type: Any = None) -> Generator[Commit, None, None]: ...
 
     def refresh(self) -> int: ...
 

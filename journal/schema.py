@@ -33,7 +33,8 @@ def journal_schema() -> dict[str, Any]:
         "oneOf": [header, commit],
         "$defs": defs,
     }
-    return json.loads(json.dumps(schema))  # plain JSON values (a tuple default becomes a list)
+    plain: dict[str, Any] = json.loads(json.dumps(schema))  # plain JSON values (a tuple default becomes a list)
+    return plain
 
 
 def render() -> str:

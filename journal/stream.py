@@ -78,7 +78,7 @@ def check_stream(reader: ChainReader, stream: IO[bytes], start: int, end: int, *
         commit = _feed_chunk(reader, stream, offset, chunk, end)
         if room >= size and reader.line == 1:  # the header, the first line kept
             room -= size
-            keep.append((chunk, None))  # type: ignore[union-attr]
+            keep.append((chunk, None))  # type: ignore[union-attr]  # room >= 0 only with a list
         else:
             room = -1  # only the header and the usual lines right after it are kept
         offset += size

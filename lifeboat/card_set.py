@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from lifeboat.card_data import CardDataError, check
+from lifeboat.card_data import ALL_OR_LIST, CardDataError, check
 from lifeboat.i18n import _, data_name
 
 
@@ -108,10 +108,10 @@ def _names(raw: object, where: str) -> tuple[str, tuple[str, ...]]:
         return ("drank_firewater", ())
     if isinstance(raw, dict):  # another condition no rule knows: kept as data, names nobody here
         return ("list", ())
-    raise CardDataError(where, raw, "'ALL', a list of character ids or {'all_except': [...]}")
+    raise CardDataError(where, raw, _(ALL_OR_LIST))
 
 
-def _faces(raw: dict) -> dict[str, ProvisionFace]:
+def _faces(raw: dict[str, Any]) -> dict[str, ProvisionFace]:
     faces: dict[str, ProvisionFace] = {}
     for expansion, entries in raw["provisions"].items():
         for e in entries:
@@ -133,7 +133,7 @@ def _faces(raw: dict) -> dict[str, ProvisionFace]:
     return faces
 
 
-def _navigation(raw: dict) -> dict[str, NavigationCard]:
+def _navigation(raw: dict[str, Any]) -> dict[str, NavigationCard]:
     navigation: dict[str, NavigationCard] = {}
     for expansion, entries in raw["navigation"].items():
         for i, e in enumerate(entries):
@@ -197,8 +197,8 @@ class CardSet:
             self.faces = _faces(raw)
             self.navigation = _navigation(raw)
         except (KeyError, TypeError, msgspec.ValidationError) as exc:
-            raise CardDataError("(an entry)", repr(exc), "well-formed card data", source) from exc
-        jewels = next((e for e in raw["provisions"].get("base", ()) if e.get("id") == "jewels"), {})
+            raise CardDataError(_("(an entry)"), repr(exc), _("well-formed card data"), source) from exc
+        jewels: dict[str, Any] = next((e for e in raw["provisions"].get("base", ()) if e.get("id") == "jewels"), {})
         sets = jewels.get("set_points") if isinstance(jewels, dict) else None
         self.jewel_set_points = ({0: 0, **{int(k): int(v) for k, v in sets.items()}} if isinstance(sets, dict)
                                  else dict(DEFAULT_JEWEL_SET_POINTS))
@@ -261,6 +261,11 @@ class CardSet:
         ``"water"`` → ``"water"``; ``"painting(2)"`` → ``"painting"``. Raises ``KeyError`` for anything else."""
         looked = self._looks.get(card)
         return looked[0] if looked is not None else self.face_of(card)
+
+    def faces_by_instance(self) -> dict[str, str]:
+        """Every provision instance this data has, to its face id (``{"water-7": "water", …}``; what
+        :meth:`face_of` reads first). Do not change it."""
+        return self._face_of
 
     def is_provision(self, card: str) -> bool:
         """True when ``card`` names a provision instance this data has."""

@@ -1,6 +1,6 @@
 """Card facts: the bundled card data, the card data of each game, and the card instance helpers.
 
-The bundled data (``lifeboat/data/cards.json``, a copy of ``shared/data/lifeboat-cards.json``) is checked and
+The bundled data (``lifeboat/data/cards.json``, a copy of the project's card data file) is checked and
 loaded once at import into :data:`BUNDLED`, a :class:`lifeboat.card_set.CardSet`. A game plays with the card set
 its ruleset names (``Ruleset.card_data``: ``""`` for the bundled data, else the SHA-256 of a table's own card data,
 CARD-3): :func:`cards_of` finds it in a registry keyed by that hash, where :func:`register` puts checked data. The
@@ -15,6 +15,16 @@ a game reads ``state.cards`` instead.
 Card instances are strings. A provision instance is ``"<face>-<n>"`` (``"water-7"``, ``"painting-3"``), numbered
 from 1 within its face; a navigation instance is ``"nav-<print_no>"`` for the base deck (``"nav-19"`` …
 ``"nav-42"``), ``"nav-c<print_no>"`` for Cannibalism and ``"nav-l<print_no>"`` for Liquid Courage.
+
+    >>> from lifeboat.cards import CHARACTERS, SEAT_ORDER, face_of, is_unknown
+    >>> CHARACTERS["kid"]
+    Character(id='kid', en='The Kid', zh=('小孩',), size=3, survival=9, expansion='base')
+    >>> SEAT_ORDER[:3]  # from the bow (SETUP-4)
+    ('lady_lauren', 'sir_stephen', 'captain')
+    >>> face_of("water-7"), face_of("painting-3")
+    ('water', 'painting')
+    >>> is_unknown("?p3"), is_unknown("water-7")  # a placeholder of a recorded game (REC-1)
+    (True, False)
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from lifeboat.card_data import CardDataError, compatible
+from lifeboat.i18n import _
 from lifeboat.card_set import UNKNOWN_COUNT_DEFAULTS, CardSet, Character, Names, NavigationCard, ProvisionFace
 
 __all__ = ["CardDataError", "CardSet", "Character", "Names", "NavigationCard", "ProvisionFace"]
@@ -47,11 +58,20 @@ brought its own (CARD-3)."""
 CARD_DATA_SHA256: str = BUNDLED.sha256
 """The :func:`lifeboat.card_data.data_hash` of the bundled card data (CARD-2): every journal header records it."""
 
+EARLIER_BUNDLED: dict[str, str] = {
+    "95f1e5f6418d25e2e04274a2673fa5067d18703961d92ec23069d6c37c39a29c":
+        "Mrs. Wong's first Chinese name was the traditional 黃夫人 (issue 29: 黄夫人)",
+}
+"""Hashes of earlier printings of the bundled card data that differ from it only in names (``zh``), with what
+changed: the same cards and values, so a journal made with one is a game of this lifeboat's card data (CARD-4)."""
+
 _REGISTRY: dict[str, CardSet] = {BUNDLED.sha256: BUNDLED}
 
 
 class _HasCardData(Protocol):
-    card_data: object  # a SHA-256, or msgspec.UNSET / "" for the bundled data
+    @property
+    def card_data(self) -> object:  # a SHA-256, or msgspec.UNSET / "" for the bundled data
+        ...
 
 
 def register(raw: Any, source: str = "card data") -> CardSet:
@@ -83,10 +103,10 @@ def card_set(sha256: object) -> CardSet:
     if not sha256:
         return BUNDLED
     try:
-        return _REGISTRY[sha256]  # type: ignore[index]
+        return _REGISTRY[sha256]  # type: ignore[index]  # a non-empty card_data is a SHA-256 string (msgspec.UNSET is falsy)
     except (KeyError, TypeError):
-        raise CardDataError("card_data", sha256, "card data this process has loaded (bring the file with --cards, "
-                            "or a journal whose header carries a copy)") from None
+        raise CardDataError("card_data", sha256, _("card data this process has loaded (bring the file with --cards, "
+                                                   "or a journal whose header carries a copy)")) from None
 
 
 def cards_of(ruleset: _HasCardData) -> CardSet:
@@ -98,7 +118,7 @@ CHARACTERS: dict[str, Character] = BUNDLED.characters
 SEAT_ORDER: tuple[str, ...] = BUNDLED.seat_order
 FACES: dict[str, ProvisionFace] = BUNDLED.faces
 NAVIGATION: dict[str, NavigationCard] = BUNDLED.navigation
-CHECKS: dict = BUNDLED.checks
+CHECKS: dict[str, Any] = BUNDLED.checks
 JEWEL_SET_POINTS: dict[int, int] = BUNDLED.jewel_set_points
 BASE_CHARACTERS: tuple[str, ...] = BUNDLED.base_characters
 

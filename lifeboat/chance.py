@@ -14,7 +14,7 @@ import random
 import msgspec
 
 from lifeboat import commands as c
-from lifeboat.legal import chance_request
+from lifeboat.legal import NOT_CHANCE_STEPS, chance_request
 from lifeboat.cards import BUNDLED, cards_of
 from lifeboat.ruleset import Ruleset
 from lifeboat.state import State
@@ -52,9 +52,15 @@ def setup_command(state: State, orders: DeckOrders) -> c.DealSetup:
 
 
 def _next_navigation(state: State, orders: DeckOrders, count: int) -> tuple[str, ...]:
-    unseen = [x for x in orders.navigation if x in set(state.nav_unseen)]
-    deck = unseen + list(state.nav_bottom)
-    return tuple(deck[:count])
+    """The top ``count`` cards of the navigation deck: the unseen part in the orders' order, then the cards put
+    under the deck (only as many of the orders as needed are looked at: a playout draws at every row)."""
+    unseen, out = set(state.nav_unseen), []
+    for x in orders.navigation:
+        if x in unseen:
+            out.append(x)
+            if len(out) == count:
+                return tuple(out)
+    return tuple((out + list(state.nav_bottom))[:count])
 
 
 def hand_pick(orders: DeckOrders, state: State, target: str) -> str:
@@ -64,16 +70,26 @@ def hand_pick(orders: DeckOrders, state: State, target: str) -> str:
     return hand[int.from_bytes(hashlib.sha256(key).digest()[:8], "big") % len(hand)]
 
 
+_PLAYERS_STEPS = NOT_CHANCE_STEPS
+
+
 def next_chance(state: State, orders: DeckOrders) -> c.ChanceCommand | None:
     """The chance command the game waits for, following ``orders``; ``None`` when a player must act."""
+    if type(state.step) in _PLAYERS_STEPS:  # chance_request's first answer, one call less: most steps are these
+        return None
     req = chance_request(state)
     if req is None:
         return None
     if req.kind == "deal_setup":
         return setup_command(state, orders)
     if req.kind == "draw_provisions":
-        deck = set(state.provisions)
-        return c.DrawProvisions(cards=tuple(x for x in orders.provisions if x in deck)[: req.count])
+        deck, drawn = set(state.provisions), []
+        for x in orders.provisions:  # the first req.count of the orders still in the deck
+            if x in deck:
+                drawn.append(x)
+                if len(drawn) == req.count:
+                    break
+        return c.DrawProvisions(cards=tuple(drawn[: req.count]))
     if req.kind == "draw_navigation":
         return c.DrawNavigation(cards=_next_navigation(state, orders, req.count))
     assert req.target is not None

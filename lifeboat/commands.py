@@ -21,7 +21,7 @@ class _Cmd(msgspec.Struct, frozen=True, gc=False, tag_field="type", forbid_unkno
 # ---- chance --------------------------------------------------------------------------------------------------
 
 
-class DealSetup(_Cmd, tag="deal_setup"):
+class DealSetup(_Cmd, tag="deal_setup", frozen=True):
     """Chance: setup (SETUP-2..5). Tuples are indexed like ``State.players``: ``characters[i]`` is player i's
     character, ``love[i]``/``hate[i]`` their LOVE/HATE character, ``provisions[i]`` their first provision.
     ``removed`` are the provisions removed unseen with 4-5 players (SETUP-3)."""
@@ -33,19 +33,19 @@ class DealSetup(_Cmd, tag="deal_setup"):
     removed: tuple[str, ...] = ()
 
 
-class DrawProvisions(_Cmd, tag="draw_provisions"):
+class DrawProvisions(_Cmd, tag="draw_provisions", frozen=True):
     """Chance: the cards the quartermaster draws, in any order (PROV-2)."""
 
     cards: tuple[str, ...]
 
 
-class DrawNavigation(_Cmd, tag="draw_navigation"):
+class DrawNavigation(_Cmd, tag="draw_navigation", frozen=True):
     """Chance: navigation cards drawn from the top of the deck, top first (ROW-1, FLARE-1, NAV-1, NAV-2)."""
 
     cards: tuple[str, ...]
 
 
-class DrawFromHand(_Cmd, tag="draw_from_hand"):
+class DrawFromHand(_Cmd, tag="draw_from_hand", frozen=True):
     """Chance: the random card a mug takes from the target's hand (MUG-1, MUG-2)."""
 
     card: str
@@ -56,14 +56,14 @@ ChanceCommand = Union[DealSetup, DrawProvisions, DrawNavigation, DrawFromHand]
 # ---- the recorder (recorded games) ---------------------------------------------------------------------------
 
 
-class Identify(_Cmd, tag="identify"):
+class Identify(_Cmd, tag="identify", frozen=True):
     """The recorder names the real ``card`` behind ``placeholder`` (REC-1), e.g. every hand at the end (END-2)."""
 
     placeholder: str
     card: str
 
 
-class IdentifyLoveHate(_Cmd, tag="identify_love_hate"):
+class IdentifyLoveHate(_Cmd, tag="identify_love_hate", frozen=True):
     """The recorder names ``character``'s LOVE and HATE, once shown (REC-1, END-2)."""
 
     character: str
@@ -76,26 +76,26 @@ RecorderCommand = Union[Identify, IdentifyLoveHate]
 # ---- players -------------------------------------------------------------------------------------------------
 
 
-class KeepProvision(_Cmd, tag="keep_provision"):
+class KeepProvision(_Cmd, tag="keep_provision", frozen=True):
     """Keep one of the offered provisions (PROV-2)."""
 
     by: str
     card: str
 
 
-class DoNothing(_Cmd, tag="do_nothing"):
+class DoNothing(_Cmd, tag="do_nothing", frozen=True):
     """Action: nothing (ACT-2)."""
 
     by: str
 
 
-class Row(_Cmd, tag="row"):
+class Row(_Cmd, tag="row", frozen=True):
     """Action: row (ROW-1)."""
 
     by: str
 
 
-class PlaceRowedCards(_Cmd, tag="place_rowed_cards"):
+class PlaceRowedCards(_Cmd, tag="place_rowed_cards", frozen=True):
     """Put each drawn card on the row stack or under the deck; ``to_bottom`` in the order they go under (ROW-1)."""
 
     by: str
@@ -103,14 +103,14 @@ class PlaceRowedCards(_Cmd, tag="place_rowed_cards"):
     to_bottom: tuple[str, ...]
 
 
-class ChangeSeats(_Cmd, tag="change_seats"):
+class ChangeSeats(_Cmd, tag="change_seats", frozen=True):
     """Action: change seats with ``target`` (SWAP-1)."""
 
     by: str
     target: str
 
 
-class Mug(_Cmd, tag="mug"):
+class Mug(_Cmd, tag="mug", frozen=True):
     """Action: mug ``target`` for the named face-up ``card``, or for a random hand card when ``card`` is None
     (MUG-1, MUG-2)."""
 
@@ -119,48 +119,48 @@ class Mug(_Cmd, tag="mug"):
     card: str | None = None
 
 
-class Answer(_Cmd, tag="answer"):
+class Answer(_Cmd, tag="answer", frozen=True):
     """The target of a mug or seat change consents (True) or refuses, starting a fight (SWAP-1, MUG-1)."""
 
     by: str
     consent: bool
 
 
-class JoinFight(_Cmd, tag="join_fight"):
+class JoinFight(_Cmd, tag="join_fight", frozen=True):
     """Join the fight on a side (FIGHT-2)."""
 
     by: str
     side: Literal["attacker", "defender"]
 
 
-class Pass(_Cmd, tag="pass"):
+class Pass(_Cmd, tag="pass", frozen=True):
     """Pass in a window: fight, overboard or thirst (PROC-1)."""
 
     by: str
 
 
-class Reveal(_Cmd, tag="reveal"):
+class Reveal(_Cmd, tag="reveal", frozen=True):
     """Reveal a hand card face up in front of oneself (PLAY-1)."""
 
     by: str
     card: str
 
 
-class FireFlareGun(_Cmd, tag="fire_flare_gun"):
+class FireFlareGun(_Cmd, tag="fire_flare_gun", frozen=True):
     """Special action: fire the Flare Gun (FLARE-1)."""
 
     by: str
     card: str
 
 
-class OpenParasol(_Cmd, tag="open_parasol"):
+class OpenParasol(_Cmd, tag="open_parasol", frozen=True):
     """Special action: open the Parasol (PARASOL-1)."""
 
     by: str
     card: str
 
 
-class UseMedicalKit(_Cmd, tag="use_medical_kit"):
+class UseMedicalKit(_Cmd, tag="use_medical_kit", frozen=True):
     """Special action: remove one wound from ``target`` (MEDKIT-1)."""
 
     by: str
@@ -168,7 +168,7 @@ class UseMedicalKit(_Cmd, tag="use_medical_kit"):
     target: str
 
 
-class Cannibalize(_Cmd, tag="cannibalize"):
+class Cannibalize(_Cmd, tag="cannibalize", frozen=True):
     """Special action (Cannibalism expansion): play the Cannibalism ``card`` on the dead body ``target`` in the boat
     (CANNIBAL-1). The others may then object (:class:`ObjectToCannibalism`) or pass."""
 
@@ -177,14 +177,14 @@ class Cannibalize(_Cmd, tag="cannibalize"):
     target: str
 
 
-class ObjectToCannibalism(_Cmd, tag="object_to_cannibalism"):
+class ObjectToCannibalism(_Cmd, tag="object_to_cannibalism", frozen=True):
     """Object to the Cannibalism being played: the first objector defends in a fight against its user
     (CANNIBAL-1, FIGHT-1)."""
 
     by: str
 
 
-class OfferTrade(_Cmd, tag="offer_trade"):
+class OfferTrade(_Cmd, tag="offer_trade", frozen=True):
     """Offer ``give`` (own hand cards) to ``to`` for cards of the faces in ``ask`` (TRADE-1, PROC-4)."""
 
     by: str
@@ -193,7 +193,7 @@ class OfferTrade(_Cmd, tag="offer_trade"):
     ask: tuple[str, ...] = ()
 
 
-class AnswerTrade(_Cmd, tag="answer_trade"):
+class AnswerTrade(_Cmd, tag="answer_trade", frozen=True):
     """Accept (giving ``cards``, one of each asked face) or decline a pending trade (TRADE-1, PROC-4)."""
 
     by: str
@@ -201,21 +201,21 @@ class AnswerTrade(_Cmd, tag="answer_trade"):
     cards: tuple[str, ...] = ()
 
 
-class UseCompass(_Cmd, tag="use_compass"):
+class UseCompass(_Cmd, tag="use_compass", frozen=True):
     """The navigator uses the face-up Compass (True) or not (NAV-2)."""
 
     by: str
     use: bool
 
 
-class ChooseNavigationCard(_Cmd, tag="choose_navigation_card"):
+class ChooseNavigationCard(_Cmd, tag="choose_navigation_card", frozen=True):
     """The navigator chooses the navigation card from the row stack (NAV-1)."""
 
     by: str
     card: str
 
 
-class ThrowLifePreserver(_Cmd, tag="throw_life_preserver"):
+class ThrowLifePreserver(_Cmd, tag="throw_life_preserver", frozen=True):
     """Throw the Life Preserver to a conscious character in the water, or play one's own (OVER-1)."""
 
     by: str
@@ -223,21 +223,21 @@ class ThrowLifePreserver(_Cmd, tag="throw_life_preserver"):
     target: str
 
 
-class ExpendChum(_Cmd, tag="expend_chum"):
+class ExpendChum(_Cmd, tag="expend_chum", frozen=True):
     """Expend a Bucket of Chum while someone is overboard (OVER-1, OVER-2)."""
 
     by: str
     card: str
 
 
-class CallSharks(_Cmd, tag="call_sharks"):
+class CallSharks(_Cmd, tag="call_sharks", frozen=True):
     """Shark variant (GHOST-1): the ghost ``by`` (a character lost at sea) calls the sharks while someone is
     overboard: +1 wound to everyone overboard, at most one shark wound each per navigation (OVER-2)."""
 
     by: str
 
 
-class DrinkFirewater(_Cmd, tag="drink_firewater"):
+class DrinkFirewater(_Cmd, tag="drink_firewater", frozen=True):
     """Liquid Courage (LIQUID-1, REF-24): drink the Firewater ``card`` from hand, not as an action: +3 fight size
     until the end of the round and one more thirst at its end; the card then stays face up."""
 
@@ -245,14 +245,14 @@ class DrinkFirewater(_Cmd, tag="drink_firewater"):
     card: str
 
 
-class ShareFirewater(_Cmd, tag="share_firewater"):
+class ShareFirewater(_Cmd, tag="share_firewater", frozen=True):
     """Liquid Courage (WONG-1, REF-25): Mrs. Wong shares (True) or not the Firewater someone just drank."""
 
     by: str
     share: bool
 
 
-class GiveWater(_Cmd, tag="give_water"):
+class GiveWater(_Cmd, tag="give_water", frozen=True):
     """Expend Water on a living character to cancel one thirst (THIRST-1)."""
 
     by: str

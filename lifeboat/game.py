@@ -8,7 +8,7 @@ from functools import lru_cache
 from lifeboat.cards import cards_of
 from lifeboat.cards import CHARACTERS
 from lifeboat.commands import Command
-from lifeboat.decide import decide_and_fold
+from lifeboat.decide import decide_and_fold, fold_legal
 from lifeboat.errors import InvalidCommand
 from lifeboat.events import Event
 from lifeboat.ruleset import Ruleset, validate
@@ -28,12 +28,12 @@ def _count_hint(names: tuple[str, ...]) -> str:
     """What to add to SETUP-1's wrong-count message: the expansion a 7th or 8th player needs, or, for too few names
     where one holds ``;``, ``/``, ``|``, a tab, or (a single name) a space, that names are separated by commas."""
     if len(names) == 7:
-        return " (a 7th player needs the Cannibalism or the Liquid Courage expansion)"
+        return _("a 7th player needs the Cannibalism or the Liquid Courage expansion")
     if len(names) == 8:
-        return " (an 8th player needs both the Cannibalism and the Liquid Courage expansions)"
+        return _("an 8th player needs both the Cannibalism and the Liquid Courage expansions")
     run_together = any(ch in n for n in names for ch in ";/|\t") or len(names) == 1 and " " in names[0]
     if len(names) < MIN_PLAYERS and run_together:
-        return " (separate the names with commas)"
+        return _("separate the names with commas")
     return ""
 
 
@@ -49,9 +49,12 @@ def new_game(players: Iterable[str], ruleset: Ruleset | None = None) -> State:
     ruleset = validate(ruleset or Ruleset())
     most = max_players(ruleset)
     if not MIN_PLAYERS <= len(names) <= most:
-        game = "the base game" if not ruleset.expansions else f"the game with {' and '.join(ruleset.expansions)}"
-        raise InvalidCommand("SETUP-1", _("{game} takes {min_players} to {most} players, got "
-                                          "{n_names}{count_hint}").format(game=game, min_players=MIN_PLAYERS, most=most, n_names=len(names), count_hint=_count_hint(names)))
+        count = (_("the base game takes {min_players} to {most} players, got {n_names}") if not ruleset.expansions
+                 else _("the game with {expansions} takes {min_players} to {most} players, got {n_names}")).format(
+            expansions=" and ".join(ruleset.expansions), min_players=MIN_PLAYERS, most=most, n_names=len(names))
+        hint = _count_hint(names)
+        # TRANSLATORS: a refusal, then in brackets what to do about it (both whole sentences)
+        raise InvalidCommand("SETUP-1", _("{refusal} ({hint})").format(refusal=count, hint=hint) if hint else count)
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
         raise InvalidCommand("SETUP-1", _("player names must be non-empty and different"))
     for n in names:
@@ -87,5 +90,45 @@ def reserved_name(name: str) -> bool:
 
 
 def apply(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
-    """Decide ``command`` and fold its events: returns ``(new_state, events)``. Raises what :func:`decide` raises."""
+    """Decide ``command`` and fold its events: returns ``(new_state, events)``. Raises what :func:`decide` raises:
+    a command out of turn is refused with the rule's id, and the state is left as it was (it is immutable).
+
+    >>> import random
+    >>> import lifeboat
+    >>> from lifeboat import chance
+    >>> state = lifeboat.new_game(["Ann", "Bob", "Cy", "Dee"])
+    >>> decks = chance.shuffle(random.Random(7), salt="example")
+    >>> state, _ = lifeboat.apply(state, chance.setup_command(state, decks))
+    >>> state, _ = lifeboat.apply(state, chance.next_chance(state, decks))  # the provisions drawn (PROV-2)
+    >>> from lifeboat import commands as c
+    >>> state, events = lifeboat.apply(state, c.KeepProvision(by="lady_lauren", card="water-11"))
+    >>> [type(e).__name__ for e in events][:2]
+    ['ProvisionKept', 'ProvisionsPassed']
+    >>> lifeboat.apply(state, c.DoNothing(by="kid"))
+    Traceback (most recent call last):
+    ...
+    lifeboat.errors.IllegalCommand: [ACT-2] no action can be taken now: the provisions are being handed out: keep a card
+    """
     return decide_and_fold(state, command)
+
+
+def apply_legal(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
+    """:func:`apply` for a ``command`` known to be legal now, skipping the checks that cannot fail: a player
+    command taken from ``lifeboat.legal_commands(state, command.by)``, or the chance command
+    ``lifeboat.chance.next_chance(state, orders)`` gives. What a playout or a search applies thousands of times.
+
+    For such a command it returns exactly what :func:`apply` returns. For any other command the result is
+    undefined (it may be a state the rules never allow): anything from outside goes through :func:`apply`.
+
+    >>> import random
+    >>> import lifeboat
+    >>> from lifeboat import chance
+    >>> state = lifeboat.new_game(["Ann", "Bob", "Cy", "Dee"])
+    >>> decks = chance.shuffle(random.Random(7), salt="example")
+    >>> state, _ = lifeboat.apply_legal(state, chance.setup_command(state, decks))
+    >>> state, _ = lifeboat.apply_legal(state, chance.next_chance(state, decks))
+    >>> keep = lifeboat.legal_commands(state, "lady_lauren")[0]
+    >>> lifeboat.apply_legal(state, keep) == lifeboat.apply(state, keep)
+    True
+    """
+    return fold_legal(state, command)

@@ -52,6 +52,10 @@ def normalize(tag: str | None) -> str:
     return "zh_Hant" if t.startswith(_TRADITIONAL) else "zh_Hans"
 
 
+language_of = normalize
+"""The same as :func:`normalize`, under the name the application layer exports (a reader's language)."""
+
+
 def catalog(lang: str) -> _gettext.NullTranslations:
     """The gettext catalog of ``lang`` (one of :data:`LANGUAGES`), read once; English and a language whose ``.mo``
     is missing get the null catalog (every message is its own id)."""

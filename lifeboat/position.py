@@ -24,6 +24,7 @@ from lifeboat.game import max_players, reserved_name
 from lifeboat.position_types import explain
 from lifeboat.ruleset import OPTION_NAMES, Ruleset, validate
 from lifeboat.state import CharacterState, State
+from lifeboat.i18n import _, data_name
 
 RULE = "POS-1"
 Phase = Literal["round", "action", "navigation"]
@@ -89,7 +90,7 @@ def load(data: dict[str, object]) -> Position:
 def stored(position: Position) -> dict[str, object]:
     """``position`` as plain values for a journal header; a field added later is left out while it has its default,
     so a position that does not use it is stored exactly as before."""
-    out = msgspec.to_builtins(position)
+    out: dict[str, object] = msgspec.to_builtins(position)
     if out.get("discard_size") is None:
         out.pop("discard_size", None)
     return out
@@ -105,7 +106,7 @@ def _ruleset(position: Position, card_data: str | None) -> Ruleset:
     if isinstance(named, (list, tuple)):  # given once, as OPT-1 asks of an --option (a file's mistake: POS-1)
         twice = next((x for i, x in enumerate(named) if x in named[:i]), None)
         if twice is not None:
-            raise _fail(f"options.expansions: {twice!r} is named twice; name it once")
+            raise _fail(_("options.expansions: {twice!r} is named twice; name it once").format(twice=twice))
     if card_data:  # CARD-3: the table's own card data, named by its hash
         options["card_data"] = card_data
     try:
@@ -121,26 +122,26 @@ def _check_characters(position: Position, ruleset: Ruleset) -> tuple[str, ...]:
     ids = [c.character for c in chars]
     for c in chars:
         if c.character not in allowed:
-            raise _fail(f"character {c.character!r} is not in this game's sets; expected one of {', '.join(allowed)}")
+            raise _fail(_("character {character!r} is not in this game's sets; expected one of {allowed}").format(character=c.character, allowed=', '.join(allowed)))
         for field in ("love", "hate"):
             v = getattr(c, field)
             if v != UNKNOWN and v not in ids:
-                raise _fail(f"{c.character}.{field}: {v!r} is not a character of this position")
+                raise _fail(_("{character}.{field}: {v!r} is not a character of this position").format(character=c.character, field=field, v=v))
         if c.wounds < 0:
-            raise _fail(f"{c.character}.wounds: must be 0 or more")
+            raise _fail(_("{character}.wounds: must be 0 or more").format(character=c.character))
     if len(set(ids)) != len(ids):
-        raise _fail("a character is listed twice")
+        raise _fail(_("a character is listed twice"))
     most = max_players(ruleset)  # SETUP-1: 6, 7 with one expansion, 8 with both (REF-26)
     if not 4 <= len(chars) <= most:
-        raise _fail(f"characters: a game has 4 to {most} characters (SETUP-1), got {len(chars)}")
+        raise _fail(_("characters: a game has 4 to {most} characters (SETUP-1), got {n}").format(most=most, n=len(chars)))
     if not 1 <= position.round <= 1000:
-        raise _fail("round: expected a round number from 1 to 1000")
+        raise _fail(_("round: expected a round number from 1 to 1000"))
     for c in chars:
         if reserved_name(c.player):
-            raise _fail(f"{c.character}.player: {c.player!r} is a character's name or a reserved word (SETUP-1)")
+            raise _fail(_("{character}.player: {player!r} is a character's name or a reserved word (SETUP-1)").format(character=c.character, player=c.player))
     players = tuple(c.player for c in chars)
     if len(set(p.casefold() for p in players)) != len(players):
-        raise _fail("player names must be different")
+        raise _fail(_("player names must be different"))
     return players
 
 
@@ -159,21 +160,22 @@ def _name_cards(position: Position, ruleset: Ruleset
             free.remove(name)
             return name
         if name in all_prov:
-            raise _fail(f"{where}: {name} is named twice")
+            raise _fail(_("{where}: {name} is named twice").format(where=where, name=name))
         from lifeboat.notation.names import face_named  # the notation's card names (painting(3), med kit, 水)
 
         named = face_named(name)
         if named is None:
-            raise _fail(f"{where}: {name!r} is not a card (ids like water-3, or names as in the notation: water, "
-                        "painting(3), med kit)")
+            raise _fail(_("{where}: {name!r} is not a card (ids like water-3, or names as in the notation: water, "
+                          "painting(3), med kit)").format(where=where, name=name))
         face, value = named
         pick = next((x for x in free if face_of(x) == face and (value is None or treasure_points(x) == value)), None)
         if pick is None and value is not None and not any(treasure_points(x) == value for x in all_prov
                                                           if face_of(x) == face):
-            raise _fail(f"{where}: no {faces[face].en} is worth {value}")
+            raise _fail(_("{where}: no {card} is worth {value}").format(
+                where=where, card=data_name("card", faces[face].en, faces[face].zh), value=value))
         if pick is None:
-            what = faces[face].en + (f" ({value})" if value is not None else "")
-            raise _fail(f"{where}: no {what} is left to name (the game has {faces[face].total})")
+            what = data_name("card", faces[face].en, faces[face].zh) + (f" ({value})" if value is not None else "")
+            raise _fail(_("{where}: no {what} is left to name (the game has {total})").format(where=where, what=what, total=faces[face].total))
         free.remove(pick)
         return pick
 
@@ -209,12 +211,12 @@ def position_state(position: Position, card_data: str | None = None) -> State:
         removed = 10 if n_players < 6 and ruleset.remove_provisions_short_handed else 0
     deck, unseen_discard = _deck_and_discard(position, len(free) - unknown_in_hands - removed, discard)
     if deck < 0 or deck + unknown_in_hands + removed + unseen_discard != len(free):
-        raise _fail(f"provisions do not add up: {len(free)} unnamed cards, but {unknown_in_hands} unseen in hands, "
-                    f"{removed} removed, {unseen_discard} unseen in the discard pile and {deck} in the deck; "
-                    f"if the rest is in the discard pile, leave out provisions_deck or give discard_size")
+        raise _fail(_("provisions do not add up: {n} unnamed cards, but {unknown_in_hands} unseen in hands, {removed} "
+                      "removed, {unseen_discard} unseen in the discard pile and {deck} in the deck; if the rest is in "
+                      "the discard pile, leave out provisions_deck or give discard_size").format(n=len(free), unknown_in_hands=unknown_in_hands, removed=removed, unseen_discard=unseen_discard, deck=deck))
     nav = cards_of(ruleset).navigation_instances(ruleset.card_sets)
     if not 0 <= position.row_stack <= len(nav):
-        raise _fail(f"row_stack: expected 0 to {len(nav)} cards")
+        raise _fail(_("row_stack: expected 0 to {n} cards").format(n=len(nav)))
     # placeholders: provisions ?p1.. (removed, deck, hands, then the discard pile's unseen cards), navigation ?n1..
     counter = iter(range(1, len(free) + 1))
     removed_ph = tuple(f"?p{next(counter)}" for _ in range(removed))
@@ -234,7 +236,7 @@ def position_state(position: Position, card_data: str | None = None) -> State:
     open_parasol = next((x for c in chars if c.parasol_open for x in named[c.character][1]
                          if cards_of(ruleset).face_of(x) == "parasol"), None)
     if any(c.parasol_open for c in chars) and open_parasol is None:
-        raise _fail("parasol_open: that character has no face-up Parasol")
+        raise _fail(_("parasol_open: that character has no face-up Parasol"))
     state = State(
         ruleset=ruleset, players=players, characters=tuple(states), seats=seats, provisions=deck_ph,
         removed=removed_ph, discard=discard, nav_unseen=nav_ph[position.row_stack:],
@@ -242,7 +244,7 @@ def position_state(position: Position, card_data: str | None = None) -> State:
         open_parasol=open_parasol, unaccounted=tuple(sorted(free + list(nav))),
     )
     if not 0 <= position.seagulls < 4:
-        raise _fail("seagulls: expected 0 to 3")
+        raise _fail(_("seagulls: expected 0 to 3"))
     return _place_step(state, position)
 
 
@@ -254,12 +256,12 @@ def _deck_and_discard(position: Position, rest: int, discard: tuple[str, ...]) -
     named = len(discard) - listed
     size, deck = position.discard_size, position.provisions_deck
     if size is not None and size < len(discard):
-        raise _fail(f"discard_size: {size} is fewer than the {len(discard)} cards listed in discard")
+        raise _fail(_("discard_size: {size} is fewer than the {n} cards listed in discard").format(size=size, n=len(discard)))
     if size is None and deck is not None:
         unseen = rest - deck
         if unseen < listed:
-            raise _fail(f"provisions do not add up: {rest} cards are in neither a hand nor named, but "
-                        f"provisions_deck is {deck} and discard lists {listed} unseen card(s)")
+            raise _fail(_("provisions do not add up: {rest} cards are in neither a hand nor named, but provisions_deck is "
+                          "{deck} and discard lists {listed} unseen card(s)").format(rest=rest, deck=deck, listed=listed))
         return deck, unseen
     unseen = listed if size is None else size - named
     return (rest - unseen if deck is None else deck), unseen
@@ -271,7 +273,7 @@ def _place_step(state: State, position: Position) -> State:
     if position.phase == "action":
         actor = position.actor
         if actor not in state.seats or not state.conscious(actor):
-            raise _fail("actor: name the conscious character whose action it is")
+            raise _fail(_("actor: name the conscious character whose action it is"))
         order = state.seats
         state = fold(state, [e.ActionPhaseStarted(order=order)])
         return fold(state, [e.ActionTurnStarted(character=actor, index=order.index(actor))])

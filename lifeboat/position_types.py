@@ -105,7 +105,7 @@ def explain(message: str, data: object, within: Sequence[str] = (),
     key = ".".join([*within, where] if where else within)
     unknown, missing = _UNKNOWN.match(head), _MISSING.match(head)
     if unknown or missing:
-        name = ".".join(filter(None, (key, (unknown or missing).group(1))))  # type: ignore[union-attr]
+        name = ".".join(filter(None, (key, (unknown or missing).group(1))))  # type: ignore[union-attr]  # one matched
         if missing:
             return f"{name}: missing"
         what, allowed = (keys or {}).get(re.sub(r"\[\d+\]", "", path), ("", ()))

@@ -34,6 +34,8 @@ Pure and deterministic: tuples in, tuples out, sorted; no randomness, no clock.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from typing import Literal
 from itertools import combinations
 
 import msgspec
@@ -124,7 +126,7 @@ def _canon(zones: dict[str, list[str]]) -> World:
     return tuple(sorted((z, tuple(sorted(v))) for z, v in zones.items() if v))
 
 
-def _settle(worlds: set[World] | list[World]) -> tuple[World, ...]:
+def _settle(worlds: Iterable[World]) -> tuple[World, ...]:
     found = tuple(sorted(set(worlds)))
     return found if found else ()
 
@@ -177,7 +179,7 @@ def sight(know: Knowledge, zone: str | None, look: str, tokens: int, counts: Cou
         lost = _lost(w, zone) if zone is not None else ()
         if look in lost:
             zones = {z: list(v) for z, v in w}
-            zones[zone].remove(look)  # type: ignore[index]
+            zones[zone].remove(look)  # type: ignore[index]  # zone is not None here: a look is lost only in a zone
             found.add(_canon(zones))
         if tokens - len(lost) >= 1 and counts[look] - _count(w, look) >= 1:
             other.append(w)
@@ -238,7 +240,11 @@ def _triples(world: World) -> set[tuple[str, str, int]]:
     return out
 
 
-def certain(know: Knowledge, state: State) -> tuple[str, str, str] | None:
+Certain = tuple[str, str, Literal["held", "counts"]]
+"""A placeholder's zone, the look it must have, and why (REC-3: seen held, or the counts leave no other)."""
+
+
+def certain(know: Knowledge, state: State) -> Certain | None:
     """A card the possibilities leave one identity for: ``(zone, look, reason)`` with ``reason`` ``"held"`` (every
     world puts a lost card of that look in the zone) or ``"counts"`` (every card a placeholder of the zone could
     still be is of that look); ``None`` when nothing is certain. Zones in the order :func:`zones_with_placeholders`.
@@ -253,11 +259,11 @@ def certain(know: Knowledge, state: State) -> tuple[str, str, str] | None:
     return found
 
 
-_certain_memo: tuple[tuple[object, ...], tuple[str, str, str] | None] = ((None, None, None, None), None)
+_certain_memo: tuple[tuple[object, ...], Certain | None] = ((None, None, None, None), None)
 """The last :func:`certain` (by identity: legal moves ask it again of states that differ only in who passed)."""
 
 
-def _certain(know: Knowledge, state: State) -> tuple[str, str, str] | None:
+def _certain(know: Knowledge, state: State) -> Certain | None:
     counts = pool(state)
     worlds = know.worlds
     most: Counter[str] = Counter()

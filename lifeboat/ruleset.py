@@ -1,6 +1,6 @@
 """The ruleset: every option the rulings allow, fixed at game start and recorded in the journal header.
 
-Source: shared/design/rulings.md. Defaults are the rulings' defaults. Rule ids: OPT-1 (options are fixed at
+Source: docs/rulings.md. Defaults are the rulings' defaults. Rule ids: OPT-1 (options are fixed at
 start), SETUP-3, ACT-1, ROW-1, ROW-2, FIGHT-4, OPT-QUICK, OPT-SHARK, EXP-1 (expansions: Cannibalism and Liquid
 Courage are played).
 """
@@ -98,8 +98,10 @@ def _parse(text: str) -> tuple[str, bool]:
     name = name.strip().replace("-", "_")
     known = tuple(n for n in OPTION_NAMES if n != "expansions") + EXPANSIONS
     if name not in known:
-        hint = f" (option names are lower case: {name.lower()})" if name.lower() in known else ""
-        raise InvalidCommand("OPT-1", _("unknown option {name!r}{hint}; expected one of: {known}").format(name=name, hint=hint, known=', '.join(known)))
+        if name.lower() in known:
+            raise InvalidCommand("OPT-1", _("unknown option {name!r} (option names are lower case: {lower}); expected "
+                                            "one of: {known}").format(name=name, lower=name.lower(), known=', '.join(known)))
+        raise InvalidCommand("OPT-1", _("unknown option {name!r}; expected one of: {known}").format(name=name, known=', '.join(known)))
     v = value.strip().lower()
     if not sep or v not in {"on", "off", "true", "false", "yes", "no", "1", "0"}:
         raise InvalidCommand("OPT-1", _("option {name} expects on/off (or true/false, yes/no, 1/0), "

@@ -211,6 +211,8 @@ Step = Union[
 ]
 
 WINDOWS = (Fight, OverboardWindow, ThirstWindow, CannibalismObjection)
+Window = Union[Fight, OverboardWindow, ThirstWindow, CannibalismObjection]
+"""A step where several characters may act (PROC-1): each has ``passed``."""
 WINDOW_TYPES = frozenset(WINDOWS)
 """The step classes have no subclasses, so ``type(step) in WINDOW_TYPES`` is ``isinstance(step, WINDOWS)``: the hot
 paths of the engine test the type, because an ``isinstance`` against a msgspec class that fails costs ~0.1 µs
@@ -316,7 +318,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
         chars, seats, ruleset = self.characters, self.seats, self.ruleset
         memo = _conscious_memo  # the answer depends on these three only; most steps change none of them
         if memo[0] is chars and memo[1] is seats and memo[2] is ruleset:
-            return memo[3]
+            seen: tuple[str, ...] = memo[3]
+            return seen
         bonus = ruleset.shark_variant  # OPT-SHARK
         size = self.cards.size
         wounds = {c.character: c.wounds for c in reversed(chars)}  # the first one, as char()

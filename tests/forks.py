@@ -1,8 +1,8 @@
 """``lifeboat`` commands for the tests at a fraction of their CPU time: one interpreter per test process imports the
-CLI once (about 0.3 s of CPU a command spent importing), then forks a child for each command. The child is a process
-of its own running ``cli.app.main`` as the installed executable does, with ``sys.argv``, the working folder, ``sys.path``
-and the environment a new ``lifeboat`` process would have, its own random state, stdin a pipe holding what is typed
-and stdout and stderr files, decoded as ``subprocess.run(text=True)`` decodes them.
+CLI once (about 0.3 s of CPU a command spent importing), then forks a child for each command. The child is a
+process of its own running ``cli.entry.main`` as the installed executable does, with ``sys.argv``, the working
+folder, ``sys.path`` and the environment a new ``lifeboat`` process would have, its own random state, stdin a pipe
+holding what is typed and stdout and stderr files, decoded as ``subprocess.run(text=True)`` decodes them.
 
 :func:`run` falls back to a new process whenever this process's environment differs from the one the server started
 with (what an interpreter reads as it starts, such as the locale or ``PYTHONIOENCODING``, must be the same), but for
@@ -26,7 +26,7 @@ import importlib, json, os, pkgutil, random, sys, traceback
 exe = sys.argv[1]
 sys.path[0] = os.path.dirname(exe)  # as the installed script's interpreter has it (not the server's folder)
 import cli
-from cli.app import main
+from cli.entry import main
 for module in pkgutil.iter_modules(cli.__path__):  # what the commands import when they run
     importlib.import_module(f"cli.{module.name}")
 import lifeboat.service.game.files, lifeboat.service.game.create, lifeboat.service.game.headers

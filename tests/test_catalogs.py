@@ -79,3 +79,20 @@ def test_the_engine_reads_the_compiled_catalogs() -> None:
         assert ours <= set(js)
         assert catalog(lang).gettext  # the .mo is found
     assert _("Pass") == "Pass" and ngettext("{n} card", "{n} cards", 2) == "{n} cards"
+
+
+def test_each_name_of_the_card_data_is_its_simplified_catalog_name() -> None:
+    """Issue 29: the data's first Chinese name of Mrs. Wong was the traditional 黃夫人 while the catalog said 黄夫人;
+    the catalog keeps a translation once written, so the two must be kept the same by hand: this says when not."""
+    from lifeboat.cards import CHARACTERS
+    from lifeboat.i18n import data_name
+
+    differ = [(context, en, zh) for context, en, zh in tool._card_names()
+              if zh and read("zh_Hans").get(en, context=context).string != zh]
+    assert differ == []
+    wong = CHARACTERS["mrs_wong"]
+    assert wong.zh[0] == "黄夫人"
+    with using_language("zh_Hans"):
+        assert data_name("character", wong.en, wong.zh) == "黄夫人"
+    with using_language("zh_Hant"):
+        assert data_name("character", wong.en, wong.zh) == "黃夫人"  # OpenCC's s2twp of the simplified name

@@ -8,9 +8,10 @@ Sources: every ``_("…")``, ``ngettext("…", "…", n)`` and ``N_("…")`` of 
 data's character and provision names (message context ``character`` / ``card``; their simplified Chinese is the
 card data's first ``zh`` name, which this tool writes into the catalog). The simplified catalog
 ``lifeboat/locale/zh_Hans/LC_MESSAGES/lifeboat.po`` is the one people translate; the traditional one is generated
-from it with OpenCC (``s2tw``: Taiwan's standard characters, the seed texts' words), except the entries a reviewer
-wrote in ``lifeboat/locale/zh_Hant/overrides.po``. The ``.mo`` files (read by :mod:`lifeboat.i18n`) and the pages'
-JSON (``lifeboat/web/static/locale/<lang>.json``, read by ``i18n.js``) are compiled from the two ``.po`` and kept
+from it with OpenCC (``s2twp``: Taiwan's standard characters and everyday words, 檔案, 連結, 預設, 伺服器, not a
+character-by-character 文件, 鏈接, 默認, 服務器; the game's own words stay the rule texts', :data:`GAME_WORDS`),
+except the entries a reviewer wrote in ``lifeboat/locale/zh_Hant/overrides.po``. The ``.mo`` files (read by
+:mod:`lifeboat.i18n`) and the pages' JSON (``lifeboat/web/static/locale/<lang>.json``, read by ``i18n.js``) are compiled from the two ``.po`` and kept
 in the repository, so the wheel needs neither Babel nor OpenCC. Development only (the ``test`` extra).
 """
 
@@ -19,9 +20,11 @@ from __future__ import annotations
 import gettext
 import io
 import json
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -32,7 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "lifeboat" / "locale"
 JSON_DIR = ROOT / "lifeboat" / "web" / "static" / "locale"
 DOMAIN = "lifeboat"
-OPENCC_CONFIG = "s2tw"
+OPENCC_CONFIG = "s2twp"
+GAME_WORDS = {"擴充套件": "擴充", "訊號槍": "信號槍"}
+"""What ``s2twp``'s phrase table makes of the game's own words, and the words a Taiwanese table uses: an expansion
+(扩展) is a 擴充, not a software add-on (擴充套件); the Flare Gun (信号枪) keeps the rule texts' 信號槍."""
 WIDTH = 120
 METHODS = [("lifeboat/**.py", "python"), ("cli/**.py", "python"), ("lifeboat/web/**.js", "javascript")]
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "t": None, "tn": (1, 2)}
@@ -68,6 +74,34 @@ def _card_names() -> list[tuple[str, str, str]]:
             + [("card", f.en, f.zh[0] if f.zh else "") for f in FACES.values()])
 
 
+def _card_texts() -> list[tuple[str, str]]:
+    """(context, English text) of every bundled character's ability and provision face's text (translated by hand
+    in the simplified catalog; the pages show them: lifeboat.views.catalog.printed_texts)."""
+    from lifeboat.cards import BUNDLED
+    from lifeboat.views.catalog import printed_texts
+
+    return [(context, text) for (context, _id), text in printed_texts(BUNDLED.raw).items()]
+
+
+def _cli_help_texts() -> list[str]:
+    """The help texts of the ``lifeboat`` command, its commands and their parameters (the docstrings and the
+    ``help=`` of cli/app.py and cli/app_lessons.py), as Typer hands them to the help page: cli/usage.py translates
+    them when it is formatted."""
+    from typer.main import get_command
+
+    from cli.app import app
+
+    texts: list[str] = []
+
+    def walk(command: Any) -> None:
+        texts.extend(t for t in [command.help, *(getattr(p, "help", None) for p in command.params)] if t)
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(get_command(app))
+    return list(dict.fromkeys(texts))
+
+
 def extract() -> Catalog:
     """The template: every message of the sources (locations relative to the repository), then the card names."""
     template = _new_catalog(None)
@@ -77,6 +111,11 @@ def extract() -> Catalog:
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     for context, en, _zh in _card_names():
         template.add(en, None, [("lifeboat/data/cards.json", 0)], context=context)
+    for context, text in _card_texts():
+        template.add(text, None, [("lifeboat/data/cards.json", 0)], context=context)
+    for text in _cli_help_texts():
+        if text not in template:
+            template.add(text, None, [("cli/app.py", 0)])
     return template
 
 
@@ -110,7 +149,13 @@ def converted_traditional(simplified: Catalog) -> Catalog:
     """zh_Hant: every simplified translation through OpenCC, a reviewer's override winning for its entry."""
     import opencc
 
-    convert = opencc.OpenCC(OPENCC_CONFIG).convert
+    phrases = opencc.OpenCC(OPENCC_CONFIG).convert
+
+    def convert(text: str) -> str:
+        text = phrases(text)
+        for made, meant in GAME_WORDS.items():
+            text = text.replace(made, meant)
+        return text
     overrides = _read(overrides_path(), "zh_Hant")
     out = _new_catalog("zh_Hant")
     for m in simplified:
@@ -147,6 +192,29 @@ def json_bytes(catalog: Catalog) -> bytes:
     return (json.dumps(out, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
 
 
+TO_SIMPLIFIED = ROOT / "lifeboat" / "data" / "traditional.json"
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def traditional_bytes(simplified: Catalog) -> bytes:
+    """``lifeboat/data/traditional.json``: ``{traditional character: simplified character}`` for every character
+    of the simplified catalog and of the notation's own words (``lifeboat/notation/*.py``, the card data's names)
+    whose traditional form (OpenCC ``s2tw``, one character at a time) differs, so that a line typed in 繁體 reads
+    as its simplified twin (:func:`lifeboat.notation.tokens._norm`: 勞倫夫人, 搶劫, 指南針). Only where OpenCC's
+    ``t2s`` takes the traditional form back to that character: one that is also written in simplified text (著) is
+    left as it is."""
+    import opencc
+
+    convert, back = opencc.OpenCC("s2tw").convert, opencc.OpenCC("t2s").convert
+    text = [s for m in simplified if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string or ())]
+    text += [f.read_text(encoding="utf-8") for f in sorted((ROOT / "lifeboat" / "notation").glob("*.py"))]
+    text.append((ROOT / "lifeboat" / "data" / "cards.json").read_text(encoding="utf-8"))
+    chars = sorted(set(_HAN.findall("".join(text))))
+    # t2s gives one character back: two simplified characters of one traditional form cannot both be kept
+    out = {t: ch for ch in chars if len(t := convert(ch)) == 1 and t != ch and back(t) == ch}
+    return (json.dumps(out, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")
+
+
 def outputs() -> dict[Path, bytes]:
     """Every file the tool writes, with the bytes it would write now."""
     simplified = updated_simplified(extract())
@@ -156,6 +224,7 @@ def outputs() -> dict[Path, bytes]:
         files[po_path(lang)] = _po_bytes(catalog)
         files[mo_path(lang)] = mo_bytes(catalog)
         files[JSON_DIR / f"{lang}.json"] = json_bytes(catalog)
+    files[TO_SIMPLIFIED] = traditional_bytes(simplified)
     return files
 
 

@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -82,7 +84,7 @@ def read(log: Iterable[EventView], sets: tuple[str, ...] = ("base",)) -> Belief:
     return b
 
 
-def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per event kind
+def _fold(b: Belief, kind: str, d: dict[str, Any]) -> None:  # noqa: C901 - one branch per event kind
     navigation = in_use().navigation
     for value in d.values():  # every navigation card the seat sees anywhere
         for x in value if isinstance(value, tuple) else (value,):
@@ -149,7 +151,7 @@ def _fold(b: Belief, kind: str, d: dict) -> None:  # noqa: C901 - one branch per
     _fold_navigation(b, kind, d)
 
 
-def _fold_navigation(b: Belief, kind: str, d: dict) -> None:
+def _fold_navigation(b: Belief, kind: str, d: dict[str, Any]) -> None:
     if kind == "navigation_drawn":
         n = len(d["cards"])
         from_unseen = min(n, b.unseen)

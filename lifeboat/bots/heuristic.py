@@ -51,7 +51,7 @@ def card_value(sit: Situation, card: str) -> float:
         return (6.0, 4.0, 2.5)[min(len(sit.faces("water")), 2)]
     if kind in ("oar", "blackjack", "knife", "gaffing_hook"):
         return 1.0 + weapon(card)
-    return TOOL_VALUE.get(kind, 0.5)
+    return TOOL_VALUE.get(kind or "", 0.5)  # a card of no known face: a tool of little worth
 
 
 def _weight(sit: Situation, who: str, wounds: float) -> float:
@@ -300,7 +300,7 @@ def pass_or_wait(sit: Situation) -> c.PlayerCommand | None:
         if cmd := _pick(sit, kind):
             return cmd
     quiet = [x for x in sit.legal if not isinstance(x, (c.Reveal, c.OfferTrade, c.DrinkFirewater))]  # LIQUID-1
-    return (quiet or list(sit.legal) or [None])[0]
+    return quiet[0] if quiet else (sit.legal[0] if sit.legal else None)
 
 
 RULES: tuple[Rule, ...] = (

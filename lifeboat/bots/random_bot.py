@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
+from itertools import accumulate
 
 from lifeboat import commands as c
 from lifeboat.views import EventView, SeatView
@@ -13,6 +15,8 @@ ACTION_WEIGHTS = {
     c.UseMedicalKit: 1.5, c.Cannibalize: 2.0,
 }
 _JOINS = (c.JoinFight, c.ObjectToCannibalism, c.CallSharks, c.DrinkFirewater)  # LIQUID-1 too
+_REVEAL, _OFFER, _ANSWER, _WATER, _PRESERVER, _PASS = (
+    c.Reveal, c.OfferTrade, c.Answer, c.GiveWater, c.ThrowLifePreserver, c.Pass)  # one name each, for the loop below
 
 
 def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random) -> c.PlayerCommand:
@@ -34,20 +38,20 @@ def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random)
     only_answers = True
     for x in legal:
         kind = type(x)
-        if kind is c.Reveal or kind is c.OfferTrade:
+        if kind is _REVEAL or kind is _OFFER:
             continue
         core.append(x)
-        only_answers = only_answers and kind is c.Answer
+        only_answers = only_answers and kind is _ANSWER
         if kind in ACTION_WEIGHTS:
             actions.append(x)
             kinds[kind] = kinds.get(kind, 0) + 1
-        elif kind is c.GiveWater:
-            if x.target == me:  # type: ignore[union-attr]
+        elif kind is _WATER:
+            if x.target == me:  # type: ignore[union-attr]  # kind is c.GiveWater: a type test
                 water_self.append(x)
-        elif kind is c.ThrowLifePreserver:
-            if lifesaver is None and x.target == me:  # type: ignore[union-attr]
+        elif kind is _PRESERVER:
+            if lifesaver is None and x.target == me:  # type: ignore[union-attr]  # kind is c.ThrowLifePreserver: a type test
                 lifesaver = x
-        elif kind is c.Pass:
+        elif kind is _PASS:
             if first_pass is None:
                 first_pass = x
         elif kind in _JOINS:
@@ -61,8 +65,9 @@ def random_choice(me: str, legal: Sequence[c.PlayerCommand], rng: random.Random)
             return rng.choice(joins)
         return first_pass
     if actions:  # each kind of action weighs the same in all, however many there are
-        weights = [ACTION_WEIGHTS[type(x)] / kinds[type(x)] for x in actions]
-        return rng.choices(actions, weights=weights)[0]
+        cum = list(accumulate([ACTION_WEIGHTS[type(x)] / kinds[type(x)] for x in actions]))
+        # rng.choices(actions, weights=...)[0], its very steps (CPython's random.choices): one draw, the same pick
+        return actions[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(actions) - 1)]
     if core and rng.random() < 0.97:
         if only_answers:
             return core[0] if rng.random() < 0.5 else core[-1]

@@ -1,12 +1,13 @@
 """The playout policy of the search bot: the heuristic's rules over a short list of options built straight from
 the step (no trade offers, no idle reveals), which makes a playout several times cheaper than asking
 :func:`lifeboat.legal_commands` for every option. An option the rules refuse is caught by :func:`lifeboat.apply`,
-and the policy then falls back to the full legal list.
+and the policy then falls back to the full legal list. Chance's commands, from the world's deck orders, are
+legal: :func:`lifeboat.apply_legal` applies them without the checks.
 """
 
 from __future__ import annotations
 
-from lifeboat import RuleViolation, State, apply, legal_commands, waiting_for
+from lifeboat import RuleViolation, State, apply, apply_legal, legal_commands, waiting_for
 from lifeboat import commands as c
 from lifeboat.chance import DeckOrders, next_chance
 from lifeboat.state import (
@@ -40,7 +41,7 @@ def options(state: State, who: str) -> tuple[c.PlayerCommand, ...]:  # noqa: C90
                 out.append(c.Mug(by=who, target=t))
             out += [c.Mug(by=who, target=t, card=x) for x in state.char(t).face_up if t != who]
         out += [c.UseMedicalKit(by=who, card=x, target=t) for x in _faces(state, who, "medical_kit")
-                for t in {who, me.love} if t in state.seats]
+                for t in sorted({who, me.love}) if t in state.seats]
         out += [c.OpenParasol(by=who, card=x) for x in _faces(state, who, "parasol") if x != state.open_parasol]
     elif isinstance(step, RowPlace):
         drawn = step.drawn
@@ -57,12 +58,12 @@ def options(state: State, who: str) -> tuple[c.PlayerCommand, ...]:  # noqa: C90
         out = [c.Pass(by=who), c.JoinFight(by=who, side="attacker"), c.JoinFight(by=who, side="defender")]
         out += [c.Reveal(by=who, card=x) for x in me.hand if weapon(x)]
     elif isinstance(step, OverboardWindow):
-        out = [c.Pass(by=who)] + [c.ExpendChum(by=who, card=x) for x in _faces(state, who, "chum")]
+        out = [c.Pass(by=who), *(c.ExpendChum(by=who, card=x) for x in _faces(state, who, "chum"))]
         out += [c.ThrowLifePreserver(by=who, card=x, target=t) for x in _faces(state, who, "life_preserver")
                 for t in step.overboard]
     elif isinstance(step, ThirstWindow):
-        out = [c.Pass(by=who)] + [c.GiveWater(by=who, card=x, target=t) for x in _faces(state, who, "water")[:1]
-                                  for t, n in step.thirst if n > 0]
+        out = [c.Pass(by=who), *(c.GiveWater(by=who, card=x, target=t) for x in _faces(state, who, "water")[:1]
+                                  for t, n in step.thirst if n > 0)]
     elif isinstance(step, CannibalismObjection):
         out = [c.Pass(by=who), c.ObjectToCannibalism(by=who)]
     return tuple(out)
@@ -86,8 +87,8 @@ def play_on(state: State, orders: DeckOrders, last_round: int) -> State:
         if state.over or state.round > last_round:
             break
         chance = next_chance(state, orders)
-        if chance is not None:
-            state = apply(state, chance)[0]
+        if chance is not None:  # what the world's deck orders give: legal, so applied without the checks
+            state = apply_legal(state, chance)[0]
             continue
         state = step(state, waiting_for(state)[0])
     return state

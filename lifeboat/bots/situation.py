@@ -126,7 +126,8 @@ def step_of(view: SeatView) -> Step:
     for k in view.step.hidden:  # WONG-1: Mrs. Wong answers during another seat's pick or row: unseen cards
         if isinstance(data.get(k), (list, tuple)):
             data[k] = tuple("?" if x is None else x for x in data[k])
-    return msgspec.convert({"type": view.step.kind, **data}, Step)  # type: ignore[arg-type]
+    step: Step = msgspec.convert({"type": view.step.kind, **data}, Step)
+    return step
 
 
 def from_view(view: SeatView) -> Situation:

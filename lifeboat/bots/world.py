@@ -45,7 +45,8 @@ def _match(cards: list[str], allowed: dict[str, set[str]], capacity: dict[str, i
     rng.shuffle(order)
 
     def place(card: str, seen: set[str]) -> bool:
-        options = [p for p in allowed[card] if p in capacity and p not in seen]
+        options = sorted(p for p in allowed[card] if p in capacity and p not in seen)  # sorted: a set's order
+        # changes from one process to the next (hash seeds), and a seeded sample must not
         rng.shuffle(options)
         for p in options:
             seen.add(p)
@@ -97,7 +98,7 @@ def _concrete(view: SeatView, belief: Belief, rng: random.Random) -> tuple[SeatV
     def shown(x: object) -> object:  # a card named in the step or as the open Parasol: one of those in public
         if not isinstance(x, str) or not data.is_look(x):
             return x
-        return next((y for y in public if x in (data.look_of(y), data.face(y))), x)
+        return next((y for y in public if y is not None and x in (data.look_of(y), data.face(y))), x)
 
     step = msgspec.structs.replace(view.step, data={k: tuple(shown(x) for x in v) if isinstance(v, tuple)
                                                     else shown(v) for k, v in view.step.data.items()})
@@ -182,7 +183,7 @@ def sample(view: SeatView, belief: Belief, rng: random.Random) -> tuple[State, D
     unseen, bottom, stack = _navigation(view, belief, rng)
     offer = None
     if view.offer is not None and None not in view.offer.give + view.offer.ask:
-        offer = TradeOffer(by=view.offer.by, to=view.offer.to, give=view.offer.give, ask=view.offer.ask)  # type: ignore[arg-type]
+        offer = TradeOffer(by=view.offer.by, to=view.offer.to, give=view.offer.give, ask=view.offer.ask)  # type: ignore[arg-type]  # no None (checked above)
     state = State(
         ruleset=view.ruleset, players=belief.players, characters=tuple(chars), seats=view.seats,
         provisions=tuple(sorted(places["deck"])), removed=tuple(sorted(places["removed"])), discard=view.discard,

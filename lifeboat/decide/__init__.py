@@ -46,6 +46,9 @@ Rule = Callable[[Ctx, State, Any], None]
 PLAYER_RULES: dict[type, Rule] = {**actions.RULES, **trades.RULES, **windows.RULES, **navigation.RULES}
 CHANCE_RULES: dict[type, Rule] = dict(draws.RULES)
 RECORDER_RULES: dict[type, Rule] = dict(recorded.RULES)
+LEGAL_RULES: dict[type, Rule] = {**actions.LEGAL, **windows.LEGAL, **navigation.LEGAL, **draws.LEGAL}
+"""What a command of each of the frequent types brings about once the checks of its rule have passed (each its
+rule's own tail, which the rule calls): :func:`fold_legal`'s table."""
 
 
 def _rule(table: dict[type, Rule], command: c.Command) -> Rule | None:
@@ -94,7 +97,7 @@ def _run(ctx: Ctx, command: c.Command) -> None:
         if rule is not None:
             rule(ctx, ctx.state, command)
     else:
-        _player(ctx, command)  # type: ignore[arg-type]
+        _player(ctx, command)  # type: ignore[arg-type]  # neither chance nor recorder: a player command
     if ctx.state.unaccounted and ctx.state.ruleset.possibilities is True:
         possible.deduce(ctx)  # REC-3: what the possibilities now leave one identity for
     if not ctx.events:  # pragma: no cover - every path above emits or raises
@@ -106,6 +109,27 @@ def decide_and_fold(state: State, command: c.Command) -> tuple[State, tuple[e.Ev
     Raises what :func:`decide` raises."""
     ctx = Ctx(state)
     _run(ctx, command)
+    return ctx.state, tuple(ctx.events)
+
+
+def fold_legal(state: State, command: c.Command) -> tuple[State, tuple[e.Event, ...]]:
+    """:func:`decide_and_fold` for a ``command`` known to be legal now, without the checks that cannot fail: a
+    player command one of ``lifeboat.legal_commands(state, command.by)``, or the chance command
+    ``lifeboat.chance.next_chance(state, orders)`` gives for this game's deck orders. What a search or a playout
+    applies thousands of times a decision, having just made it from those lists.
+
+    For those commands the answer is exactly :func:`decide_and_fold`'s (the same events, the same state; a
+    property test compares them over random games of every option). For any other command it is undefined: a
+    command from outside (a user, a journal) goes through :func:`decide_and_fold`, which refuses what the rules
+    refuse. A recorded game's state (REC-1, REC-3), a pending trade (TRADE-1) or share (REF-25) and the rarer
+    command types take :func:`decide_and_fold` itself.
+    """
+    rule = LEGAL_RULES.get(type(command))
+    if rule is None or state.unaccounted or state.known is not None or state.offer is not None \
+            or state.wong_share is not None:
+        return decide_and_fold(state, command)
+    ctx = Ctx(state)
+    rule(ctx, state, command)
     return ctx.state, tuple(ctx.events)
 
 
@@ -147,6 +171,6 @@ def is_legal(state: State, command: c.PlayerCommand) -> bool:
 
 
 __all__ = [
-    "SEAGULLS_TO_LAND", "SHORT_HANDED_REMOVED", "decide", "decide_and_fold", "fighter_strength", "is_legal",
+    "SEAGULLS_TO_LAND", "SHORT_HANDED_REMOVED", "decide", "decide_and_fold", "fighter_strength", "fold_legal", "is_legal",
     "may_act_in_window", "strength",
 ]

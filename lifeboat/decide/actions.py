@@ -4,6 +4,8 @@ change seats (SWAP-1), mug (MUG-1, MUG-2), and the special actions of the Flare 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import is_unknown
@@ -27,6 +29,13 @@ def keep_provision(ctx: Ctx, s: State, cmd: c.KeepProvision) -> None:
         raise IllegalCommand("PROV-2", _("it is {picker}'s turn to keep a provision").format(picker=name_of(step.picker)))
     if card not in step.offered:
         raise IllegalCommand("PROV-2", _("{card} is not among the cards offered to you").format(card=card))
+    kept(ctx, s, cmd)
+
+
+def kept(ctx: Ctx, s: State, cmd: c.KeepProvision) -> None:
+    """What a legal keep (checked by :func:`keep_provision`) brings about: the rest goes sternward, or actions
+    start."""
+    by, card = cmd.by, cmd.card
     if is_unknown(card) and s.ruleset.deduces:  # REC-3: nobody saw which of the offered cards was kept
         possible.unseen_move(ctx, OFFERED, by, (card,))
     ctx.emit(e.ProvisionKept(character=by, card=card))
@@ -42,6 +51,11 @@ def keep_provision(ctx: Ctx, s: State, cmd: c.KeepProvision) -> None:
 def do_nothing(ctx: Ctx, s: State, cmd: c.DoNothing) -> None:
     """ACT-2: the action is nothing."""
     require_actor(s, cmd.by)
+    did_nothing(ctx, s, cmd)
+
+
+def did_nothing(ctx: Ctx, s: State, cmd: c.DoNothing) -> None:
+    """What a legal :func:`do_nothing` brings about: the next turn."""
     ctx.emit(e.DidNothing(character=cmd.by))
     end_action(ctx)
 
@@ -49,8 +63,13 @@ def do_nothing(ctx: Ctx, s: State, cmd: c.DoNothing) -> None:
 def row(ctx: Ctx, s: State, cmd: c.Row) -> None:
     """ROW-1: row; draw two navigation cards (ROW-2, the rowing variant: one), one more per face-up Oar (as many
     as are left)."""
+    require_actor(s, cmd.by)
+    rowed(ctx, s, cmd)
+
+
+def rowed(ctx: Ctx, s: State, cmd: c.Row) -> None:
+    """What a legal :func:`row` brings about: the cards to draw (two, ROW-2 one, one more per face-up Oar)."""
     by = cmd.by
-    require_actor(s, by)
     oars = len(s.faces_in(s.char(by).face_up, "oar"))
     base = 1 if s.ruleset.rowing_variant else 2  # ROW-2
     ctx.emit(e.Rowed(character=by, count=min(base + oars, nav_available(s))))  # ROW-1
@@ -67,7 +86,12 @@ def place_rowed_cards(ctx: Ctx, s: State, cmd: c.PlaceRowedCards) -> None:
     if s.ruleset.row_keeps_exactly_one and len(stack) != min(1, len(step.drawn)):
         raise IllegalCommand("ROW-1", _("this game's option row_keeps_exactly_one: put exactly one "
                                         "card on the row stack"))
-    ctx.emit(e.RowedCardsPlaced(character=by, to_stack=stack, to_bottom=bottom))
+    placed(ctx, s, cmd)
+
+
+def placed(ctx: Ctx, s: State, cmd: c.PlaceRowedCards) -> None:
+    """What a legal :func:`place_rowed_cards` brings about: the cards placed, the next turn."""
+    ctx.emit(e.RowedCardsPlaced(character=cmd.by, to_stack=cmd.to_stack, to_bottom=cmd.to_bottom))
     end_action(ctx)
 
 
@@ -167,7 +191,12 @@ def cannibalize(ctx: Ctx, s: State, cmd: c.Cannibalize) -> None:
     maybe_close(ctx)  # nobody else conscious: unopposed at once
 
 
-RULES = {
+LEGAL: dict[type, Callable[..., None]] = {
+    c.KeepProvision: kept, c.DoNothing: did_nothing, c.Row: rowed, c.PlaceRowedCards: placed,
+}
+"""What a command of each type brings about once its rule's checks have passed (:func:`lifeboat.decide.fold_legal`)."""
+
+RULES: dict[type, Callable[..., None]] = {
     c.KeepProvision: keep_provision, c.DoNothing: do_nothing, c.Row: row, c.PlaceRowedCards: place_rowed_cards,
     c.ChangeSeats: change_seats, c.Mug: mug, c.FireFlareGun: fire_flare_gun, c.OpenParasol: open_parasol,
     c.UseMedicalKit: use_medical_kit, c.Cannibalize: cannibalize,

@@ -16,7 +16,7 @@ from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import APPLIERS, evolve
 from lifeboat import state as st
 from lifeboat.state import ActionTurn, State, status_of
-from lifeboat.i18n import N_, _, data_name
+from lifeboat.i18n import N_, _, data_name, language
 
 
 class Legal(Exception):
@@ -109,7 +109,9 @@ def require_held(state: State, by: str, card: str, face: str | None = None, *, h
         return  # REC-1: a card passed face down in a recorded game (a trade) may stay unseen
     actual = card_face(card, cards=state.cards)
     if face is not None and actual != face:
-        raise InvalidCommand(rule, _("{card!r} is not a {replace}").format(card=card, replace=face.replace('_', ' ')))
+        # English names the face in lower case ("not a flare gun"); a translation names it as the cards do
+        kind = face.replace("_", " ") if language() == "en" else card_named(face, state)
+        raise InvalidCommand(rule, _("{card!r} is not a {face}").format(card=card, face=kind))
     ch = state.char(by)
     if card in ch.hand or (not hand_only and card in ch.face_up):
         return
@@ -148,7 +150,7 @@ def require_actor(state: State, by: str) -> None:
 def busy(state: State) -> str:
     """ACT-2: what must happen before an action can be taken, and what may be typed, in words for a refusal."""
     step = state.step
-    tag = type(step).__struct_config__.tag
+    tag = str(type(step).__struct_config__.tag)
     if isinstance(step, st.Fight):
         fought = {"cannibalism": N_("the objection to Cannibalism is being fought out ({attacker} against {target}); "
                                     "the fight must be resolved first: join a side, reveal a weapon or pass ('close' "

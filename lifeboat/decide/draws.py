@@ -3,6 +3,8 @@ card a mug takes (MUG-1, MUG-2). Each checks the outcome is possible now; setup 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import UNKNOWN, is_unknown
@@ -38,6 +40,12 @@ def draw_provisions(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
     ctx.emit(e.ProvisionsDrawn(quartermaster=step.quartermaster, cards=cards))
 
 
+def provisions_drawn(ctx: Ctx, s: State, cmd: c.DrawProvisions) -> None:
+    """What a possible draw (checked by :func:`draw_provisions`) of a digital game brings about (no placeholder
+    to resolve: its cards are the cards drawn)."""
+    ctx.emit(e.ProvisionsDrawn(quartermaster=s.step.quartermaster, cards=cmd.cards))  # type: ignore[union-attr]  # a ProvisionsDraw: what draw_provisions checked
+
+
 def _flare(ctx: Ctx, step: FlareDraw, cards: tuple[str, ...]) -> None:
     """FLARE-1: only the birds count, in the order drawn; the cards go under the deck and the action ends."""
     ctx.emit(e.NavigationDrawn(character=step.actor, cards=cards, purpose="flare"))
@@ -54,40 +62,47 @@ def _flare(ctx: Ctx, step: FlareDraw, cards: tuple[str, ...]) -> None:
     end_action(ctx)
 
 
-_DRAWING = frozenset({RowDraw, FlareDraw, CompassDraw, NavigatorDraw, NavigationTurn})
-
-
 def draw_navigation(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
     """ROW-1, FLARE-1, NAV-2, NAV-1: navigation cards from the top of the deck, for the step that waits for them
     (CHANCE-1; REC-1: a card turned face up must be named)."""
     step = s.step
     cards = cmd.cards
-    kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
-    if kind in _DRAWING:
-        want = step.count if kind is RowDraw or kind is FlareDraw or kind is CompassDraw else 1
+    if isinstance(step, (RowDraw, FlareDraw, CompassDraw, NavigatorDraw, NavigationTurn)):
+        want = step.count if isinstance(step, (RowDraw, FlareDraw, CompassDraw)) else 1
         cards = resolve_draws(ctx, cards, want)
         s = ctx.state
-        if (kind is FlareDraw or kind is NavigationTurn) and any(is_unknown(x) for x in cards):
+        if isinstance(step, (FlareDraw, NavigationTurn)) and any(is_unknown(x) for x in cards):
             raise InvalidCommand("REC-1", _("this card is turned face up: name it (e.g. 'nav 27')"))
+    if isinstance(step, (RowDraw, FlareDraw, CompassDraw)):  # NAV-2: 2 when nobody rowed under compass_extra_card
+        check_top(s, cards, step.count)
+    elif isinstance(step, (NavigatorDraw, NavigationTurn)):
+        check_top(s, cards, 1)
+    else:
+        raise IllegalCommand("CHANCE-1", _("no navigation card is being drawn now"))
+    _drawn(ctx, step, cards)
+
+
+def navigation_drawn(ctx: Ctx, s: State, cmd: c.DrawNavigation) -> None:
+    """What a possible draw (checked by :func:`draw_navigation`) of a digital game brings about (no placeholder
+    to resolve: its cards are the cards drawn)."""
+    _drawn(ctx, s.step, cmd.cards)
+
+
+def _drawn(ctx: Ctx, step: object, cards: tuple[str, ...]) -> None:
+    """The cards drawn for ``step`` (the step that waited for them): ROW-1, FLARE-1, NAV-2, ROW-2, NAV-1."""
+    kind = type(step)  # type tests: the step classes are final (state.WINDOW_TYPES)
     if kind is RowDraw:
-        check_top(s, cards, step.count)
-        ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))
+        ctx.emit(e.NavigationDrawn(character=step.rower, cards=cards, purpose="row"))  # type: ignore[attr-defined]  # a RowDraw
     elif kind is FlareDraw:
-        check_top(s, cards, step.count)
-        _flare(ctx, step, cards)
-    elif kind is CompassDraw:  # NAV-2: 2 when nobody rowed under compass_extra_card
-        check_top(s, cards, step.count)
-        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))
+        _flare(ctx, step, cards)  # type: ignore[arg-type]  # a FlareDraw
+    elif kind is CompassDraw:
+        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="compass"))  # type: ignore[attr-defined]  # a CompassDraw
     elif kind is NavigatorDraw:  # ROW-2: onto the row stack, seen by the navigator alone
-        check_top(s, cards, 1)
-        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="navigator"))
-    elif kind is NavigationTurn:
-        check_top(s, cards, 1)
+        ctx.emit(e.NavigationDrawn(character=step.navigator, cards=cards, purpose="navigator"))  # type: ignore[attr-defined]  # a NavigatorDraw
+    else:  # a NavigationTurn
         ctx.emit(e.NavigationDrawn(character=None, cards=cards, purpose="turn"))
         ctx.emit(e.NavigationCardRevealed(card=cards[0]))
         resolve_card(ctx, cards[0])
-    else:
-        raise IllegalCommand("CHANCE-1", _("no navigation card is being drawn now"))
 
 
 def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
@@ -113,7 +128,11 @@ def draw_from_hand(ctx: Ctx, s: State, cmd: c.DrawFromHand) -> None:
     end_action(ctx)
 
 
-RULES = {
+LEGAL: dict[type, Callable[..., None]] = {c.DrawProvisions: provisions_drawn, c.DrawNavigation: navigation_drawn}
+"""What a chance command of each type brings about once its rule's checks have passed, in a digital game
+(:func:`lifeboat.decide.fold_legal`)."""
+
+RULES: dict[type, Callable[..., None]] = {
     c.DealSetup: deal_setup, c.DrawProvisions: draw_provisions, c.DrawNavigation: draw_navigation,
     c.DrawFromHand: draw_from_hand,
 }

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import is_unknown
@@ -40,10 +42,19 @@ def choose_navigation_card(ctx: Ctx, s: State, cmd: c.ChooseNavigationCard) -> N
         raise InvalidCommand("REC-1", _("the chosen card is turned face up: name it (e.g. 'choose 27')"))
     if card not in s.row_stack:
         raise IllegalCommand("NAV-1", _("{card} is not in the row stack").format(card=card))
+    chosen(ctx, s, cmd)
+
+
+def chosen(ctx: Ctx, s: State, cmd: c.ChooseNavigationCard) -> None:
+    """What a legal :func:`choose_navigation_card` brings about: the card of the round takes effect."""
+    by, card = cmd.by, cmd.card
     rest = tuple(x for x in s.row_stack if x != card)
     ctx.emit(e.NavigationCardChosen(character=by, card=card, to_bottom=rest))
     ctx.emit(e.NavigationCardRevealed(card=card))
     resolve_card(ctx, card)
 
 
-RULES = {c.UseCompass: use_compass, c.ChooseNavigationCard: choose_navigation_card}
+LEGAL: dict[type, Callable[..., None]] = {c.ChooseNavigationCard: chosen}
+"""What a command of each type brings about once its rule's checks have passed (:func:`lifeboat.decide.fold_legal`)."""
+
+RULES: dict[type, Callable[..., None]] = {c.UseCompass: use_compass, c.ChooseNavigationCard: choose_navigation_card}

@@ -47,13 +47,13 @@ class Facts:
         """THIRST-1: the thirst still owed by character (``dict(step.thirst)``, as ``give_water`` reads it); only
         in a :class:`ThirstWindow`."""
         if self._thirst is None:
-            self._thirst = dict(self.step.thirst)  # type: ignore[union-attr]
+            self._thirst = dict(self.step.thirst)  # type: ignore[union-attr]  # only called in a ThirstWindow (the docstring says so)
         return self._thirst
 
     def drawn(self) -> list[str]:
         """ROW-1: the rowed cards to place, sorted; only in a :class:`RowPlace`."""
         if self._drawn is None:
-            self._drawn = sorted(self.step.drawn)  # type: ignore[union-attr]
+            self._drawn = sorted(self.step.drawn)  # type: ignore[union-attr]  # only called in a RowPlace (the docstring says so)
         return self._drawn
 
     def hand(self) -> set[str]:
@@ -297,7 +297,7 @@ def quick_legal(state: State, by: str, candidates: Iterable[c.PlayerCommand],
     for x in candidates:
         kind = type(x)
         if kind is reveal:  # the most frequent candidate, checked inline as _reveal does
-            if may_reveal and x.card in f.hand():
+            if may_reveal and x.card in f.hand():  # type: ignore[union-attr, operator]  # kind is c.Reveal: a type test
                 out.append(x)
         elif checks[kind](f, x):
             out.append(x)

@@ -6,6 +6,8 @@ commands name a placeholder or a LOVE and HATE outright. In a digital game (noth
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from lifeboat import commands as c
@@ -13,7 +15,7 @@ from lifeboat import events as e
 from lifeboat.card_set import CardSet
 from lifeboat.cards import UNKNOWN, is_unknown
 from lifeboat.decide import possible
-from lifeboat.decide.context import Ctx, name_of, require_character
+from lifeboat.decide.context import Ctx, card_named, name_of, require_character
 from lifeboat.possibilities import zone_of as possible_zone
 from lifeboat.errors import IllegalCommand, InvalidCommand
 from lifeboat.evolve import contains
@@ -22,19 +24,20 @@ from lifeboat.i18n import _
 
 
 def accounted(state: State, card: str) -> str:
-    """Where a card the recorder names is already known to be (REC-1), for a contradiction message."""
+    """Where a card the recorder names is already known to be (REC-1), for a contradiction message: a whole
+    clause ("it is held by The Captain")."""
     if card in state.provisions or card in state.nav_unseen:
-        return "in a deck"
+        return _("it is in a deck")
     if card in state.discard:
-        return "in the discard pile"
+        return _("it is in the discard pile")
     holder = state.holder(card)
     if holder is not None:
-        return f"held by {name_of(holder)}"
+        return _("it is held by {holder}").format(holder=name_of(holder))
     if card in state.row_stack or card in state.nav_bottom or card in state.in_play:
-        return "among the navigation cards already seen"
+        return _("it is among the navigation cards already seen")
     if card in state.removed:
-        return "removed at setup"
-    return "already named elsewhere"
+        return _("it is removed at setup")
+    return _("it is already named elsewhere")
 
 
 def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
@@ -60,7 +63,7 @@ def bind(ctx: Ctx, card: str, zone: tuple[str, ...], kind: str) -> str:
             return card
     if card not in s.unaccounted:
         if card in s.cards.navigation or s.cards.is_provision(card):
-            raise IllegalCommand("REC-1", _("{card} cannot be here: it is {accounted}").format(card=card, accounted=accounted(s, card)))
+            raise IllegalCommand("REC-1", _("{card} cannot be here: {accounted}").format(card=card_named(card, s), accounted=accounted(s, card)))
         return card
     traced = deduces and possible.check_sighting(ctx, holders[0], card)  # REC-3: refused when nothing allows it
     zone_name = possible_zone(ctx.state, holders[0]) if traced else None
@@ -178,7 +181,7 @@ def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
     if not (card in s.cards.navigation or s.cards.is_provision(card)):
         raise InvalidCommand("REC-1", _("{card!r} is not a card").format(card=card))
     if (card in s.cards.navigation) != ph.startswith(UNKNOWN + "n"):
-        raise InvalidCommand("REC-1", _("{ph} is a {value} card").format(ph=ph, value='navigation' if ph.startswith('?n') else 'provision'))
+        raise InvalidCommand("REC-1", (_("{ph} is a navigation card") if ph.startswith("?n") else _("{ph} is a provision card")).format(ph=ph))
     if not contains(s, ph):
         raise IllegalCommand("REC-1", _("{ph} is not an unnamed card of this game (named already, or "
                                         "no such placeholder)").format(ph=ph))
@@ -187,7 +190,7 @@ def identify(ctx: Ctx, s: State, cmd: c.Identify) -> None:
         raise IllegalCommand("REF-21", _("{ph} is not in a hand or face up: at the end only the cards "
                                          "the players show can be named (still unnamed: {left})").format(ph=ph, left=left))
     if card not in s.unaccounted:
-        raise IllegalCommand("REC-1", _("{card} cannot be {ph}: it is {accounted}").format(card=card, ph=ph, accounted=accounted(s, card)))
+        raise IllegalCommand("REC-1", _("{card} cannot be {ph}: {accounted}").format(card=card_named(card, s), ph=ph, accounted=accounted(s, card)))
     before = len(ctx.events)
     bind(ctx, card, (ph,), ph[1])
     if len(ctx.events) == before:
@@ -216,4 +219,4 @@ def identify_love_hate(ctx: Ctx, s: State, cmd: c.IdentifyLoveHate) -> None:
     ctx.emit(e.LoveHateIdentified(character=ch, love=love, hate=hate))
 
 
-RULES = {c.Identify: identify, c.IdentifyLoveHate: identify_love_hate}
+RULES: dict[type, Callable[..., None]] = {c.Identify: identify, c.IdentifyLoveHate: identify_love_hate}

@@ -35,10 +35,13 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...], playable:
         sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
         other = next((ch for ch in chars if ch in s.cards.characters and ch not in s.cards.characters_in(
             s.ruleset.card_sets)), None)
-        why = (f": {name_of(other)} plays only with the {s.cards.characters[other].expansion} expansion "
-               f"(option {s.cards.characters[other].expansion}=on), which this game does not use") if other else ""
+        if other:
+            raise InvalidCommand("SETUP-2", _("deal {n} different characters of this game ({sets}), one per player: "
+                                              "{character} plays only with the {expansion} expansion (option "
+                                              "{expansion}=on), which this game does not use").format(
+                n=n, sets=sets, character=name_of(other), expansion=s.cards.characters[other].expansion))
         raise InvalidCommand("SETUP-2", _("deal {n} different characters of this game ({sets}), one "
-                                          "per player{why}").format(n=n, sets=sets, why=why))
+                                          "per player").format(n=n, sets=sets))
     for field, dealt in (("LOVE", cmd.love), ("HATE", cmd.hate)):
         known = [x for x in dealt if x != UNKNOWN]
         if len(dealt) != n or len(set(known)) != len(known) or any(x not in chars for x in known):

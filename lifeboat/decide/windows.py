@@ -5,6 +5,8 @@ Chum while someone is overboard (OVER-1, OVER-2), Water against thirst (THIRST-1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.decide.context import Ctx, name_of, require_character, require_conscious, require_held
@@ -26,6 +28,13 @@ def answer(ctx: Ctx, s: State, cmd: c.Answer) -> None:
         raise IllegalCommand("PROC-2", _("nothing is waiting for your answer"))
     if step.target != by:
         raise IllegalCommand("PROC-2", _("{target} must answer, not {actor}").format(target=name_of(step.target), actor=name_of(by)))
+    answered(ctx, s, cmd)
+
+
+def answered(ctx: Ctx, s: State, cmd: c.Answer) -> None:
+    """What a legal answer (checked by :func:`answer`) brings about: the request succeeds or a fight starts."""
+    by, step = cmd.by, s.step
+    assert type(step) is AwaitAnswer  # what answer checked (a type test: the step classes are final)
     ctx.emit(e.Answered(character=by, consent=cmd.consent))
     if cmd.consent:
         request_succeeds(ctx, step.kind, step.attacker, step.target, step.card)
@@ -52,14 +61,20 @@ def pass_(ctx: Ctx, s: State, cmd: c.Pass) -> None:
     kind = type(step)  # the step classes are final (state.WINDOW_TYPES)
     if kind not in WINDOW_TYPES:
         raise IllegalCommand("PROC-1", _("there is nothing to pass on now"))
-    if not (kind is OverboardWindow and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
+    if not (type(step) is OverboardWindow and by in asked_ghosts(s, step)):  # GHOST-1: a ghost may pass
         require_conscious(s, by)
-    if kind is CannibalismObjection and step.user == by:  # REF-14
+    if type(step) is CannibalismObjection and step.user == by:  # REF-14
         raise IllegalCommand("CANNIBAL-1", _("the others decide whether to object to your Cannibalism; "
                                              "wait"))
-    if by in step.passed:
+    if by in step.passed:  # type: ignore[union-attr]  # kind in WINDOW_TYPES above: a window
         raise IllegalCommand("PROC-1", _("you have already passed; wait for the others"))
-    ctx.emit(e.Passed(character=by))
+    passes(ctx, s, cmd)
+
+
+def passes(ctx: Ctx, s: State, cmd: c.Pass) -> None:
+    """What a legal pass (checked by :func:`pass_`) brings about: it is noted; the window closes once everyone
+    passed."""
+    ctx.emit(e.Passed(character=cmd.by))
     maybe_close(ctx)
 
 
@@ -157,9 +172,16 @@ def give_water(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
     require_character(s, t, "THIRST-1")
     if dict(step.thirst).get(t, 0) < 1:
         raise IllegalCommand("THIRST-1", _("{target} has no thirst left to quench").format(target=name_of(t)))
-    ctx.emit(e.WaterGiven(character=by, card=card, target=t))
-    if t != WONG and wong_may_share(ctx.state) and dict(ctx.state.step.thirst).get(WONG, 0) > 0:  # type: ignore
-        ctx.emit(e.WaterShared(character=WONG, card=card))  # WONG-1, REF-25: at once, it only helps her
+    water_given(ctx, s, cmd)
+
+
+def water_given(ctx: Ctx, s: State, cmd: c.GiveWater) -> None:
+    """What a legal Water (checked by :func:`give_water`) brings about: one thirst less; Mrs. Wong may share it."""
+    t = cmd.target
+    ctx.emit(e.WaterGiven(character=cmd.by, card=cmd.card, target=t))
+    owed = ctx.state.step.thirst  # type: ignore[union-attr]  # still the thirst window: a Water changes no step
+    if t != WONG and wong_may_share(ctx.state) and dict(owed).get(WONG, 0) > 0:
+        ctx.emit(e.WaterShared(character=WONG, card=cmd.card))  # WONG-1, REF-25: at once, it only helps her
 
 
 WONG = "mrs_wong"
@@ -200,7 +222,10 @@ def share_firewater(ctx: Ctx, s: State, cmd: c.ShareFirewater) -> None:
     ctx.emit(e.FirewaterShareAnswered(character=WONG, card=s.wong_share, share=cmd.share))
 
 
-RULES = {
+LEGAL: dict[type, Callable[..., None]] = {c.Answer: answered, c.Pass: passes, c.GiveWater: water_given}
+"""What a command of each type brings about once its rule's checks have passed (:func:`lifeboat.decide.fold_legal`)."""
+
+RULES: dict[type, Callable[..., None]] = {
     c.Answer: answer, c.JoinFight: join_fight, c.Pass: pass_, c.Reveal: reveal,
     c.ObjectToCannibalism: object_to_cannibalism, c.ThrowLifePreserver: throw_life_preserver,
     c.ExpendChum: expend_chum, c.CallSharks: call_sharks, c.GiveWater: give_water,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import events as e
 from lifeboat.evolve.common import (
     char, discard, fail, give, hand_to_face_up, replace, take_from, unchanged,
@@ -105,7 +107,7 @@ def body_eaten(state: State, event: e.BodyEaten) -> State:
     return replace(state, seats=tuple(s for s in state.seats if s != body))
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.DidNothing: unchanged, e.SeatChangeDeclared: seat_change_declared, e.MugDeclared: mug_declared,
     e.Answered: unchanged, e.SeatsChanged: seats_changed, e.MugSucceeded: mug_succeeded,
     e.CardMugged: card_mugged, e.MugFoundNothing: unchanged, e.FlareGunFired: flare_gun_fired,

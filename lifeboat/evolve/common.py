@@ -17,7 +17,7 @@ replace = msgspec.structs.replace
 
 def fail(event: e.Event, reason: str) -> InconsistentHistory:
     """The error for ``event`` that cannot follow the state (returned, for the caller to raise)."""
-    return InconsistentHistory(type(event).__struct_config__.tag, reason)  # type: ignore[attr-defined]
+    return InconsistentHistory(str(type(event).__struct_config__.tag), reason)
 
 
 def char(state: State, event: e.Event, character: str) -> CharacterState:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import events as e
 from lifeboat.evolve.common import char, fail, is_face, remove, replace, take_top, unchanged
 from lifeboat.state import (
@@ -107,7 +109,7 @@ def thirst_counted(state: State, event: e.ThirstCounted) -> State:
     return replace(state, step=ThirstWindow(card=card, thirst=event.thirst))
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.Rowed: rowed, e.NavigationDrawn: navigation_drawn, e.RowedCardsPlaced: rowed_cards_placed,
     e.NavigationPhaseStarted: navigation_phase_started, e.CompassUsed: compass_used,
     e.NavigationCardChosen: navigation_card_chosen, e.NavigationCardRevealed: unchanged,

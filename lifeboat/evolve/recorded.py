@@ -4,6 +4,8 @@ card deduced or traced, possibilities forgotten."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from lifeboat import events as e
@@ -104,7 +106,7 @@ def substitute(value: object, old: str, new: str) -> object | None:
     return out if found else None
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.CardsUnaccounted: cards_unaccounted, e.CardIdentified: card_identified,
     e.LoveHateIdentified: love_hate_identified, e.CardDeduced: card_identified, e.CardsUnseen: cards_unseen,
     e.CardsPassedUnseen: cards_passed_unseen, e.CardTraced: unchanged, e.PossibilitiesForgotten: possibilities_forgotten,

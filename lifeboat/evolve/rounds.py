@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import events as e
 from lifeboat.evolve.common import fail, give, remove, replace
 from lifeboat.state import ActionTurn, GameOver, ProvisionsDraw, ProvisionsPick, State
@@ -57,7 +59,7 @@ def game_ended(state: State, event: e.GameEnded) -> State:
     return replace(state, step=GameOver(reason=event.reason), offer=None)
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.RoundStarted: round_started, e.ProvisionsPhaseStarted: provisions_phase_started,
     e.ProvisionsDrawn: provisions_drawn, e.ProvisionKept: provision_kept, e.ProvisionsPassed: provisions_passed,
     e.ActionPhaseStarted: action_phase_started, e.ActionTurnStarted: action_turn_started,

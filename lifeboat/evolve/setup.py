@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import events as e
 from lifeboat.evolve.common import char, remove, replace
 from lifeboat.state import CharacterState, State, replace_char
@@ -40,7 +42,7 @@ def provision_dealt(state: State, event: e.ProvisionDealt) -> State:
     return replace_char(state, event.character, hand=ch.hand + (event.card,))
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.CharactersDealt: characters_dealt, e.LoveDealt: love_dealt, e.HateDealt: hate_dealt,
     e.DecksReady: decks_ready, e.ProvisionsRemoved: provisions_removed, e.ProvisionDealt: provision_dealt,
 }

@@ -4,6 +4,8 @@ Water (OVER-1, OVER-2, THIRST-1), discards and the Parasol's shade (PARASOL-1), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lifeboat import events as e
 from lifeboat.evolve.common import (
     char, discard, fail, hand_to_face_up, owe_less, replace, take_from, window_reset,
@@ -39,7 +41,8 @@ def passed(state: State, event: e.Passed) -> State:
     step = state.step
     if type(step) not in WINDOW_TYPES:  # isinstance, cheaper: the step classes are final
         raise fail(event, "no window is open")
-    return replace(state, step=replace(step, passed=step.passed + (event.character,)))
+    passed = step.passed  # type: ignore[union-attr]  # a window: its type was tested just above
+    return replace(state, step=replace(step, passed=passed + (event.character,)))
 
 
 def fight_resolved(state: State, event: e.FightResolved) -> State:
@@ -128,7 +131,7 @@ def parasol_shaded(state: State, event: e.ParasolShaded) -> State:
     return owe_less(state, event, event.character)
 
 
-APPLIERS = {
+APPLIERS: dict[type, Callable[..., State]] = {
     e.FightStarted: fight_started, e.FightJoined: fight_joined, e.Passed: passed, e.FightResolved: fight_resolved,
     e.Wounded: wounded, e.CardRevealed: card_revealed, e.LifePreserverThrown: life_preserver_thrown,
     e.ChumExpended: chum_expended, e.CardDiscarded: card_discarded, e.WaterGiven: water_given,

@@ -36,6 +36,27 @@ several things; one exception: ``keep`` out of the keeper's turn cites the turn'
 candidates name only what the acting seat may know: names, public cards, the actor's own hand; never another seat's
 hand or the order of a deck.
 
+A line read and written back (Lady Lauren keeps a provision, PROV-2)::
+
+    >>> import random
+    >>> import lifeboat
+    >>> from lifeboat import chance
+    >>> state = lifeboat.new_game(["Ann", "Bob", "Cy", "Dee"])
+    >>> decks = chance.shuffle(random.Random(7), salt="example")
+    >>> state, _ = lifeboat.apply(state, chance.setup_command(state, decks))
+    >>> state, _ = lifeboat.apply(state, chance.next_chance(state, decks))  # the provisions drawn (PROV-2)
+    >>> from lifeboat.notation import legal_lines, parse, render
+    >>> parse("lauren: keep water", state)
+    KeepProvision(by='lady_lauren', card='water-11')
+    >>> render(parse("Bob: keep compass", state), state)  # a player's name stands for the character
+    'lauren: keep compass'
+    >>> legal_lines(state, "lady_lauren")[:3]
+    ['lauren: keep cash', 'lauren: keep compass', 'lauren: keep jewels']
+    >>> parse("lauren: kep water", state)
+    Traceback (most recent call last):
+    ...
+    lifeboat.errors.InvalidCommand: [NOTATION-1] ...
+
 Card instances: a face name picks the lowest-numbered instance of that face in the pool the command draws from
 (the actor's hand, the target's face-up cards, the deck...), skipping instances already named in the same line;
 an instance id (``water-7``) is taken as written. In a recorded game, when the pool holds no card of that face, the

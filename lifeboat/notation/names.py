@@ -14,8 +14,8 @@ from lifeboat.cards import (
     CHARACTERS,
     FACES,
 )
-from lifeboat.notation.characters import CHARACTER_NAMES, _character_aliases, character_aliases
-from lifeboat.notation.tokens import _CJK, Meaning, _phrase, _Tok
+from lifeboat.notation.characters import CHARACTER_NAMES as CHARACTER_NAMES, _character_aliases, character_aliases
+from lifeboat.notation.tokens import _CJK, Meaning, _phrase as _phrase, _Tok
 from lifeboat.state import (
     State,
 )
@@ -42,7 +42,7 @@ _CHANCE_ALIASES = ("chance", "dealer", "deck", "机会", "发牌员")
 _RECORDER_ALIASES = ("recorder", "rec", "scribe", "记录", "记录员", "記錄", "記錄員")
 #: Recorder lines: ``identify`` may be left out; ``is``/``=`` between a placeholder and its card.
 _RECORDER_VERBS: dict[str, tuple[str, ...]] = {"identify": ("identify", "id", "识别", "認出", "认出")}
-_IS = ("is", "as", "be", "是", "为", "為")
+_IS = ("is", "as", "be", "是", "为")  # 為 too: a 繁體 line reads as 简体 (tokens._norm)
 #: Words for a card nobody saw (``?`` is always one).
 _UNSEEN = ("unknown", "unseen", "未知", "暗牌")
 
@@ -171,14 +171,14 @@ def face_named(text: str) -> tuple[str, int | None] | None:
 
 _FACES_IN_PLAY = tuple(f for f, v in FACES.items() if v.count > 0)
 _BASE_FACES = tuple(f for f in _FACES_IN_PLAY if FACES[f].expansion == "base")
-class _PerGame(dict):  # type: ignore[type-arg]
+class _PerGame(dict):  # type: ignore[type-arg]  # a dict of any per-game table (the vocabularies differ)
     """A table of facts per face, computed for the card data in use (CARD-3, :mod:`lifeboat.card_context`)."""
 
-    def __init__(self, make: Callable[[CardSet], dict]) -> None:  # type: ignore[type-arg]
+    def __init__(self, make: Callable[[CardSet], dict]) -> None:  # type: ignore[type-arg]  # as the class: any per-game table
         super().__init__()
         self._make = lru_cache(maxsize=16)(make)
 
-    def _now(self) -> dict:  # type: ignore[type-arg]
+    def _now(self) -> dict:  # type: ignore[type-arg]  # as the class: any per-game table
         return self._make(in_use())
 
     def __getitem__(self, face: str) -> Any:
@@ -254,12 +254,21 @@ def _static() -> tuple[_Vocab, _Vocab, _Vocab, frozenset[str], int, dict[str, st
     return args, pverbs, cverbs, frozenset(cjk), max(map(len, cjk)), char_names, face_names, rverbs
 
 
+def actor_word(name: str) -> bool:
+    """Whether ``name``, read as the notation reads a word (NFKC, 繁體 as 简体, without case), is one of its words for
+    chance or the recorder (``deck``, ``机会``, ``記錄員``): a new player so named could not be told from that actor
+    in a line (SETUP-1; checked for new games only, :func:`lifeboat.service.game.players.check_new_names`)."""
+    return _phrase(name) in _ACTOR_WORDS
+
+
+_ACTOR_WORDS = frozenset(_phrase(w) for w in _CHANCE_ALIASES + _RECORDER_ALIASES)
+
 _RESERVED = frozenset(
     w for words in list(_KEYWORDS.values()) + list(_SIDES.values()) + [_YES, _NO, _NOISE, _IS, _UNSEEN] for w in words
 )
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=512)
 def _prefix_table(chars: tuple[str, ...]) -> list[tuple[tuple[str, ...], Meaning]]:
     args = _static()[0]
     out = []
@@ -268,7 +277,7 @@ def _prefix_table(chars: tuple[str, ...]) -> list[tuple[tuple[str, ...], Meaning
         if not key or not all(w.isascii() and w.isalpha() for w in key):
             continue
         for m in ms:
-            if (m[0] == "char" and m[1] in chars) or (m[0] == "face" and m[1][0] in _BASE_FACES):  # type: ignore[index]
+            if (m[0] == "char" and m[1] in chars) or (m[0] == "face" and m[1][0] in _BASE_FACES):  # type: ignore[index]  # a face's (face, points)
                 out.append((key, m))
     return out
 
@@ -286,7 +295,7 @@ def _face_keys() -> dict[str, str]:
     for key, ms in args.phrases.items():
         for kind, v in ms:
             if kind == "face" and len(key) == 1:
-                keys[re.sub(r"[-_ ]", "", key[0])] = v[0]  # type: ignore[index]
+                keys[re.sub(r"[-_ ]", "", key[0])] = v[0]  # type: ignore[index]  # a face's (face, points)
     return keys
 
 
@@ -306,7 +315,7 @@ def _safe_face(card: str) -> str | None:
         return None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _player_vocab_cached(players: tuple[str, ...], chars: tuple[str, ...]) -> tuple[_Vocab, frozenset[str], int]:
     """Players' names as names of their characters (never shadowing a character, card or keyword), and the CJK
     words to split on."""

@@ -79,7 +79,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
         self.args, self.pverbs, self.cverbs = _static()[:3]
         self.rverbs = _static()[7]
         self.players, self.cjk, self.cjk_longest = _player_vocab(state)
-        self.prefixes = _prefix_table(self.in_game)
+        self.prefixes = _prefix_table(tuple(sorted(set(self.in_game))))  # one table per set of characters
         self.verb_item: _Item | None = None
 
     # -- errors
@@ -188,7 +188,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 merged += [_Item(f"{prev.text} {it.text}", prev.start, it.end, [("unknown", None)]) for _ in range(k)]
                 continue
             if prev is not None and prev.kinds() == {"face"} and ("qual" in it.kinds() or "num" in it.kinds()):
-                face = prev.only("face")
+                face = prev.faces()
                 value = (it.only("qual") or it.only("num"))[0]
                 if len(face) == 1 and _multi(face[0][0]) and ("qual" in it.kinds() or value in _VALUES[face[0][0]]):
                     prev.meanings = [("face", (face[0][0], value))]
@@ -334,12 +334,12 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             if _is_placeholder(cards[0]):
                 return _Ref(item, "", card=cards[0])
             return _Ref(item, in_use().face_of(cards[0]), card=cards[0])
-        faces = item.only("face")
+        faces = item.faces()
         if len(faces) == 1:
-            face, points = faces[0]  # type: ignore[misc]
+            face, points = faces[0]
             return _Ref(item, face, points)
         if len(faces) > 1:
-            names = [FACE_NAMES[f[0]] for f in faces]  # type: ignore[index]
+            names = [FACE_NAMES[f[0]] for f in faces]
             raise self.ambiguous(_("{text!r} could be {names}").format(text=item.text, names=_or(names)), [self.replace(item, n) for n in names])
         raise self.unknown(item, what, ["card"])
 
@@ -351,7 +351,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 return card
             if card not in in_use().navigation and item.only("num"):  # EXP-1: "11" is nav-l11 with Liquid Courage
                 sets = self.state.ruleset.card_sets
-                card = next((x for x in (f"nav-c{navs[0][4:]}", f"nav-l{navs[0][4:]}") if x in in_use().navigation
+                card = next((x for x in (f"nav-c{card[4:]}", f"nav-l{card[4:]}") if x in in_use().navigation
                              and in_use().navigation[x].expansion in sets), card)
             if card not in in_use().navigation:
                 raise self.invalid(_("there is no navigation card {text!r}; expected a number from 19 "
@@ -384,7 +384,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
                 cards.append(it)
             elif it.kinds() >= {"char"} and it.kinds() & {"face", "card"}:
                 opts = [CHARACTER_NAMES[str(x)] for x in it.only("char")]
-                opts += [FACE_NAMES[f[0]] for f in it.only("face")]  # type: ignore[index]
+                opts += [FACE_NAMES[f[0]] for f in it.faces()]
                 raise self.ambiguous(_("{text!r} could be {opts}").format(text=it.text, opts=_or(opts)), [self.replace(it, o) for o in opts])
             else:
                 raise self.unexpected(it, list(kinds))
@@ -399,14 +399,15 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
 
     # -- cards
 
-    def allocate(self, refs: list[_Ref], pool: tuple[str, ...], hidden: bool,
-                 taken: set[str] | None = None, where: str = "here") -> list[str]:
+    def allocate(self, refs: list[_Ref], pool: tuple[str, ...], hidden: bool, taken: set[str] | None = None,
+                 where: str = "here", blind: bool = False) -> list[str]:
         """Instances for ``refs`` (see the module docstring). ``hidden`` pools (chance) never show in messages.
 
         Recorded games (REC-1): a face missing from ``pool`` names the lowest-numbered instance among the cards not
         yet accounted for (the engine identifies a placeholder of ``pool`` as that card). ``?`` stays ``?`` in a
         chance line; in a player's line it names the first placeholder of ``pool`` that the line does not name
-        otherwise and that no real card named in the line will be identified as (``where`` words the error)."""
+        otherwise and that no real card named in the line will be identified as (``where`` words the error; ``blind``:
+        a ``?`` beyond them stays ``?``, any card of ``pool``, REC-3)."""
         taken = set(taken or ()) | {r.card for r in refs if r.card}
         out: list[str] = []
         for r in refs:
@@ -445,7 +446,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
             out.append(avail[0])
             taken.add(avail[0])
         if self.actor != CHANCE and UNKNOWN in out:
-            out = self.unseen(out, pool, "?p", where)
+            return self.unseen(out, pool, "?p", where, blind)
         return out
 
     def held(self) -> tuple[str, ...]:

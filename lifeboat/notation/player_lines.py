@@ -21,6 +21,7 @@ from lifeboat.notation.names import (
     CHARACTER_NAMES,
     FACE_NAMES,
 )
+from lifeboat.notation.host import ParserHost
 from lifeboat.notation.tokens import _is_count, _is_placeholder, _Item, _Ref
 from lifeboat.state import (
     AwaitAnswer,
@@ -32,7 +33,7 @@ from lifeboat.state import (
 from lifeboat.i18n import _
 
 
-class PlayerLines:
+class PlayerLines(ParserHost):
     """The handlers of players' verbs (a mixin of :class:`lifeboat.notation.parser.Parser`)."""
 
     # -- player handlers
@@ -107,6 +108,10 @@ class PlayerLines:
             elif self.is_unseen(it):
                 sections.setdefault(current, [])
                 entries.append((current, UNKNOWN))
+            elif not drawn and it.kinds() == {"num"} and _is_count(int(str(it.only("num")[0]))):
+                # "stack 1 bottom 1" says how many drawn cards went where: there are none to place now
+                raise self.invalid(_("there are no rowed navigation cards to place now; 'stack 1 bottom 1' "
+                                     "(how many went where) comes after a row and its draw"))
             elif unseen_drawn and it.kinds() == {"num"} and _is_count(count := int(str(it.only("num")[0]))):
                 sections.setdefault(current, [])  # REC-1: "stack 1 bottom 1": how many unseen cards went where
                 entries += [(current, UNKNOWN)] * count
@@ -262,7 +267,7 @@ class PlayerLines:
         it = items[0]
         for side, words in _SIDES.items():
             if it.text in words:
-                return c.JoinFight(by=self.actor, side=side)  # type: ignore[arg-type]
+                return c.JoinFight(by=self.actor, side=side)  # type: ignore[arg-type]  # _SIDES' keys are JoinFight's two sides
         if self.is_char(it) or it.only("char"):
             who = self.char(it)
             step = self.state.step
@@ -403,8 +408,10 @@ class PlayerLines:
                 give.append(ref)
         if to is None:
             raise self.invalid(_("missing argument: offer to whom? e.g. 'offer kid water for oar'"))
-        cards = self.allocate(give, self.hand(), False, where="in your hand")
-        return c.OfferTrade(by=self.actor, to=to, give=tuple(cards), ask=tuple(ask))
+        # REC-3: a card given face down may be any card of the hand, a known one too: '?' stays '?' when no
+        # placeholder is left for it (the engine makes the hand's known cards unseen once the trade is done)
+        given = self.allocate(give, self.hand(), False, where="in your hand", blind=self.state.ruleset.deduces)
+        return c.OfferTrade(by=self.actor, to=to, give=tuple(given), ask=tuple(ask))
 
     def h_ask(self, items: list[_Item]) -> c.Command:
         return self.h_offer(items, ask_only=True)

@@ -12,6 +12,7 @@ from lifeboat.cards import (
 )
 from lifeboat.legal import chance_request
 from lifeboat.notation.names import _ALL_PROVISIONS, CHARACTER_NAMES
+from lifeboat.notation.host import ParserHost
 from lifeboat.notation.tokens import (
     _is_placeholder,
     _Item,
@@ -26,16 +27,24 @@ from lifeboat.state import (
 from lifeboat.i18n import _
 
 
-class RecordedLines:
+class RecordedLines(ParserHost):
     """The handlers of chance and recorder lines (a mixin of :class:`lifeboat.notation.parser.Parser`)."""
 
-    def unseen(self, cards: list[str], pool: tuple[str, ...], prefix: str, where: str) -> list[str]:
+    def unseen(self, cards: list[str], pool: tuple[str, ...], prefix: str, where: str,
+               blind: bool = False) -> list[str]:
         """Each ``?`` of ``cards`` (a player's line) as a placeholder of ``pool``: the first ones are left for the real
-        cards of the line that are not in ``pool`` (the engine identifies the first placeholders as them, REC-1)."""
+        cards of the line that are not in ``pool`` (the engine identifies the first placeholders as them, REC-1).
+        ``blind`` (REC-3, a card given face down): a ``?`` for which no placeholder is left stays ``?``, any card of
+        ``pool`` the line does not name, known ones included; the engine says which may have gone once it moves."""
         holders = [x for x in pool if x.startswith(prefix)]
         binds = len([x for x in cards if x != UNKNOWN and not is_unknown(x) and x not in pool]) if holders else 0
         free = [x for x in holders[binds:] if x not in cards]
         wanted = cards.count(UNKNOWN)
+        if blind and wanted > len(free):
+            if len(cards) > len(pool):
+                raise self.invalid(_("{n} cards given, but only {held} in the hand").format(n=len(cards),
+                                                                                            held=len(pool)))
+            return [(free.pop(0) if free else UNKNOWN) if x == UNKNOWN else x for x in cards]
         if wanted > len(free):
             left = "is none" if not free else "is only 1" if len(free) == 1 else f"are only {len(free)}"
             raise self.invalid(

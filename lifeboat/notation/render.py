@@ -61,8 +61,9 @@ class _Renderer:
 def _renderer(cmd: c.Command, state: State, explicit: bool) -> _Renderer:
     if c.is_chance(cmd) or c.is_recorder(cmd):
         return _Renderer(state, explicit, CHANCE if c.is_chance(cmd) else RECORDER, (), (), state.unaccounted)
-    by = cmd.by  # type: ignore[union-attr]
-    held = hand = ()
+    by = cmd.by  # type: ignore[union-attr]  # neither chance nor recorder: a player command has a by
+    held: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
     if state.has(by):
         ch = state.char(by)
         held, hand = ch.hand + ch.face_up, ch.hand
@@ -177,10 +178,10 @@ def _card_body(cmd: c.Command, r: _Renderer) -> str | None:  # noqa: C901 - one 
         case c.AnswerTrade(accept=True, cards=xs):
             body = "accept"
             offer = r.state.offer
-            auto: list[str] | None = None
+            auto: tuple[str, ...] | None = None
             if offer is not None and offer.to == cmd.by and not r.explicit:
                 try:
-                    auto = Parser(f"{r.actor}: accept", r.state, None).run().cards  # type: ignore[union-attr]
+                    auto = Parser(f"{r.actor}: accept", r.state, None).run().cards  # type: ignore[union-attr]  # an AnswerTrade
                 except (InvalidCommand, AmbiguousCommand):
                     auto = None
             if auto is None or tuple(auto) != tuple(xs):

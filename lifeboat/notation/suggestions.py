@@ -18,6 +18,7 @@ from lifeboat.notation.names import (
     _phrase,
     _static,
 )
+from lifeboat.notation.host import ParserHost
 from lifeboat.notation.tokens import _Item, _Tok
 from lifeboat.i18n import N_, _
 
@@ -39,7 +40,7 @@ def _or(words: list[str]) -> str:
 
 
 
-class Suggestions:
+class Suggestions(ParserHost):
     """The parser's error messages (a mixin of :class:`lifeboat.notation.parser.Parser`)."""
 
     def unknown_verb(self, toks: list[_Tok]) -> InvalidCommand:
@@ -63,16 +64,24 @@ class Suggestions:
                 score[s] = max(score.get(s, 0.0), difflib.SequenceMatcher(None, cand, s).ratio())
         sugg = sorted(score, key=lambda s: -score[s])
         other = self.pverbs if self.actor == CHANCE else self.cverbs
-        hint = ""
-        if other.match(toks, 0)[0]:
-            hint = (_(" for a character (it is a chance verb: 'chance: ...')") if self.actor != CHANCE else
-                    _(" for chance (it is a player's verb: '<character>: ...')"))
         verbs = ", ".join(self.verb_list())
-        if sugg:
-            return self.invalid(_("unknown verb {word!r}{hint}; did you mean {suggestions}? expected one of: {verbs}")
-                                .format(word=word, hint=hint, suggestions=_or([repr(s) for s in sugg[:3]]), verbs=verbs))
-        return self.invalid(_("unknown verb {word!r}{hint}; expected one of: {verbs}").format(
-            word=word, hint=hint, verbs=verbs))
+        if other.match(toks, 0)[0]:  # a verb of the other actor: say so, as one whole sentence
+            if self.actor != CHANCE:
+                text = _("unknown verb {word!r} for a character (it is a chance verb: 'chance: ...'); expected one "
+                         "of: {verbs}")
+            else:
+                text = _("unknown verb {word!r} for chance (it is a player's verb: '<character>: ...'); expected one "
+                         "of: {verbs}")
+            if sugg:
+                text = (_("unknown verb {word!r} for a character (it is a chance verb: 'chance: ...'); did you mean "
+                          "{suggestions}? expected one of: {verbs}") if self.actor != CHANCE else
+                        _("unknown verb {word!r} for chance (it is a player's verb: '<character>: ...'); did you mean "
+                          "{suggestions}? expected one of: {verbs}"))
+        elif sugg:
+            text = _("unknown verb {word!r}; did you mean {suggestions}? expected one of: {verbs}")
+        else:
+            text = _("unknown verb {word!r}; expected one of: {verbs}")
+        return self.invalid(text.format(word=word, suggestions=_or([repr(s) for s in sugg[:3]]), verbs=verbs))
 
     def verb_list(self) -> tuple[str, ...]:
         return _CHANCE_VERB_LIST if self.actor == CHANCE else _PLAYER_VERB_LIST

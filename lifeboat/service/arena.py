@@ -16,6 +16,8 @@ with a playout budget; with a time budget (``think_ms``) the search bot's choice
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import random
 import time
@@ -30,6 +32,7 @@ from lifeboat.scoring import scores, winners
 from lifeboat.service.auditing.run import audit
 from lifeboat.service.errors import BadRequest, EndlessGame, missing_folder
 from lifeboat.service.game.table import Table
+from lifeboat.i18n import N_, _
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 MAX_GAME_DECISIONS = 20_000
@@ -76,9 +79,9 @@ def pairings(kinds: Sequence[str]) -> list[tuple[str, str]]:
     (``--bots``) for an unknown kind, a repeated kind, or fewer than two kinds."""
     for k in kinds:
         if k not in bots.KINDS:
-            raise BadRequest(f"--bots: unknown bot kind {k!r}; expected some of {', '.join(bots.KINDS)}", "--bots")
+            raise BadRequest(_("--bots: unknown bot kind {k!r}; expected some of {kinds}").format(k=k, kinds=', '.join(bots.KINDS)), "--bots")
     if len(set(kinds)) != len(kinds) or len(kinds) < 2:
-        raise BadRequest("--bots: name two or more different bot kinds, e.g. random,heuristic", "--bots")
+        raise BadRequest(_("--bots: name two or more different bot kinds, e.g. random,heuristic"), "--bots")
     return [(kinds[j], kinds[i]) for j in range(len(kinds)) for i in range(j)]
 
 
@@ -159,21 +162,21 @@ class Arena:
         ``--jobs``, ``--bots``, an ``--out`` directory already holding an arena without ``--resume``, or one made
         with other options with it)."""
         if self.games < 1:
-            raise BadRequest(f"--games: at least 1 game per pairing, got {self.games}", "--games")
+            raise BadRequest(_("--games: at least 1 game per pairing, got {games}").format(games=self.games), "--games")
         if not 4 <= self.seats <= 6:
-            raise BadRequest(f"--seats: the base game takes 4 to 6 players, got {self.seats}", "--seats")
+            raise BadRequest(_("--seats: the base game takes 4 to 6 players, got {seats}").format(seats=self.seats), "--seats")
         if self.think_ms < 1:
-            raise BadRequest(f"--think: at least 1ms, got {self.think_ms}ms", "--think")
+            raise BadRequest(_("--think: at least 1ms, got {think_ms}ms").format(think_ms=self.think_ms), "--think")
         if self.jobs < 1:
-            raise BadRequest(f"--jobs: at least 1, got {self.jobs}", "--jobs")
+            raise BadRequest(_("--jobs: at least 1, got {jobs}").format(jobs=self.jobs), "--jobs")
         plan = pairings(self.kinds)
         if self.out.exists() and not self.out.is_dir():
-            raise BadRequest(f"--out: {self.out} is a file; name a new directory for the arena's games", "--out")
+            raise BadRequest(_("--out: {out} is a file; name a new directory for the arena's games").format(out=self.out), "--out")
         if not self.out.exists() and (why := missing_folder(self.out, f"--out {self.out}")) is not None:
             raise BadRequest(why, "--out")
         if (self.out / "results.jsonl").exists() and not self.resume:
-            raise BadRequest(f"--out: {self.out} already holds an arena (results.jsonl); choose a new directory, "
-                             "or add --resume to finish it", "--out")
+            raise BadRequest(_("--out: {out} already holds an arena (results.jsonl); choose a new directory, or add --resume "
+                               "to finish it").format(out=self.out), "--out")
         self._check_resumed()
         return plan
 
@@ -191,20 +194,19 @@ class Arena:
             try:
                 made = msgspec.json.decode(made_file.read_bytes(), type=RunOptions)
             except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
-                raise BadRequest(f"--resume: {made_file} does not say how the run was made ({exc}); start a new run "
-                                 "in a new --out directory", "--resume") from None
+                raise BadRequest(_("--resume: {made_file} does not say how the run was made ({exc}); start a new run in a new "
+                                   "--out directory").format(made_file=made_file, exc=exc), "--resume") from None
             if made != self.options():
-                raise BadRequest(f"--resume: the run in {self.out} was made with {made.flags()}; give the same "
-                                 f"values to finish it (you gave {self.options().flags()}), or a new --out for a "
-                                 "new run", "--resume")
+                raise BadRequest(_("--resume: the run in {out} was made with {flags}; give the same values to finish it (you gave "
+                                   "{given}), or a new --out for a new run").format(out=self.out, flags=made.flags(), given=self.options().flags()), "--resume")
         if not (self.out / "results.jsonl").exists():
             return
         planned = {(p.name, p.game): p for p in self.planned()}
         for r in read_results(self.out / "results.jsonl"):
             p = planned.get((r.pairing, r.game))
             if p is None or p.seed != r.seed or p.lineup != r.kinds:
-                raise BadRequest(f"--resume: {self.out} holds game {r.game} of {r.pairing}, which is not a game of "
-                                 "this run; give the --bots, --games, --seed and --seats it was started with",
+                raise BadRequest(_("--resume: {out} holds game {game} of {pairing}, which is not a game of this run; give the "
+                                   "--bots, --games, --seed and --seats it was started with").format(out=self.out, game=r.game, pairing=r.pairing),
                                  "--resume")
 
     def planned(self) -> list[Planned]:
@@ -237,7 +239,7 @@ class Arena:
         try:
             self.out.mkdir(exist_ok=True)
         except OSError as exc:
-            raise BadRequest(f"--out: cannot make {self.out} ({exc.strerror}); name a directory you may write", "--out") \
+            raise BadRequest(_("--out: cannot make {out} ({strerror}); name a directory you may write").format(out=self.out, strerror=exc.strerror), "--out") \
                 from None
         if not (self.out / "arena.json").exists():
             (self.out / "arena.json").write_bytes(msgspec.json.encode(self.options()) + b"\n")
@@ -291,7 +293,7 @@ def read_results(path: Path) -> list[GameResult]:
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             if n == len(lines) and not line.endswith(b"}"):
                 continue  # cut off while it was written: the game is played again
-            raise BadRequest(f"{path}:{n}: not an arena result ({exc})", "--out") from None
+            raise BadRequest(_("{path}:{n}: not an arena result ({exc})").format(path=path, n=n, exc=exc), "--out") from None
     return out
 
 
@@ -327,7 +329,7 @@ class Line(msgspec.Struct, frozen=True, kw_only=True):
     verdict: str | None = None
 
 
-def _line(who: str, seats: list[tuple[float, float]], **extra: object) -> Line:
+def _line(who: str, seats: list[tuple[float, float]], **extra: Any) -> Line:
     n = len(seats)
     wins = sum(w for w, _ in seats)
     low, high = wilson(wins, n)
@@ -355,6 +357,6 @@ def summarize(results: Sequence[GameResult]) -> tuple[list[Line], list[Line]]:
     for name, seats in by_pair.items():
         challenger, field_kind, n = pair_of[name]
         line = _line(challenger, seats, field=field_kind, equal_share=round(1 / n, 4))
-        verdict = "above" if line.low > 1 / n else "below" if line.high < 1 / n else "CI crosses"
+        verdict = N_("above") if line.low > 1 / n else N_("below") if line.high < 1 / n else N_("CI crosses")
         pairwise.append(msgspec.structs.replace(line, verdict=verdict))
     return per_kind, pairwise

@@ -14,7 +14,7 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     ├── Unreadable                  (audit) a file that cannot be audited at all
     ├── EndlessGame                 (arena) a bot game that did not end within its cap
     ├── LinksUnreadable             bytes that are not a served game's links (``reason``)
-    ├── StoreUnreachable            a PostgreSQL store's server lost while following its commits
+    ├── StoreUnreachable            a PostgreSQL store's server that cannot be reached, or was lost (SERVE-16)
     └── LiveError                   a live game's decision not written, or a game that cannot be played live
         ├── Conflict                SERVE-2: decided on a stale seq (``expected``, ``seq``)
         ├── Diverged                SERVE-9: a reader that followed another copy of the game (``since``, ``seq``)
@@ -24,11 +24,13 @@ A front end (the CLI, a web server) catches these and nothing from a layer below
     └── AmbiguousCommand            a line of notation that could mean several commands (``candidates``)
     JournalError                    (from :mod:`journal`) the file: ``path``, ``line``, ``expected``, ``found``
     ├── JournalNotFound, JournalExists, JournalCorrupt > NotAJournal | JournalTorn | JournalUnclean, UnsupportedJournalVersion, JournalTampered
+    ├── JournalUnavailable          a store's server that cannot be reached or was lost (try again later)
     └── JournalConflict             an append whose expected seq is not the next one (someone else wrote first)
 
 The rule and journal errors are re-exported here, unchanged, so a front end needs ``lifeboat.service.errors`` only; so is
 :func:`journal.errors.printable`, which a front end applies to all it prints (journal content quoted in a message),
-and :func:`journal.not_a_file` / :func:`journal.too_long`, the phrases for a path that is no regular file.
+and :func:`journal.not_a_file` / :func:`journal.too_long`, the phrases for a path that is no regular file, and
+:func:`journal.too_deep`, the journal's check of JSON nested too deep to decode safely (a request body's too).
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ import shlex
 from pathlib import Path
 
 from journal import (JournalConflict, JournalCorrupt, JournalError, JournalExists, JournalNotFound, JournalTampered,
-                     JournalTorn, JournalUnclean, NotAJournal, UnsupportedJournalVersion, name_max, not_a_file,
-                     printable, too_long)
+                     JournalTorn, JournalUnavailable, JournalUnclean, NotAJournal, UnsupportedJournalVersion, name_max, not_a_file,
+                     printable, too_deep, too_long)
 from lifeboat.errors import AmbiguousCommand, RuleViolation
+from lifeboat.i18n import _
 
 JOURNAL_PROBLEMS = frozenset({"EVENTS", "EVOLVE", "JOURNAL-CMD", "CHANCE-2"})
 """``ReplayError.rule`` values that mean the record is broken, not that a decision broke a rule."""
@@ -99,9 +102,9 @@ def missing_folder(target: Path, label: str = "") -> str | None:
     if folder.is_dir():
         return None
     if folder.exists():
-        return f"{label or target}: {folder} is a file, not a folder; choose another folder (nothing was written)"
-    return (f"{label or target}: the folder {folder} does not exist; create it (mkdir {shlex.quote(str(folder))}) "
-            "or choose another (nothing was written)")
+        return _("{value}: {folder} is a file, not a folder; choose another folder (nothing was written)").format(value=label or target, folder=folder)
+    return (_("{value}: the folder {folder} does not exist; create it (mkdir {folder2}) or choose another "
+              "(nothing was written)").format(value=label or target, folder=folder, folder2=shlex.quote(str(folder))))
 
 
 def companion_too_long(path: Path, companion: Path) -> str | None:
@@ -112,8 +115,8 @@ def companion_too_long(path: Path, companion: Path) -> str | None:
         return None
     extra = len(os.fsencode(companion.name)) - len(os.fsencode(path.name))
     limit = name_max(path.parent)
-    return (f"{path}: its deck file {companion.name} would be {what}; choose a journal name of at most "
-            f"{limit - extra} bytes (the deck file's name adds {extra}; nothing was written)")
+    return (_("{path}: its deck file {name} would be {what}; choose a journal name of at most {limit} bytes "
+              "(the deck file's name adds {extra}; nothing was written)").format(path=path, name=companion.name, what=what, limit=limit - extra, extra=extra))
 
 
 class EndlessGame(ServiceError):
@@ -122,8 +125,8 @@ class EndlessGame(ServiceError):
 
     def __init__(self, path: str, decisions: int) -> None:
         self.path, self.decisions = path, decisions
-        super().__init__(f"{path}: the game did not end after {decisions:,} decisions (real games take a few "
-                         "hundred); its journal is kept: please report it with that file")
+        super().__init__(_("{path}: the game did not end after {decisions:,} decisions (real games take a few hundred); "
+                           "its journal is kept: please report it with that file").format(path=path, decisions=decisions))
 
 
 class Unreadable(ServiceError):
@@ -148,8 +151,21 @@ class Conflict(LiveError):
 
     def __init__(self, expected: int, seq: int) -> None:
         self.expected, self.seq = expected, seq
-        super().__init__("SERVE-2", f"the table changed (seq {seq}, you decided on seq {expected}): "
-                                    "another decision came first; look again and decide anew")
+        super().__init__("SERVE-2", _("the table changed (seq {seq}, you decided on seq {expected}): another decision came first; "
+                                      "look again and decide anew").format(seq=seq, expected=expected))
+
+
+class GameOver(Conflict):
+    """SERVE-5 met by a decision made on seq ``expected``: the game ended since (at ``seq``). A conflict (the page
+    was behind: it reads the table again and shows the end), saying the game is over, not that another decision
+    came first."""
+
+    def __init__(self, expected: int, seq: int) -> None:
+        super().__init__(expected, seq)
+        self.rule = "SERVE-5"
+        self.message = (f"the game is over (it ended by seq {seq}; you decided on seq {expected}): no decision can "
+                        "be made any more")
+        self.args = (f"[SERVE-5] {self.message}",)
 
 
 class Diverged(LiveError):
@@ -158,9 +174,8 @@ class Diverged(LiveError):
 
     def __init__(self, since: int, seq: int) -> None:
         self.since, self.seq = since, seq
-        super().__init__("SERVE-9", f"this page has seen seq {since} but the game is at seq {seq} (its file was "
-                                    "restored or cut): read the game again from the start (since=0; the page "
-                                    "does so by itself)")
+        super().__init__("SERVE-9", _("this page has seen seq {since} but the game is at seq {seq} (its file was restored or cut): "
+                                      "read the game again from the start (since=0; the page does so by itself)").format(since=since, seq=seq))
 
 
 class Refused(LiveError):
@@ -172,8 +187,12 @@ class NotYourTurn(LiveError):
 
 
 class StoreUnreachable(ServiceError):
-    """A PostgreSQL store whose server cannot be reached (or was lost) while following its commits
-    (:meth:`lifeboat.service.live.stored.GameStore.follow`); the message is the journal's, with no password."""
+    """A PostgreSQL store whose server cannot be reached (or was lost): while following its commits
+    (:meth:`lifeboat.service.live.stored.GameStore.follow`), or opening, reading or deciding in one of its games
+    (a served page gets ``503``, SERVE-16). The message is the journal's, with no password, but it names the
+    store's host, port and database: for the server's log, never for a page."""
+
+    rule = "SERVE-16"
 
 
 class LinksUnreadable(ServiceError):
@@ -182,12 +201,12 @@ class LinksUnreadable(ServiceError):
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
-        super().__init__(f"not the links of a served game ({reason})")
+        super().__init__(_("not the links of a served game ({reason})").format(reason=reason))
 
 
 __all__ = [
-    "AmbiguousCommand", "BadRequest", "Conflict", "Diverged", "EndlessGame", "FileProblem", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
-    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnclean", "LinksUnreadable", "LiveError", "NotAJournal",
+    "AmbiguousCommand", "BadRequest", "Conflict", "Diverged", "EndlessGame", "FileProblem", "GameOver", "JournalConflict", "JournalCorrupt", "JournalError", "JournalExists",
+    "JournalNotFound", "JournalTampered", "JournalTorn", "JournalUnavailable", "JournalUnclean", "LinksUnreadable", "LiveError", "NotAJournal",
     "NotYourTurn", "Refused", "ReplayError", "RuleViolation", "ServiceError", "StoreUnreachable",
-    "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_long",
+    "Unreadable", "UnsupportedJournalVersion", "companion_too_long", "missing_folder", "not_a_file", "printable", "too_deep", "too_long",
 ]

@@ -15,12 +15,12 @@ from __future__ import annotations
 from lifeboat.i18n import _
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from lifeboat.cards import cards_of, face_of, is_provision, treasure_points
-from lifeboat.commands import Command, is_chance, is_recorder
+from lifeboat.commands import Command, PlayerCommand, is_chance, is_recorder
 from lifeboat.legal import legal_commands
 from lifeboat.state import State
 from lifeboat.views import text as tx
@@ -59,6 +59,7 @@ class Alternative(msgspec.Struct, frozen=True, kw_only=True):
     text: str
     line: str = ""
     chosen: bool = False
+    verb: str = ""
 
 
 class BookStep(msgspec.Struct, kw_only=True):
@@ -78,7 +79,7 @@ class BookStep(msgspec.Struct, kw_only=True):
     actor: str
     lines: list[Line]
     table: TableView
-    navigation: dict[str, dict]
+    navigation: dict[str, dict[str, Any]]
     navigation_card: bool = False
     notes: list[NoteView] = []
     alternatives: list[Alternative] | None = None
@@ -114,20 +115,21 @@ def alternatives_for(before: State, command: Command, viewer: str,
         return decider, None
     from lifeboat.notation import render  # here, not at the top: a plain replay never needs the notation
 
-    open_ = list(legal_commands(before, decider))
-    if command not in open_:
-        open_.append(command)
+    chosen: PlayerCommand = command  # type: ignore[assignment]  # neither chance nor recorder: a player's
+    open_: list[PlayerCommand] = list(legal_commands(before, decider))
+    if chosen not in open_:
+        open_.append(chosen)
     if viewer != "referee":  # VIEW-FACE-1: the seat's decisions as its view listed them (another's card by its face)
         keep = held_by(before, decider)
         open_ = list(mask_commands(tuple(open_), before.cards, keep))
-        command = mask_commands((command,), before.cards, keep)[0]
-    from lifeboat.views.decisions import describe
+        chosen = mask_commands((chosen,), before.cards, keep)[0]
+    from lifeboat.views.decisions import describe, verb_of
 
     out = []
-    for c in _unlike(open_, command):
+    for c in _unlike(open_, chosen):
         line = render(c, before)
         out.append(Alternative(text=describe(seen, c).text if seen is not None else line, line=line,
-                               chosen=c == command))  # type: ignore[arg-type]
+                               chosen=c == chosen, verb=verb_of(c)))
     return decider, out
 
 
@@ -144,7 +146,7 @@ def _alike(value: object) -> object:
     return value
 
 
-def _unlike(commands: Sequence[Command], chosen: Command) -> list[Command]:
+def _unlike(commands: Sequence[PlayerCommand], chosen: PlayerCommand) -> list[PlayerCommand]:
     """``commands`` with one of each group that plays alike (:func:`_alike`), in order; ``chosen`` stands for its
     group."""
     keys = [msgspec.json.encode(_alike(msgspec.to_builtins(c))) for c in commands]
@@ -200,7 +202,7 @@ class ReplayBook:
         passes = _all_passes(lines, alts)
         if passes and last is not None and _all_passes(last.lines, last.alternatives) and not last.notes \
                 and not visible and last.round == table.round:
-            self._passers += [v.data.get("character") for v in events]
+            self._passers += [v.data.get("character") for v in events]  # type: ignore[misc]  # Passed events name one
             me = self.viewer if self.viewer not in ("public", "referee") else None
             who = tx.names(self._passers, me)
             last.lines = [Line(type="passed", text=_("{who} passed.").format(who=f"{who[:1].upper()}{who[1:]}"))]
@@ -208,12 +210,13 @@ class ReplayBook:
             last.navigation = navigation_in(msgspec.json.encode(table), [c.character for c in table.characters],
                                             cards_of(table.ruleset))
             return last
-        self._passers = [v.data.get("character") for v in events] if passes else []
+        self._passers = [v.data.get("character") for v in events] if passes else []  # type: ignore[misc]  # as above
         in_game = [c.character for c in table.characters]
         label = None
         if decider is not None:
             ch = next((c for c in table.characters if c.character == decider), None)
-            label = f"{tx.name(decider)} ({ch.player})" if ch is not None else tx.name(decider)
+            label = (_("{character} ({player})").format(character=tx.name(decider), player=ch.player)  # 水手（Ann）
+                     if ch is not None else tx.name(decider))
         step = BookStep(
             seq=seq, first=seq, round=table.round, actor=actor, lines=lines, table=table,
             navigation=navigation_in(msgspec.json.encode(([v.data for v in events], table)), in_game,

@@ -28,19 +28,42 @@ def public_catalog(cards: CardSet | None = None) -> dict[str, Any]:
     """The printed facts of every character and provision face of ``cards`` (a game's card data, CARD-3; default
     the bundled data), as plain JSON values.
 
-    Shape: ``{"characters": {id: {"en", "zh": [..], "size", "survival"}}, "seat_order": [ids, bow first],
-    "faces": {face id: {"en", "zh": [..], "kind", "weapon", "points": [per copy number, 1 first]}},
-    "jewel_set_points": {"0": 0, "1": 1, "2": 4, "3": 8}}``. No card instance id appears in it.
+    Shape: ``{"characters": {id: {"en", "zh": [..], "size", "survival", "ability"}}, "seat_order": [ids, bow
+    first], "faces": {face id: {"en", "zh": [..], "kind", "weapon", "points": [per copy number, 1 first], "text"}},
+    "jewel_set_points": {"0": 0, "1": 1, "2": 4, "3": 8}}``; ``ability`` and ``text`` are the card data's own
+    English words (a character's ability, what a provision does; ``""`` where it prints none), which a page shows in
+    its reader's language through the catalogs (contexts ``ability`` and ``card text``, docs/translation.md). No card
+    instance id appears in it.
     """
     data = cards or BUNDLED
+    texts = printed_texts(data.raw)
     return {
-        "characters": {cid: {"en": c.en, "zh": list(c.zh), "size": c.size, "survival": c.survival}
+        "characters": {cid: {"en": c.en, "zh": list(c.zh), "size": c.size, "survival": c.survival,
+                             "ability": texts.get(("ability", cid), "")}
                        for cid, c in data.characters.items()},
         "seat_order": list(data.seat_order),
-        "faces": {fid: {"en": f.en, "zh": list(f.zh), "kind": f.kind, "weapon": f.weapon, "points": list(f.points)}
+        "faces": {fid: {"en": f.en, "zh": list(f.zh), "kind": f.kind, "weapon": f.weapon, "points": list(f.points),
+                        "text": texts.get(("card text", fid), "")}
                   for fid, f in data.faces.items()},
         "jewel_set_points": {str(k): v for k, v in data.jewel_set_points.items()},
     }
+
+
+def printed_texts(raw: Any) -> dict[tuple[str, str], str]:
+    """The words card data ``raw`` prints: ``{("ability", character id): text, ("card text", face id): text}``, the
+    first entry of a face that has one (an expansion adding copies of a base card prints nothing new); a character
+    whose ability is ``"none…"`` has none. The message contexts are the catalogs' (tools/catalogs.py)."""
+    out: dict[tuple[str, str], str] = {}
+    for c in raw.get("characters", ()):
+        ability = c.get("ability")
+        if isinstance(ability, str) and ability and not ability.startswith("none"):
+            out[("ability", c["id"])] = ability
+    for entries in raw.get("provisions", {}).values():
+        for e in entries:
+            text = e.get("text")
+            if isinstance(text, str) and text:
+                out.setdefault(("card text", e["id"]), text)
+    return out
 
 
 def navigation_facts(card_id: str, in_game: Sequence[str], cards: CardSet | None = None) -> dict[str, Any]:

@@ -34,7 +34,7 @@ _CARD_FIELDS = ("card", "cards", "give", "gave", "got", "provisions", "offered",
 
 
 def _fields(types: tuple[type, ...]) -> dict[str, tuple[str, ...]]:
-    return {cls.__struct_config__.tag: tuple(f for f in cls.__struct_fields__  # type: ignore[attr-defined]
+    return {cls.__struct_config__.tag: tuple(f for f in cls.__struct_fields__  # type: ignore[attr-defined]  # Structs
                                              if f in _CARD_FIELDS) for cls in types}
 
 

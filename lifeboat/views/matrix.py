@@ -44,7 +44,7 @@ def _esc(text: str) -> str:
 
 
 def _tag(cls: type) -> str:
-    return cls.__struct_config__.tag  # type: ignore[attr-defined, no-any-return]
+    return cls.__struct_config__.tag  # type: ignore[attr-defined, no-any-return]  # a Struct: a str tag
 
 
 def _rows(types: tuple[type, ...], table: dict[str, dict[str, str]]) -> list[str]:
@@ -70,7 +70,7 @@ def _declarations(types: tuple[type, ...], table: dict[str, dict[str, str]]) -> 
 def _plain(title: str, cls: type, table: dict[str, str]) -> list[str]:
     lines = [f"### {title}", "", "| Field | Audience rule | Public | Own seat | Other seats | Referee |",
              "|---|---|---|---|---|---|"]
-    rules = {f: parse_rule(table[f]) for f in cls.__struct_fields__}  # type: ignore[attr-defined]
+    rules = {f: parse_rule(table[f]) for f in cls.__struct_fields__}  # type: ignore[attr-defined]  # a Struct
     refs = seat_refs(rules)
     for field, rule in rules.items():
         cells = []

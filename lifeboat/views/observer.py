@@ -8,7 +8,7 @@ feeding a game event by event and asking for views after every command costs tim
 
 from __future__ import annotations
 
-from lifeboat.i18n import _
+from lifeboat.i18n import _, language
 
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -38,7 +38,7 @@ _PUBLIC = Audience("public")
 
 
 def _tag(obj: Any) -> str:
-    return type(obj).__struct_config__.tag  # type: ignore[no-any-return]
+    return type(obj).__struct_config__.tag  # type: ignore[no-any-return]  # msgspec: our tags are str
 
 
 class _Entry(NamedTuple):
@@ -84,8 +84,8 @@ class Observer:
         self._memory: dict[str, list[Memory]] = {}
         self._memory_shown: dict[str, tuple[frozenset[str], tuple[Memory, ...]]] = {}  # VIEW-FACE-1, see memory()
         self._ended = False
-        self._common_cache: tuple[int, dict[str, Any]] | None = None
-        self._faced_cache: tuple[int, dict[str, Any]] | None = None
+        self._common_cache: tuple[tuple[int, str], dict[str, Any]] | None = None  # (events, language)
+        self._faced_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
         self._held_cache: tuple[int, dict[str | None, frozenset[str]]] = (-1, {})
         self._batch = 0
 
@@ -193,7 +193,7 @@ class Observer:
     # ---- audiences ----
 
     def _audience(self, kind: str, character: str | None = None) -> Audience:
-        return Audience(kind, character, self._ended)  # type: ignore[arg-type]
+        return Audience(kind, character, self._ended)  # type: ignore[arg-type]  # kind is one of Kind's literals: the callers pass them
 
     def _seat_audience(self, character: str) -> Audience:
         self.state.char(character)  # KeyError for a character not in the game
@@ -274,6 +274,17 @@ class Observer:
             KeyError: ``character`` is not a character of this game.
         """
         aud = self._seat_audience(character)
+        return self._in_language(aud, self._faced_memory(aud, character))
+
+    def _in_language(self, aud: Audience, memory: tuple[Memory, ...]) -> tuple[Memory, ...]:
+        """``memory`` with each text in the language in use (issue 29): a text is kept as written when it was
+        remembered (English), and written again in another language from the event, as the log writes it."""
+        if language() == "en":
+            return memory
+        return tuple(m if m.seq < self._forgotten else msgspec.structs.replace(m, text=self._event_view(m.seq, aud).text)
+                     for m in memory)
+
+    def _faced_memory(self, aud: Audience, character: str) -> tuple[Memory, ...]:
         kept = self._memory.get(character, [])
         if aud.omniscient or not kept or not self._faces:
             return tuple(kept)
@@ -297,8 +308,10 @@ class Observer:
                      for c in self.state.row_stack)
 
     def _common(self) -> dict[str, Any]:
-        """The parts of the table every audience sees alike (PROC-5), cached until the next event."""
-        if self._common_cache is not None and self._common_cache[0] == len(self):
+        """The parts of the table every audience sees alike (PROC-5), cached until the next event (per language:
+        the names and the score notes are words, issue 29)."""
+        key = (len(self), language())
+        if self._common_cache is not None and self._common_cache[0] == key:
             return self._common_cache[1]
         st = self.state
         order = list(st.seats) + [c.character for c in st.characters if c.character not in st.seats]
@@ -325,7 +338,7 @@ class Observer:
             drank=st.drank,  # LIQUID-1, WONG-1: public (REF-24)
             fight=fight_view(st),  # FIGHT-3: each side's strength now, from public facts only
         )
-        self._common_cache = (len(self), common)
+        self._common_cache = (key, common)
         return common
 
     def _table(self, aud: Audience) -> dict[str, Any]:
@@ -358,8 +371,8 @@ class Observer:
 
     def _faced(self, common: dict[str, Any]) -> dict[str, Any]:
         """``common`` (:meth:`_common`) as the public sees it (VIEW-FACE-1), cached until the next event."""
-        if self._faced_cache is None or self._faced_cache[0] != len(self):
-            self._faced_cache = (len(self), mask_common(common, self.state.cards))
+        if self._faced_cache is None or self._faced_cache[0] != (len(self), language()):
+            self._faced_cache = ((len(self), language()), mask_common(common, self.state.cards))
         return self._faced_cache[1]
 
     def _secrets(self) -> tuple[SecretsView, ...]:

@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lifeboat.card_context import card_name, in_use, using  # noqa: F401 - the card data lines use (CARD-3)
+from lifeboat.card_context import (  # noqa: F401 - the card data lines use (CARD-3)
+    card_name as card_name, in_use as in_use, using as using,
+)
 from lifeboat.i18n import N_, _
 from lifeboat.views.words import (  # noqa: F401 - the words other views build with
-    cap, card, cards, faces, inner, join, name, names, obj, plural, poss, subj,
+    cap as cap, card as card, cards as cards, faces as faces, inner as inner, join as join, name as name,
+    names as names, obj as obj, plural as plural, poss as poss, subj as subj,
 )
 
 _cap = cap
@@ -391,5 +394,6 @@ def event_text(kind: str, data: Data, me: str | None) -> str:
 
 
 from lifeboat.views.step_text import (  # noqa: E402,F401 - the steps' lines, where they were
-    navigation_contents, offer_text, step_text, wong_share_text,
+    navigation_contents as navigation_contents, offer_text as offer_text, step_text as step_text,
+    wong_share_text as wong_share_text,
 )

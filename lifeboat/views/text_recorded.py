@@ -10,6 +10,7 @@ from typing import Any
 
 from lifeboat.i18n import _, ngettext
 from lifeboat.views.text import _cap, card, inner, poss
+from lifeboat.views.words import join, name
 
 Data = dict[str, Any]
 OFFERED = "offered"
@@ -80,7 +81,7 @@ def love_hate_deduced(d: Data, me: str | None) -> str:
 
 def possibilities_forgotten(d: Data, me: str | None) -> str:
     return _("Too many ways for the cards lost from sight to lie: the record no longer follows where these went: "
-             "{looks}.").format(looks=", ".join(card(x) for x in d["looks"]))
+             "{looks}.").format(looks=_(", ").join(card(x) for x in d["looks"]))
 
 
 def card_identified(d: Data, me: str | None) -> str:
@@ -88,6 +89,30 @@ def card_identified(d: Data, me: str | None) -> str:
     if d["card"]:
         return _("The unseen card {placeholder} is {card}.").format(placeholder=d["placeholder"], card=card(d["card"]))
     return _("The unseen card {placeholder} is named, but not to you.").format(placeholder=d["placeholder"])
+
+
+def cards_identified(ds: list[Data], holders: list[str | None]) -> str:
+    """REC-1: a run of placeholders named one after another as one line, for the record page (issue 30: a row per
+    card was a wall of rows at the end). The hands shown at the end (``holders``: who holds each card now, known
+    once the game is over and nothing moves) go hand by hand, a card named twice counted ("Jewels ×2"); any other
+    run (a Flare Gun's draw) names its placeholders; those hidden from the reader are counted."""
+    if all(holders) and all(d["card"] for d in ds):
+        hands: dict[str, list[str]] = {}
+        for d, who in zip(ds, holders):
+            hands.setdefault(str(who), []).append(card(d["card"]))
+        parts = [_("{who}: {cards}").format(who=name(who), cards=_(", ").join(
+            x if names.count(x) == 1 else _("{card} ×{n}").format(card=x, n=names.count(x))
+            for x in dict.fromkeys(names))) for who, names in hands.items()]
+        # TRANSLATORS: between the hands of a list of hands shown ("The Kid: Jewels ×2; Frenchy: Oar, Knife")
+        return _("{n} cards shown are named: {hands}.").format(n=len(ds), hands=_("; ").join(parts))
+    named = [_("{placeholder} is {card}").format(placeholder=d["placeholder"], card=card(d["card"]))
+             for d in ds if d["card"]]
+    if not named:
+        return _("{n} unseen cards are named, but not to you: {placeholders}.").format(
+            n=len(ds), placeholders=join([d["placeholder"] for d in ds]))
+    hidden = [_("{placeholder} is named, but not to you").format(placeholder=d["placeholder"])
+              for d in ds if not d["card"]]
+    return _("{n} unseen cards are named: {cards}.").format(n=len(ds), cards=join(named + hidden))
 
 
 def love_hate_identified(d: Data, me: str | None) -> str:

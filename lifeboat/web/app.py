@@ -10,8 +10,12 @@ so it stays out of logs and Referer headers; the pages read it from the link's `
   catch-up first, then one per decision, each ``id: SEQ``. Both: 409 SERVE-9 for a ``since`` past the game's seq.
 - ``POST /api/games/{game}/decisions`` ``{"expected_seq": N, "line": "…"}`` or ``{"expected_seq": N,
   "command": {…}}`` → 200 ``{"seq"}``; 409 when another decision came first (SERVE-2).
+- ``GET|POST /api/games/{game}/orders`` a seat's standing order (SERVE-13): ``{"order": "windows" |
+  "until_change" | null}``; passes for it in windows from the public table only.
 - ``GET /api/games/{game}/replay`` once the game is over: the replay document of the caller's audience (its
   views, notes for it only: NOTE-1), for ``LifeboatViewer.replay`` (lifeboat/web/viewer); 409 before the end (SERVE-7).
+- Every route takes ``?lang=en|zh_Hans|zh_Hant`` (any tag: ``zh``, ``zh-TW``…; default English): the language of
+  the lines it answers with (the story, the table, the decisions' words, refusals), each reader its own (issue 29).
 - ``GET /api/names`` the English and Chinese names of characters and provision faces (this lifeboat's card data);
   ``GET /api/games/{game}/names`` the same of the game's own card data (CARD-3: its sizes, survival values, points).
 
@@ -31,18 +35,20 @@ from typing import Any
 import msgspec
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from lifeboat.service import language_of, using_language
 from lifeboat.service.errors import Conflict, Diverged, LiveError, NotYourTurn
 from lifeboat.service.game.names import catalog
 from lifeboat.web.errors import ApiError, error_response, install_handlers
-from lifeboat.web.tables import Table, Tables
+from lifeboat.web.guard import Guard, read_json
+from lifeboat.web.tables import STOP, Table, Tables, sse
 from lifeboat.web.tokens import Access
 
-MAX_BODY = 16_384
 KEEPALIVE_S = 15.0
 STATIC = resources.files("lifeboat.web") / "static"
 SECURITY_HEADERS = {
@@ -59,6 +65,12 @@ class DecisionBody(msgspec.Struct, forbid_unknown_fields=True):
     command: dict[str, Any] | None = None
 
 
+class OrderBody(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat's standing order (SERVE-13): ``"windows"``, ``"until_change"``, or ``null`` to take it back."""
+
+    order: str | None = None
+
+
 class NewGameBody(msgspec.Struct, forbid_unknown_fields=True):
     """A new game: 4-6 player names (7 with one expansion, 8 with both: SETUP-1), those played by bots, an optional
     seed and options."""
@@ -69,32 +81,27 @@ class NewGameBody(msgspec.Struct, forbid_unknown_fields=True):
     options: list[str] = []
 
 
-async def _body(request: Request, kind: type[Any]) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "SERVE-4", f"the request body is over {MAX_BODY} bytes")
-    try:
-        return msgspec.json.decode(raw, type=kind)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise ApiError(422, "SERVE-4", f"the request body is not what this route takes: {exc}") from None
-
-
 def _tables(request: Request) -> Tables:
-    return request.app.state.tables  # type: ignore[no-any-return]
+    return request.app.state.tables  # type: ignore[no-any-return]  # Starlette's state is untyped: our Tables
 
 
 async def _access(request: Request) -> tuple[Table, Access]:
     """The table and who the bearer token lets in; 404 for anything else (SERVE-1: reveals nothing)."""
-    table = await _tables(request).find(request.path_params["game"])
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    access = table.links.check(token.strip()) if table is not None and scheme.lower() == "bearer" else None
-    if table is None or access is None:
+    found = await _tables(request).access(request.path_params["game"], token.strip() if scheme.lower() == "bearer"
+                                          else "")
+    if found is None:
         raise ApiError(404, "SERVE-1", "no such game, or this link is not valid (ask the host for your link)")
-    return table, access
+    return found
 
 
 def _audience(access: Access) -> str:
     return {"seat": access.seat, "spectator": "public", "referee": "referee"}[access.role]
+
+
+def page_language(request: Request) -> str:
+    """The language the page reads (``?lang=``: ``en``, ``zh_Hans``, ``zh_Hant`` or any tag naming one; issue 29)."""
+    return language_of(request.query_params.get("lang"))
 
 
 def _since(request: Request) -> int:
@@ -140,14 +147,14 @@ async def game_names(request: Request) -> Response:
 
 
 async def new_game(request: Request) -> Response:
-    body: NewGameBody = await _body(request, NewGameBody)
+    body: NewGameBody = await read_json(request, NewGameBody)
     try:
-        table, tokens = _tables(request).create(body.players, body.bots, body.seed, body.options)
+        with using_language(page_language(request)):  # a refusal in the page's language
+            table, tokens = _tables(request).create(body.players, body.bots, body.seed, body.options)
     except LiveError as exc:
         raise ApiError(422, exc.rule, exc.message) from None
     table.start_bots()
-    base = str(request.base_url).rstrip("/")
-    links = links_of(base, table, tokens)
+    links = links_of(request.app.state.base, table, tokens)  # the configured address, never the Host header
     return _json(msgspec.json.encode({"game": table.game.game_id, "links": links}), 201)
 
 
@@ -166,7 +173,7 @@ async def _diverged(request: Request, exc: Exception) -> Response:
 
 async def state(request: Request) -> Response:
     table, access = await _access(request)
-    _, body = await table.snapshot(_audience(access), _since(request))
+    _, body = await table.snapshot(_audience(access), _since(request), page_language(request))
     return _json(body)
 
 
@@ -176,17 +183,24 @@ async def replay(request: Request) -> Response:
     table, access = await _access(request)
     if not table.game.over:
         raise ApiError(409, "SERVE-7", "the replay opens when the game is over; until then, the table is the page")
-    doc = await asyncio.to_thread(table.game.replay_document, _audience(access))
+    doc = await asyncio.to_thread(_in_language, page_language(request), table.game.replay_document, _audience(access))
     return _json(msgspec.json.encode(doc))
+
+
+def _in_language(lang: str, call: Any, *args: Any) -> Any:
+    """``call(*args)`` with its lines written in ``lang`` (a worker thread's own language)."""
+    with using_language(lang):
+        return call(*args)
 
 
 async def decisions(request: Request) -> Response:
     table, access = await _access(request)
     if access.role != "seat":
         raise ApiError(403, "SERVE-3", "this link watches the game; only a seat's link can decide")
-    body: DecisionBody = await _body(request, DecisionBody)
+    body: DecisionBody = await read_json(request, DecisionBody)
     try:
-        seq = await table.decide(access.seat, body.expected_seq, line=body.line, command=body.command)
+        seq = await table.decide(access.seat, body.expected_seq, line=body.line, command=body.command,
+                                 lang=page_language(request))
     except Conflict as exc:
         raise ApiError(409, exc.rule, exc.message, seq=exc.seq) from None
     except NotYourTurn as exc:
@@ -196,21 +210,39 @@ async def decisions(request: Request) -> Response:
     return _json(msgspec.json.encode({"seq": seq}))
 
 
+async def orders(request: Request) -> Response:
+    """GET: this seat's standing order; POST ``{"order": KIND | null}``: leave or take back one (SERVE-13). Only
+    the seat's own link; nothing of it reaches another audience."""
+    table, access = await _access(request)
+    if access.role != "seat":
+        raise ApiError(403, "SERVE-3", "this link watches the game; only a seat's link leaves standing orders")
+    if request.method == "POST":
+        body: OrderBody = await read_json(request, OrderBody)
+        try:
+            await table.give_order(access.seat, body.order)
+        except LiveError as exc:
+            raise ApiError(422, exc.rule, exc.message) from None
+    return _json(msgspec.json.encode({"order": table.game.orders.of(access.seat)}))
+
+
 async def events(request: Request) -> Response:
     table, access = await _access(request)
-    sub, first = await table.subscribe(_audience(access), _since(request))
+    sub, first = await table.subscribe(_audience(access), _since(request), page_language(request))
 
     async def stream() -> AsyncIterator[bytes]:
         try:
-            yield _sse(*first)
-            while True:
+            yield sse(*first)
+            while not table.stopping:
                 try:  # asyncio.timeout, not wait_for: wait_for made a task of every get (six a served decision)
                     async with asyncio.timeout(KEEPALIVE_S):
-                        item = await sub.queue.get()
+                        frame = await sub.queue.get()
                 except TimeoutError:
                     yield b": keepalive\n\n"
                     continue
-                yield _sse(*item)
+                if frame == STOP:
+                    break
+                yield frame
+            yield b"event: stopping\ndata: {}\n\n"  # the host stopped serving: the page says so
         finally:
             table.unsubscribe(sub)
 
@@ -218,12 +250,10 @@ async def events(request: Request) -> Response:
     return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
 
-def _sse(seq: int, body: bytes) -> bytes:
-    return b"id: %d\nevent: update\ndata: %s\n\n" % (seq, body)
-
-
-def create_app(tables: Tables) -> Starlette:
-    """The app serving ``tables`` (bots start with the app, stop with it)."""
+def create_app(tables: Tables, base: str = "http://127.0.0.1:8000") -> Starlette:
+    """The app serving ``tables`` at ``base`` (``http://HOST:PORT``: the address its links name, never a request's
+    Host header; SERVE-15), behind :class:`lifeboat.web.guard.Guard` (SERVE-14, SERVE-15); bots start with the app,
+    stop with it."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -242,12 +272,13 @@ def create_app(tables: Tables) -> Starlette:
         Route("/api/games/{game}/state", state), Route("/api/games/{game}/events", events),
         Route("/api/games/{game}/replay", replay), Route("/api/games/{game}/names", game_names),
         Route("/api/games/{game}/decisions", decisions, methods=["POST"]),
+        Route("/api/games/{game}/orders", orders, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, base=base)])
     install_handlers(app)
     app.add_exception_handler(Diverged, _diverged)
-    app.state.tables = tables
+    app.state.tables, app.state.base = tables, base.rstrip("/")
     return app
 
 

@@ -31,9 +31,12 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from lifeboat.service import Desk, JournalError, RuleViolation
-from lifeboat.web.app import MAX_BODY, SECURITY_HEADERS, viewer_asset
+from starlette.middleware import Middleware
+
+from lifeboat.service import Desk, JournalError, RuleViolation, using_language
+from lifeboat.web.app import SECURITY_HEADERS, page_language, viewer_asset
 from lifeboat.web.errors import ApiError, install_handlers
+from lifeboat.web.guard import Guard, read_json
 
 STATIC = resources.files("lifeboat.web") / "static"
 
@@ -77,26 +80,21 @@ async def page(request: Request) -> Response:
 async def view(request: Request) -> Response:
     rec = _recorder(request)
     async with rec.lock:
-        return _json(await asyncio.to_thread(_view, rec.desk))
+        return _json(await asyncio.to_thread(_view, rec.desk, page_language(request)))
 
 
-def _view(desk: Desk) -> Any:
-    desk.refresh()
-    return desk.view()
+def _view(desk: Desk, lang: str = "en") -> Any:
+    with using_language(lang):  # the status, the choices and the story in the scribe's language
+        desk.refresh()
+        return desk.view()
 
 
 async def act(request: Request) -> Response:
     rec = _recorder(request)
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "SERVE-4", f"the request body is over {MAX_BODY} bytes")
-    try:
-        body = msgspec.json.decode(raw, type=RecordBody)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise ApiError(422, "SERVE-4", f"the request body is not what this route takes: {exc}") from None
+    body: RecordBody = await read_json(request, RecordBody)
     async with rec.lock:
         try:
-            said = await asyncio.to_thread(_act, rec.desk, body)
+            said = await asyncio.to_thread(_act, rec.desk, body, page_language(request))
         except RuleViolation as exc:
             raise ApiError(422, exc.rule, exc.message, candidates=list(getattr(exc, "candidates", ()))) from None
         except JournalError as exc:  # the terminal wrote meanwhile, or the file is damaged: say so, keep the desk
@@ -106,7 +104,12 @@ async def act(request: Request) -> Response:
     return _json(said)
 
 
-def _act(desk: Desk, body: RecordBody) -> Any:
+def _act(desk: Desk, body: RecordBody, lang: str = "en") -> Any:
+    with using_language(lang):  # what the line did, and a refusal, in the scribe's language
+        return _act_in(desk, body)
+
+
+def _act_in(desk: Desk, body: RecordBody) -> Any:
     if body.op == "close":
         return desk.close()
     if body.op == "undo":
@@ -121,9 +124,10 @@ async def names(request: Request) -> Response:
     return _json(rec.desk.catalog())
 
 
-def create_record_app(path: Path, token: str | None = None) -> tuple[Starlette, str]:
+def create_record_app(path: Path, token: str | None = None, base: str | None = None) -> tuple[Starlette, str]:
     """The app of the record page for the recorded game at ``path`` and the token that opens it (``token``, else 32
-    random bytes, :func:`secrets.token_urlsafe`, shown once). Raises what :class:`lifeboat.service.Desk` raises (a
+    random bytes, :func:`secrets.token_urlsafe`, shown once), behind :class:`lifeboat.web.guard.Guard` (``base``: the
+    address the link names; SERVE-14, SERVE-15). Raises what :class:`lifeboat.service.Desk` raises (a
     digital game: :class:`lifeboat.service.BadRequest`)."""
     token = token or secrets.token_urlsafe(32)
     recorder = Recorder(path, token)
@@ -132,7 +136,7 @@ def create_record_app(path: Path, token: str | None = None) -> tuple[Starlette, 
         Route("/api/names", names), Route("/viewer/{name}", viewer_asset),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, base=base)])
     install_handlers(app)
     app.state.recorder = recorder
     return app, token

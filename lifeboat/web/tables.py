@@ -26,19 +26,33 @@ from lifeboat.service.live.bots import bot_names
 from lifeboat.service.errors import BadRequest
 from lifeboat.service.errors import Conflict, LiveError, StoreUnreachable
 from lifeboat.service.live.game import LiveGame, Update
+from lifeboat.service.live.links import LinkEntry, Sidecar
 from lifeboat.service.live.stored import GameStore
-from lifeboat.web.tokens import TokenStore
+from lifeboat.web.tokens import Access, TokenStore
+from lifeboat.service import using_language
 
 _encode = msgspec.json.Encoder().encode
 log = logging.getLogger("lifeboat.serve")
 
 
+STOP = b""
+"""What a subscriber's queue gets when the host stops serving (its stream says so and ends; no frame is empty)."""
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """One connection (an event stream): its audience and the queue of encoded messages (``seq``, bytes)."""
+    """One connection (an event stream): its audience, the language its page reads (issue 29: ``en``,
+    ``zh_Hans``, ``zh_Hant``) and the queue of its event-stream frames (:func:`sse`: built once per audience and
+    language, whatever the number of their connections)."""
 
     audience: str
-    queue: asyncio.Queue[tuple[int, bytes]] = field(default_factory=asyncio.Queue)
+    lang: str = "en"
+    queue: asyncio.Queue[bytes] = field(default_factory=asyncio.Queue)
+
+
+def sse(seq: int, body: bytes) -> bytes:
+    """The event-stream frame of a message (``id`` its seq, so a reconnecting page says where it was)."""
+    return b"id: %d\nevent: update\ndata: %s\n\n" % (seq, body)
 
 
 class Table:
@@ -54,7 +68,8 @@ class Table:
         self._owed_task: asyncio.Task[None] | None = None  # a look once chance another process owes is due
         self._wake = asyncio.Event()
         self.pushed = game.seq  # the seq every subscriber has been sent up to
-        self._cache: dict[tuple[str, int], tuple[int, bytes]] = {}  # (audience, since) → message at _cached_seq
+        self.stopping = False  # the host stopped serving: streams end
+        self._cache: dict[tuple[str, str, int], tuple[int, bytes]] = {}  # (audience, lang, since) → message
         self._cached_seq = -1
 
     @property
@@ -82,79 +97,90 @@ class Table:
         await asyncio.sleep(wait + 0.05)
         try:
             await self.catch_up()
-        except LiveError as exc:
+        except (LiveError, StoreUnreachable) as exc:
             log.warning("game %s: %s", self.game.game_id, exc)
 
     async def _send(self) -> None:
         """Call with the lock held: send every subscriber its message from ``pushed`` to the game's seq."""
         if self.game.seq != self.pushed:
-            audiences = {s.audience for s in self.subscribers}
-            self._deliver(await to_thread.run_sync(self._pushes, audiences))
+            self._deliver(await to_thread.run_sync(self._pushes, self._readers()))
 
-    def _pushes(self, audiences: set[str]) -> tuple[int, dict[str, tuple[int, bytes]]]:
-        """(A worker thread, the lock held.) Each of ``audiences``' message from ``pushed`` to now, encoded once
-        per audience whatever the number of its connections; and the seq they bring it to."""
-        return self.game.seq, {aud: self._encoded(aud, self.pushed) for aud in audiences}
+    def _readers(self) -> set[tuple[str, str]]:
+        """The (audience, language) of every subscriber: each gets its message once, in its own language."""
+        return {(s.audience, s.lang) for s in self.subscribers}
 
-    def _deliver(self, pushes: tuple[int, dict[str, tuple[int, bytes]]]) -> None:
+    def _pushes(self, readers: set[tuple[str, str]]) -> tuple[int, dict[tuple[str, str], tuple[int, bytes]]]:
+        """(A worker thread, the lock held.) Each of ``readers``' (audience, language) message from ``pushed`` to
+        now, encoded once per reader whatever the number of its connections; and the seq they bring it to."""
+        return self.game.seq, {r: self._encoded(r[0], self.pushed, r[1]) for r in readers}
+
+    def _deliver(self, pushes: tuple[int, dict[tuple[str, str], tuple[int, bytes]]]) -> None:
         """Call with the lock held: queue :meth:`_pushes`' messages to every subscriber (none can join between
         the two: :meth:`subscribe` takes the lock)."""
         seq, out = pushes
         if seq == self.pushed:
             return
         self.pushed = seq
+        frames = {reader: sse(*message) for reader, message in out.items()}
         for sub in self.subscribers:
-            sub.queue.put_nowait(out[sub.audience])
+            sub.queue.put_nowait(frames[(sub.audience, sub.lang)])
 
     # ---- reading ----
 
-    async def snapshot(self, audience: str, since: int) -> tuple[int, bytes]:
-        """``audience``'s message from seq ``since`` on (0: everything), encoded. Raises
+    async def snapshot(self, audience: str, since: int, lang: str = "en") -> tuple[int, bytes]:
+        """``audience``'s message from seq ``since`` on (0: everything), encoded, its lines in ``lang``. Raises
         :class:`lifeboat.service.live.game.Diverged` (SERVE-9) for a ``since`` past the game's seq."""
         async with self.lock:
             await self._adopt()
-            return await to_thread.run_sync(self._encoded, audience, since)
+            return await to_thread.run_sync(self._encoded, audience, since, lang)
 
-    def _encoded(self, audience: str, since: int) -> tuple[int, bytes]:
-        """Call with the lock held: ``audience``'s message from ``since`` to now, encoded; built once per seq for
-        each (audience, since) asked (pushes, and pages that load or reconnect at the same seq, share it)."""
+    def _encoded(self, audience: str, since: int, lang: str = "en") -> tuple[int, bytes]:
+        """Call with the lock held: ``audience``'s message from ``since`` to now, its lines written in ``lang``
+        (:mod:`lifeboat.i18n`), encoded; built once per seq for each (audience, lang, since) asked (pushes, and
+        pages that load or reconnect at the same seq, share it)."""
         if self._cached_seq != self.game.seq:
             self._cache.clear()
             self._cached_seq = self.game.seq
-        found = self._cache.get((audience, since))
+        found = self._cache.get((audience, lang, since))
         if found is None:
-            msg = self.game.message(audience, since)
-            found = self._cache[(audience, since)] = (msg.seq, _encode(msg))
+            with using_language(lang):
+                msg = self.game.message(audience, since)
+            found = self._cache[(audience, lang, since)] = (msg.seq, _encode(msg))
         return found
 
-    async def subscribe(self, audience: str, since: int) -> tuple[Subscriber, tuple[int, bytes]]:
+    async def subscribe(self, audience: str, since: int, lang: str = "en") -> tuple[Subscriber, tuple[int, bytes]]:
         """A new subscriber of ``audience`` and its first message (from ``since``), atomically: no update is
         missed or sent twice between the two. Raises :class:`lifeboat.service.live.game.Diverged` (SERVE-9) for a ``since`` past
         the game's seq, before anything is subscribed."""
         async with self.lock:
             await self._adopt()
-            first = await to_thread.run_sync(self._encoded, audience, since)
-            sub = Subscriber(audience)
+            first = await to_thread.run_sync(self._encoded, audience, since, lang)
+            sub = Subscriber(audience, lang)
             self.subscribers.add(sub)
             return sub, first
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
 
+    def stop_streams(self) -> None:
+        """The host stops serving: every open stream is told (:data:`STOP`) and ends."""
+        self.stopping = True
+        for sub in self.subscribers:
+            sub.queue.put_nowait(STOP)
+
     # ---- deciding ----
 
     async def decide(self, seat: str, expected_seq: int, *, line: str | None = None,
-                     command: dict[str, Any] | None = None, cmd: Any = None) -> int:
+                     command: dict[str, Any] | None = None, cmd: Any = None, lang: str = "en") -> int:
         """``seat``'s decision made on seq ``expected_seq`` (a line of notation, a command's JSON, or a bot's
         ``cmd``); returns the new seq. Every check is the live game's (:meth:`LiveGame.submit`,
         :meth:`LiveGame.decide`: SERVE-2..5, SERVE-11); this table only holds the lock and tells the subscribers.
-        Raises :class:`LiveError` (:class:`Conflict` when another decision came first)."""
+        Raises :class:`LiveError` (:class:`Conflict` when another decision came first), its message in ``lang``."""
         async with self.lock:
             await self._adopt()  # a store's game: another process may have moved it on (SERVE-2 then)
-            audiences = {s.audience for s in self.subscribers}
             try:  # one worker-thread call: the append (its fsync) and the messages it sends
                 update, pushes = await to_thread.run_sync(self._decide_and_push, seat, expected_seq,
-                                                          (line, command, cmd), audiences)
+                                                          (line, command, cmd, lang), self._readers())
                 self._deliver(pushes)
             finally:  # after an unexpected error too, whatever was written reaches the subscribers
                 await self._send()
@@ -163,21 +189,35 @@ class Table:
         self._wake.set()
         return update.seq
 
-    def _decide_and_push(self, seat: str, expected_seq: int, asked: tuple[str | None, dict[str, Any] | None, Any],
-                         audiences: set[str]) -> tuple[Update | LiveError, tuple[int, dict[str, tuple[int, bytes]]]]:
+    def _decide_and_push(self, seat: str, expected_seq: int, asked: tuple[str | None, dict[str, Any] | None, Any, str],
+                         readers: set[tuple[str, str]]
+                         ) -> tuple[Update | LiveError, tuple[int, dict[tuple[str, str], tuple[int, bytes]]]]:
         """(A worker thread, the lock held.) The decision ``asked`` (line, command, bot's command), or the
         :class:`LiveError` that refused it; and the messages to push: this decision's, or (refused as stale) those
         of the commits it caught up with."""
-        line, command, cmd = asked
+        line, command, cmd, lang = asked
         result: Update | LiveError
         try:
-            if cmd is None:
-                result = self.game.submit(seat, expected_seq, line=line, command=command)
-            else:
-                result = self.game.decide(seat, cmd, expected_seq)
+            with using_language(lang):  # a refusal in the deciding page's language
+                if cmd is None:
+                    result = self.game.submit(seat, expected_seq, line=line, command=command)
+                else:
+                    result = self.game.decide(seat, cmd, expected_seq)
         except LiveError as exc:
             result = exc
-        return result, self._pushes(audiences)
+        if not isinstance(result, LiveError):
+            self.game.apply_orders()  # SERVE-13: in the same message as the window this decision opened
+        return result, self._pushes(readers)
+
+    async def give_order(self, seat: str, kind: str | None) -> None:
+        """``seat``'s standing order (SERVE-13), applied at once if a window waits for it. Raises
+        :class:`LiveError` (SERVE-4: no such order)."""
+        async with self.lock:
+            await self._adopt()
+            self.game.give_order(seat, kind)
+            await to_thread.run_sync(self.game.apply_orders)
+            await self._send()
+        self._wake.set()
 
     # ---- bots ----
 
@@ -216,6 +256,8 @@ class Table:
                 continue  # a person decided first: look again
             except LiveError:
                 continue
+            except StoreUnreachable:  # the store is down or restarting (SERVE-16): look again in a while
+                await asyncio.sleep(1.0)
 
 
 def named_bots(spec: list[str]) -> dict[str, str]:
@@ -236,29 +278,48 @@ class Tables:
         self.folder, self.bot_delay, self.store = folder, bot_delay, store
         self.cards = cards  # the card data new games play with (serve --cards, CARD-3); None: the bundled data
         self._tables: dict[str, Table] = {}
-        self._loading = asyncio.Lock()
+        self._opening: dict[str, asyncio.Lock] = {}  # a store's game being opened for its first request
 
-    async def find(self, game_id: str) -> Table | None:
-        """The table of ``game_id``: served here already, or (a store) opened now if the store has its links."""
+    async def access(self, game_id: str, token: str) -> tuple[Table, Access] | None:
+        """The table of ``game_id`` and who ``token`` lets in, or ``None`` (SERVE-1). An unknown game and a known
+        game with a wrong token take the same path, so neither is told by the time it takes (SERVE-17): one token
+        check (against the game's links, or links of no game), and with a store one look-up of the game's links
+        in the store (a wrong token is checked again against the stored links: another process may have issued
+        new ones), under no lock any other request waits on. Only a good token opens a game not served here yet
+        (under that game's own lock). Raises :class:`lifeboat.service.errors.StoreUnreachable` (SERVE-16)."""
         table = self._tables.get(game_id)
-        if table is not None or self.store is None or not _plausible(game_id):
-            return table
-        async with self._loading:
+        found = (table.links if table is not None else _NO_LINKS).check(token)
+        if table is not None and found is not None:
+            return table, found
+        if self.store is None or not _plausible(game_id):
+            return None
+        raw = await to_thread.run_sync(self.store.links, game_id)
+        links = _NO_LINKS if raw is None else self._links(game_id, raw)
+        found = links.check(token)
+        if raw is None or found is None:
+            return None
+        if table is None:
+            table = await self._open(game_id, links)
+        else:
+            table.links = links  # issued again by another process (--new-links)
+        return table, found
+
+    def _links(self, game_id: str, raw: bytes) -> TokenStore:
+        assert self.store is not None
+        return TokenStore.of_bytes(f"{self.store.location}/{game_id}", raw, self._saver(game_id, True))
+
+    async def _open(self, game_id: str, links: TokenStore) -> Table:
+        """Open a store's game for a request its links let in, once (that game's own lock: concurrent first
+        requests open it once)."""
+        lock = self._opening.setdefault(game_id, asyncio.Lock())
+        async with lock:
             table = self._tables.get(game_id)
             if table is None:
-                table = await to_thread.run_sync(self._load, game_id)
-                if table is not None:
-                    table.start_bots()
-        return table
-
-    def _load(self, game_id: str) -> Table | None:
-        assert self.store is not None
-        raw = self.store.links(game_id)
-        if raw is None:
-            return None
-        links = TokenStore.of_bytes(f"{self.store.location}/{game_id}", raw, self._saver(game_id, True))
-        table = Table(LiveGame.open_stored(self.store, game_id), links, bot_delay=self.bot_delay)
-        self._tables[game_id] = table
+                assert self.store is not None
+                game = await to_thread.run_sync(LiveGame.open_stored, self.store, game_id)
+                table = self._tables[game_id] = Table(game, links, bot_delay=self.bot_delay)
+                table.start_bots()
+        self._opening.pop(game_id, None)
         return table
 
     def bot_kinds(self, game_id: str) -> dict[str, str]:
@@ -289,9 +350,9 @@ class Tables:
                 while True:
                     seen = await to_thread.run_sync(follower.wait, 1000, abandon_on_cancel=True)
                     for game_id, seq in seen.items():
-                        table = self._tables.get(game_id)
-                        if table is not None and seq > table.game.seq:
-                            await table.catch_up()
+                        served = self._tables.get(game_id)
+                        if served is not None and seq > served.game.seq:
+                            await served.catch_up()
             except (StoreUnreachable, LiveError) as exc:
                 log.warning("following the store: %s; listening again", exc)
                 await asyncio.sleep(0.2)
@@ -318,6 +379,11 @@ class Tables:
 
     def get(self, game_id: str) -> Table | None:
         return self._tables.get(game_id)
+
+    def stop_streams(self) -> None:
+        """Ctrl-C: every open page of every game is told the host stopped (:meth:`Table.stop_streams`)."""
+        for table in self.all():
+            table.stop_streams()
 
     def all(self) -> list[Table]:
         return list(self._tables.values())
@@ -362,6 +428,11 @@ class Tables:
         table = Table(game, links, bot_delay=self.bot_delay)
         self._tables[game.game_id] = table
         return table, tokens
+
+
+_NO_LINKS = TokenStore("/dev/null/no-game", Sidecar(links=tuple(LinkEntry("0" * 64, Access("seat", f"s{i}")) for i in range(8))))
+"""Links of no game: an unknown game's token is checked against these, as long as a game's own (SERVE-17; a
+file-kept game's check looks at its sidecar's stamp, this one at a sidecar that is not there: one stat each)."""
 
 
 def _plausible(game_id: str) -> bool:

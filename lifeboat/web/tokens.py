@@ -23,6 +23,7 @@ from pathlib import Path
 import msgspec
 
 from lifeboat.service.errors import LinksUnreadable
+from lifeboat.service.game.files import read_regular
 from lifeboat.service.live.links import SUFFIX, Access, LinkEntry, Role, Sidecar, read_links, sidecar_path
 
 __all__ = ["SUFFIX", "Access", "Role", "Sidecar", "TokenFileError", "TokenStore", "sidecar_path"]
@@ -56,6 +57,29 @@ class TokenStore:
 
     def __init__(self, game: Path | str, sidecar: Sidecar, saver: Callable[[bytes], bool] | None = None) -> None:
         self.game, self._data, self._saver = game, sidecar, saver
+        self._stamp = self._file_stamp()  # the sidecar file as last read or written (a file-kept store)
+
+    def _file_stamp(self) -> tuple[int, int] | None:
+        if self._saver is not None:
+            return None
+        try:
+            st = sidecar_path(Path(self.game)).stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_ino)
+
+    def _fresh(self) -> None:
+        """A file-kept store reads its sidecar again when another process changed it (``lifeboat links --reissue``
+        while ``serve`` runs): a reissued seat's old link stops at once. One ``stat`` a check."""
+        stamp = self._file_stamp()
+        if stamp is None or stamp == self._stamp:
+            return
+        try:
+            path = sidecar_path(Path(self.game))
+            self._data = _sidecar(path, read_regular(path), "")
+        except (OSError, TokenFileError):
+            return  # a sidecar being replaced: the links held stay until it reads
+        self._stamp = stamp
 
     @classmethod
     def of_bytes(cls, where: str, raw: bytes | None, saver: Callable[[bytes], bool]) -> TokenStore:
@@ -72,7 +96,7 @@ class TokenStore:
             return cls(game, Sidecar())
         todo = "move it away to issue new links"
         try:
-            raw = path.read_bytes()
+            raw = read_regular(path)  # a named pipe there is refused, not waited on
         except OSError as exc:
             raise TokenFileError(path, f"{LinksUnreadable(str(exc))}; {todo}") from None
         return cls(game, _sidecar(path, raw, todo))
@@ -114,6 +138,25 @@ class TokenStore:
         self._save()
         return tokens
 
+    def seats(self) -> list[str]:
+        """The character ids that have a seat link (bots' seats have none)."""
+        self._fresh()
+        return [e.access.seat for e in self._data.links if e.access.role == "seat"]
+
+    def reissue(self, seat: str) -> str:
+        """A new link for ``seat`` (a character id with a seat link) only: its old token stops working, every other
+        link keeps working (the sidecar keeps only hashes, so a lost link cannot be printed again: SERVE-1).
+        Returns the new token. Raises ``KeyError`` for a seat without a link; a file-kept store only."""
+        self._fresh()
+        if seat not in self.seats():
+            raise KeyError(seat)
+        token = secrets.token_urlsafe(32)
+        links = tuple(LinkEntry(_digest(token), e.access) if e.access == Access("seat", seat) else e
+                      for e in self._data.links)
+        self._data = msgspec.structs.replace(self._data, links=links)
+        self._save()
+        return token
+
     def _save(self) -> None:
         path = sidecar_path(Path(self.game))
         tmp = path.with_name(path.name + ".tmp")
@@ -125,9 +168,11 @@ class TokenStore:
             os.close(fd)
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
+        self._stamp = self._file_stamp()
 
     def check(self, token: str) -> Access | None:
         """Who ``token`` lets in, or ``None``. Compares with every stored hash in constant time."""
+        self._fresh()
         digest = _digest(token)
         found: Access | None = None
         for entry in self._data.links:

@@ -53,6 +53,19 @@ def page(browser):  # type: ignore[no-untyped-def]
     ctx.close()
 
 
+def live_seat(browser, link: str, locale: str, width: int = 390, height: int = 844):  # type: ignore[no-untyped-def]
+    """A served seat page in its own context (``locale``, ``width``×``height``) once its stream is live, its script
+    errors kept in ``pg.errors``: ``(context, page)``; the caller closes the context."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.errors = errors  # type: ignore[attr-defined]
+    pg.goto(link)
+    pg.wait_for_selector("#sv-conn[data-state=live]")
+    return ctx, pg
+
+
 def shot(pg, name: str) -> Path:  # type: ignore[no-untyped-def]
     """Save a full-page screenshot ``tests/browser/screenshots/NAME.png`` and return its path."""
     SHOTS.mkdir(exist_ok=True)

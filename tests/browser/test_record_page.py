@@ -4,6 +4,8 @@ taking turns on one journal. Screenshots (390 px and desktop) go to tests/browse
 
 from __future__ import annotations
 
+import re
+
 import subprocess
 import time
 from collections.abc import Iterator
@@ -161,6 +163,11 @@ def test_undo_and_the_terminal_taking_turns_with_the_page(desk, browser) -> None
     pg.locator("#rc-send").click()
     pg.wait_for_function("() => document.getElementById('rc-notice').dataset.kind === 'error'")
     assert pg.locator("#rc-notice").inner_text().startswith("Refused [ACT-2] no action can be taken now")
+    # the refusal in sight at 390 px, right above the box it refuses (a new user found it below the fold)
+    box = pg.locator("#rc-notice").bounding_box()
+    line = pg.locator("#rc-line-text").bounding_box()
+    assert box is not None and line is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    assert box["y"] + box["height"] <= line["y"]
     tap(pg, "frenchy: keep ?")
     shot(pg, "record-390-terminal")
     ctx.close()
@@ -173,3 +180,34 @@ def test_undo_and_the_terminal_taking_turns_with_the_page(desk, browser) -> None
     assert pg.locator("#rc-next").inner_text() == "The Kid keeps the last card."
     shot(pg, "record-desktop")
     desktop.close()
+
+
+def test_the_record_page_in_the_scribes_language(desk, browser) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: a Chinese browser opens the record page in 简体中文 (the page's words, the names, the desk's
+    sentence and story); the picker switches it to English and back, and the choice is remembered."""
+    game, link = desk
+    ctx = browser.new_context(viewport=PHONE, locale="zh-CN")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(link)
+    pg.wait_for_function("() => window.lifeboatRecord.view !== null && window.lifeboatRecord.lang === 'zh_Hans'")
+    pg.wait_for_function("() => !/[A-Za-z]{3}/.test(document.querySelector('#rc-next').innerText)")
+    assert "劳伦" in pg.locator("#rc-next").inner_text()
+    assert pg.locator("#rc-send").inner_text() == "记录"
+    tap(pg, "chance: draw ? ? ? ?")
+    assert "Lady Lauren" not in pg.locator("body").inner_text()
+    # the choices in words, as the seat pages say them, the notation small beneath (a new user saw 'lauren: keep ?')
+    keep = pg.locator('.rc-choice[data-line="lauren: keep ?"]')
+    words = keep.inner_text().replace(keep.locator(".rc-line").inner_text(), "").strip()
+    assert words and not re.search(r"[A-Za-z]", words), words
+    assert keep.locator(".rc-line").inner_text() == "lauren: keep ?"
+    shot(pg, "record-390-zh")
+    pg.select_option("#rc-lang", "en")
+    pg.wait_for_function("() => document.querySelector('#rc-send').innerText === 'Record'")
+    pg.wait_for_function("() => /Lady Lauren/.test(document.querySelector('#rc-next').innerText)")
+    pg.wait_for_function("() => /^Keep/.test(document.querySelector('.rc-choice[data-line=\\'lauren: keep ?\\']').innerText)")
+    pg.reload()
+    pg.wait_for_function("() => window.lifeboatRecord.view !== null")
+    assert pg.evaluate("() => window.lifeboatRecord.lang") == "en" and errors == []
+    ctx.close()

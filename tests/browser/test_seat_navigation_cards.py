@@ -14,6 +14,7 @@ import time
 
 import httpx
 
+from tests.browser.seat_ui import pick as seat_pick
 from tests.browser.conftest import SHOTS, shot
 from tests.web.conftest import Server, auth, new_game, server  # noqa: F401 - the fixture
 
@@ -109,7 +110,7 @@ def test_the_rower_alone_sees_the_cards_it_drew_and_places_them_by_name(server: 
             assert [words for words, shown in said if shown and words in card["visible"]] == \
                 [words for words, shown in said if shown], card
         # every button says what goes where in card names: no bare number, no card id
-        labels = ann.eval_on_selector_all("#sv-decisions .sv-decision", "els => els.map(e => e.textContent)")
+        labels = ann.evaluate("() => window.LifeboatSeatDecide.entries(window.lifeboatPage).map(e => e.d.text)")
         places = [d for d in st["decisions"] if d["command"]["type"] == "place_rowed_cards"]
         assert len(places) >= 5  # 2 cards: both under (2 orders), one on the stack (2), both on the stack
         assert labels[:len(places)] == [expected_label(d["command"], facts) for d in places]
@@ -130,7 +131,9 @@ def test_the_rower_alone_sees_the_cards_it_drew_and_places_them_by_name(server: 
         shot(pages["Bob"], "serve-seat-phone-another-rows")
         # the button does what it says: the first card to the row stack, the rest under the deck in that order
         pick = next(d for d in places if len(d["command"]["to_stack"]) == 1 and d["command"]["to_bottom"])
-        ann.click(f"#sv-decisions .sv-decision:text-is('{expected_label(pick['command'], facts)}')")
+        index = next(i for i, d in enumerate(st["decisions"]) if d["line"] == pick["line"])
+        assert ann.evaluate(f"() => window.lifeboatPage.decisions[{index}].text") == expected_label(pick["command"], facts)
+        seat_pick(ann, index)
         ann.wait_for_function(f"() => window.lifeboatPage.seq > {st['seq']}")
         r = HTTP.get(f"{server.base}/api/games/{g['game']}/state?since={st['seq']}", headers=auth(g["tokens"]["referee"]))
         placed = next(e["data"] for e in r.json()["events"] if e["type"] == "rowed_cards_placed")

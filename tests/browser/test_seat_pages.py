@@ -15,6 +15,7 @@ import pytest
 
 from lifeboat.commands import PlayerCommand
 from tests.browser.conftest import shot
+from tests.browser.seat_ui import pick
 from tests.web.conftest import Server, auth, new_game, server  # noqa: F401 - the fixture
 from tests.web.players import random_bot
 
@@ -31,12 +32,17 @@ HTTP = httpx.Client()
 # What the header said each time the page turned 'live' (a MutationObserver sees each change as it happens)
 WHO_WHEN_LIVE = """
 window.whoWhenLive = [];
-document.addEventListener('DOMContentLoaded', () => {
+// watched from the document's start, not from DOMContentLoaded: the stream's first message can arrive before that
+// event (CI once saw 'live' set before the observer existed, and an empty list)
+(() => {
+let state = null;
+new MutationObserver(() => {
   const conn = document.getElementById('sv-conn');
-  new MutationObserver(() => {
-    if (conn.dataset.state === 'live') window.whoWhenLive.push(document.getElementById('sv-who').textContent);
-  }).observe(conn, {attributes: true, attributeFilter: ['data-state']});
-});
+  const now = conn ? conn.dataset.state : null;
+  if (now === 'live' && state !== 'live') window.whoWhenLive.push(document.getElementById('sv-who').textContent);
+  state = now;
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+})();
 """
 
 
@@ -92,6 +98,14 @@ def check_secrets(server: Server, g: dict, pages: dict) -> None:  # type: ignore
                 assert not leaked, (name, other, leaked)
 
 
+def type_line(pg, line: str) -> None:  # type: ignore[no-untyped-def]
+    """Type a line of notation in the expert field (opened first) and send it."""
+    if not pg.evaluate("() => document.getElementById('sv-expert').open"):
+        pg.click("#sv-expert summary")
+    pg.fill("#sv-line-text", line)
+    pg.click("#sv-line button[type=submit]")
+
+
 def waiting_players(server: Server, g: dict) -> list[str]:
     view = api_state(server, g["game"], g["tokens"]["referee"])["view"]
     players = {c["character"]: c["player"] for c in view["characters"]}
@@ -103,10 +117,9 @@ def choose(pg, rng: random.Random, me: str, decisions: list[dict], typed: bool) 
     cmd = random_bot(me, legal, rng)
     index = legal.index(cmd)
     if typed:
-        pg.fill("#sv-line-text", decisions[index]["line"])
-        pg.click("#sv-line button[type=submit]")
+        type_line(pg, decisions[index]["line"])
     else:
-        pg.click(f".sv-decision[data-indexes~='{index}']")  # alike cards share one button
+        pick(pg, index)  # alike cards share one button
 
 
 def play_until(server: Server, g: dict, pages: dict, rng: random.Random, stop) -> int:  # type: ignore[no-untyped-def]
@@ -180,7 +193,8 @@ def test_four_browsers_play_a_game_to_the_end(server: Server, browser) -> None: 
         full = api_state(server, g["game"], g["tokens"]["Dee"])
         assert caught["seq"] == full["seq"]
         assert caught["story"] == [e["text"] for e in full["events"]]
-        assert dee.eval_on_selector_all(".sv-story li", "els => els.length") == len(full["events"])
+        dee.click("#sv-story-toggle")  # the whole story, a tap away
+        assert dee.eval_on_selector_all("#sv-story li", "els => els.length") == len(full["events"])
         check_secrets(server, g, pages)
 
         play_until(server, g, pages, rng, lambda n: n >= 40)
@@ -215,8 +229,14 @@ def test_two_tabs_agree_and_a_stale_click_gets_a_conflict(server: Server, browse
                 time.sleep(0.02)
                 continue
             # both tabs click at once: the first click wins, the other tab is told and refreshed
-            one.evaluate("document.querySelector('.sv-decision:last-child')?.click()")
-            two.evaluate("document.querySelector('.sv-decision')?.click()")  # none if the first click won already
+            # (each tab taps its way to a decision's Confirm, then both confirm)
+            n = len(st1["decisions"])
+            for pg, i in ((one, n - 1), (two, 0)):
+                pg.evaluate(f"() => {{ const e = window.LifeboatSeatDecide.entries(window.lifeboatPage)"
+                            f".find(x => x.indexes.includes({i})); if (e) window.LifeboatSeatDecide.choose("
+                            f"window.lifeboatPage, e); }}")  # (none: the table moved on meanwhile)
+            one.evaluate("document.querySelector('#sv-decide .sv-confirm')?.click()")
+            two.evaluate("document.querySelector('#sv-decide .sv-confirm')?.click()")  # none if the first won already
             wait_seq(one, ref["seq"] + 1)
             wait_seq(two, ref["seq"] + 1)
             time.sleep(0.1)
@@ -249,19 +269,24 @@ def test_spectator_page_and_a_wrong_link(server: Server, browser) -> None:  # no
         # 'live' is shown only once the first message is drawn, never over an empty header (it once was)
         assert pg.evaluate("() => window.whoWhenLive") == ["Spectator"]
         assert pg.eval_on_selector_all(".lb-hand .lb-card", "els => els.length") == 0
-        assert pg.eval_on_selector_all(".sv-decision", "els => els.length") == 0
+        assert pg.eval_on_selector_all("#sv-decide button", "els => els.length") == 0
         assert pg.is_hidden("#sv-line")
         shot(pg, "serve-spectator-desktop")
-        pg.click("#sv-lang")  # Chinese names
-        pg.wait_for_selector("#sv-lang:text('English')")
+        pg.select_option("select.lb-lang", "zh_Hans")  # Chinese names (issue 29: the whole page)
+        pg.wait_for_function("() => document.documentElement.lang === 'zh-Hans' && window.lifeboatPage.seq > 0 && "
+                             "/[\\u4e00-\\u9fff]/.test(document.getElementById('sv-ask').textContent)")
         seat_names = pg.eval_on_selector_all(".lb-seat .lb-name", "els => els.map(e => e.textContent)")
         assert len(seat_names) == 4 and not any(ch.isascii() and ch.isalpha() for n in seat_names for ch in n)
         shot(pg, "serve-spectator-desktop-zh")
+        # the language is remembered by the browser: the wrong links below speak it (they once spoke English, the
+        # 404 coming before the catalog); English again for them
+        pg.select_option("select.lb-lang", "en")
+        pg.wait_for_function("() => document.documentElement.lang === 'en'")
         wrong = ctx.new_page()
         wrong.goto(g["links"]["Ann"].split("#")[0] + "#not-a-token")
         wrong.wait_for_selector("#sv-conn[data-state=gone]")
         assert wrong.inner_text("#sv-notice") == NOT_SERVED
-        assert not wrong.is_visible("#sv-line") and not wrong.is_visible(".sv-story-box")  # no box to type into
+        assert not wrong.is_visible("#sv-line-text") and not wrong.is_visible(".sv-story-box")  # no box to type into
         # a link cut after a '%' threw 'URI malformed' and the page said 'connecting…' for ever
         errors: list[str] = []
         cut = ctx.new_page()
@@ -291,8 +316,7 @@ def test_a_long_name_and_a_long_refused_word_fit_a_phone(server: Server, browser
         right = pg.eval_on_selector_all(".lb-seat .lb-stats", "els => els.map(e => e.getBoundingClientRect().right)")
         card = pg.eval_on_selector(".lb-seat", "e => e.getBoundingClientRect().right")
         assert len(right) == 4 and max(right) <= card
-        pg.fill("#sv-line-text", "x" * 300)
-        pg.click("#sv-line button[type=submit]")
+        type_line(pg, "x" * 300)
         pg.wait_for_selector("#sv-notice[data-kind=error]")
         assert pg.inner_text("#sv-notice") == ("Refused [NOTATION-1] a word of 300 characters ('xxxxxxxxxxxxxxxxxxxx'…); "
                                                "no word or name of the notation is longer than 60")
@@ -341,8 +365,7 @@ def test_a_no_answer_notice_goes_once_a_later_decision_reaches_the_page(server: 
         seq = api_state(server, g["game"], g["tokens"]["referee"])["seq"]
         wait_seq(ann, seq)
         contexts[0].set_offline(True)
-        ann.fill("#sv-line-text", "ann: pass")
-        ann.click("#sv-line button[type=submit]")
+        type_line(ann, "ann: pass")
         said = "The server did not answer; your decision may not have arrived."
         ann.wait_for_function(f"() => document.getElementById('sv-notice').textContent === {said!r}")  # a function:
         # an expression string is eval'ed in the page while Playwright polls, which the page's CSP refuses

@@ -72,8 +72,8 @@ def test_identical_cards_make_one_button(tmp_path: Path, browser) -> None:  # ty
         while not pg.evaluate("() => !!(window.lifeboatPage.catalog && window.lifeboatPage.view)"):
             assert time.monotonic() < deadline, "the page never loaded"
             time.sleep(0.05)
-        pg.wait_for_function("() => document.querySelectorAll('#sv-decisions .sv-decision').length > 0")
-        labels = pg.eval_on_selector_all("#sv-decisions .sv-decision", "els => els.map(e => e.textContent)")
+        pg.wait_for_function("() => document.querySelectorAll('#sv-decide button').length > 0")
+        labels = pg.evaluate("() => window.LifeboatSeatDecide.entries(window.lifeboatPage).map(e => e.d.text)")
         keeps = [x for x in labels if x.startswith("Keep ")]
         assert len(keeps) == len(set(keeps)) == len(set(faces)) < len(faces), (labels, kept)
         assert not any(re.search(r"-\d+$", x) for x in keeps), keeps  # the lowest instance's short line

@@ -11,6 +11,7 @@ import time
 import httpx
 import pytest
 
+from tests.browser.seat_ui import entry_texts, visible_buttons
 from tests.browser.conftest import shot
 from tests.web.conftest import Server, auth, new_game, server, start_server, stop_server  # noqa: F401 - the fixture
 
@@ -86,7 +87,7 @@ def test_a_fight_shows_each_side_its_members_and_strength(server: Server, browse
     assert [m["character"] for m in f["attackers"]] == [actor] and [m["character"] for m in f["defenders"]] == [target]
     ctx, pg = open_page(browser, fight["links"][fight["bystander"]])
     try:
-        assert pg.inner_text("#sv-step") == view["step"]["text"]
+        assert pg.inner_text("#sv-ask") == "Your turn: " + view["step"]["text"]
         assert f"(strength {f['attack']}) against defenders" in view["step"]["text"]
         assert view["step"]["text"].endswith(f"(strength {f['defence']}); a tie goes to the defenders. Join a side, "
                                              "reveal weapons or pass.")
@@ -95,11 +96,12 @@ def test_a_fight_shows_each_side_its_members_and_strength(server: Server, browse
         size = f["attackers"][0]["size"]
         first = pg.inner_text(".lb-attackers li")
         assert first.endswith(f": size {size}") and f["attackers"][0]["strength"] == size  # no weapon face up yet
-        labels = pg.eval_on_selector_all("#sv-decisions .sv-decision", "els => els.map(e => e.textContent)")
+        labels = entry_texts(pg)
         assert set(labels) == {d["text"] for d in mine["decisions"]}
-        assert labels[:3] == ["Pass (stay out of the fight for now)",
-                              f"Join the attackers ({mid(view, actor)}, strength {f['attack']})",
-                              f"Join the defenders ({mid(view, target)}, strength {f['defence']})"]
+        assert {"Pass (stay out of the fight for now)",
+                f"Join the attackers ({mid(view, actor)}, strength {f['attack']})",
+                f"Join the defenders ({mid(view, target)}, strength {f['defence']})"} <= set(labels)
+        assert visible_buttons(pg)[-1] == "Pass"  # verbs first (Join the fight …, Reveal …), Pass last
         assert not any("-" in x.split("(")[0] for x in labels)  # no card id on a button
         ref = state(server, fight, "referee")["view"]
         html = pg.content()
@@ -110,11 +112,46 @@ def test_a_fight_shows_each_side_its_members_and_strength(server: Server, browse
         ctx.close()
     ctx, pg = open_page(browser, fight["links"][fight["target"]])
     try:
-        labels = pg.eval_on_selector_all("#sv-decisions .sv-decision", "els => els.map(e => e.textContent)")
+        labels = entry_texts(pg)
         assert "Pass (nothing more from you now; the fight is decided once everyone has passed)" in labels
         assert pg.inner_text(".lb-defenders li").startswith(mid(view, target).replace("the ", "The ", 1) + " (you): ")
     finally:
         ctx.close()
+
+
+def test_the_ask_line_says_it_is_your_turn_once_in_english_and_in_chinese(server: Server, browser) -> None:  # noqa: F811
+    """Issue 28: at a seat's action the Chinese ask line read 轮到你了：轮到你行动。 ("Your turn: Your action."). A step
+    whose own text says it is the seat's turn is the whole line; another step keeps "Your turn: " before it."""
+    g = new_game(server, ["Ann", "Bob", "Cy", "Dee"], seed=5)
+    first = state(server, g, "referee")["view"]
+    asked = player_of(first, first["waiting_for"][0])  # the quartermaster, asked to keep a card: another step
+    for locale, before in (("en-US", "Your turn: "), ("zh-CN", "轮到你了：")):
+        ctx = browser.new_context(viewport=PHONE, locale=locale)
+        pg = ctx.new_page()
+        pg.goto(g["links"][asked])
+        pg.wait_for_function("(before) => document.getElementById('sv-ask').textContent.startsWith(before)",
+                             arg=before)
+        mine = state(server, g, asked)["view"]["step"]
+        assert mine["kind"] == "provisions_pick"
+        ctx.close()
+    for _ in range(40):
+        ref = state(server, g, "referee")["view"]
+        if ref["step"]["kind"] == "action_turn":
+            break
+        decide(server, g, player_of(ref, ref["waiting_for"][0]), lambda c: c["type"] == "keep_provision")
+    actor = player_of(ref, ref["step"]["data"]["actor"])
+    for locale, line in (("en-US", "Your action."), ("zh-CN", "轮到你行动。")):
+        ctx = browser.new_context(viewport=PHONE, locale=locale)
+        try:
+            pg = ctx.new_page()
+            pg.goto(g["links"][actor])
+            pg.wait_for_selector("#sv-conn[data-state=live]")
+            pg.wait_for_function("() => window.lifeboatPage.decisions.length > 0")
+            pg.wait_for_function("(line) => document.getElementById('sv-ask').textContent === line", arg=line)
+            assert pg.inner_text("#sv-ask") == line
+            assert pg.title().startswith(("Your turn · ", "轮到你了 · "))  # the title still says whose turn
+        finally:
+            ctx.close()
 
 
 def test_the_end_says_why_a_player_who_loves_their_own_character_scores_so(server: Server, browser) -> None:  # noqa: F811
@@ -193,7 +230,7 @@ def test_a_game_no_longer_served_says_what_happened_and_what_to_do(browser, tmp_
         assert pg.inner_text("#sv-conn") == "not served"
         color = pg.eval_on_selector("#sv-notice", "e => getComputedStyle(e).color")
         assert color == "rgb(29, 37, 48)"  # the page's own text colour, not the error red
-        assert pg.eval_on_selector_all(".sv-decision", "els => els.length") == 0 and pg.is_hidden("#sv-line")
+        assert pg.eval_on_selector_all("#sv-decide button", "els => els.length") == 0 and pg.is_hidden("#sv-line")
         assert pg.is_visible(".lb-table") and pg.is_visible(".sv-story-box")
         assert pg.eval_on_selector("#sv-turn", "e => e.dataset.mine") == "no"  # no longer "your move"
         assert pg.evaluate("document.documentElement.scrollWidth") == 390

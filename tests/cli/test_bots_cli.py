@@ -98,18 +98,23 @@ def test_play_with_a_kind_per_seat(tmp_path: Path) -> None:
 
 
 def test_replay_step_asks_a_bot_for_the_perspectives_seat(tmp_path: Path) -> None:
-    from lifeboat.service import suggest
+    """'w' answers for the decision the step shows (asked just before it), not for the seat's next one; at a step
+    that is not the seat's decision it says so and names the next."""
+    from lifeboat.service import replay_book
 
     game = tmp_path / "g.jsonl"
     assert run("new", str(game), "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
     assert run("play", str(game), "--bots", "all", "--seed", "4").exit_code == 0
-    # Ann plays Frenchy; find the first commit after which Frenchy is to move
-    seq = next(s for s in range(1, 60) if suggest(game, "Ann", s)[1] is not None)
-    out = run("replay", str(game), "--as", "Ann", "--step", input=f"w\n{seq}\nw\nq\n")
+    book = replay_book(game, "Ann")  # Ann plays Frenchy
+    mine = next(s for s in book.steps if s.decider == "frenchy" and s.alternatives and len(s.alternatives) > 1)
+    out = run("replay", str(game), "--as", "Ann", "--step", input=f"w\n{mine.seq}\nw\nq\n")
     assert out.exit_code == 0, out.output
-    assert "Frenchy is not to move here (the game waits for chance)." in out.output
+    first = next(s for s in book.steps if s.decider == "frenchy")
+    assert (f"> This step (1) is not a decision of Frenchy: w answers at Frenchy's own decisions; the next is at "
+            f"commit {first.first} (type {first.first}, then w).") in out.output
     said = [x for x in out.output.splitlines() if "The heuristic bot, as Frenchy knowing only what it knew then" in x]
     assert len(said) == 1
+    assert said[0].split(", would: ", 1)[1] in [a.text for a in mine.alternatives]
     public = run("replay", str(game), "--step", input="w\nq\n")
     assert "a bot plays one seat: replay --as a player or character" in public.output
 

@@ -96,7 +96,7 @@ def _seat_number(d: dict) -> None:
     (_water, "checks.base_provisions", "41", "expected 42"),
     (_survival, "characters[0].survival", "80", "a whole number from 0 to 20"),
     (_bird, "navigation.base[2].bird", "2", "-1, 0 or 1"),
-    (_overboard, "checks.overboard_counts_base.captain", "5", "expected 4 base navigation card(s)"),
+    (_overboard, "checks.overboard_counts_base.captain", "5", "expected 4 base navigation cards naming it overboard"),
     (_unknown_name, "navigation.base[0].thirsty[0]", "'captian'", "a character id of the data's characters"),
     (_no_size, "characters[3].size", None, "a whole number from 1 to 12"),  # missing: said so, not "found None"
     (_seat_order, "seat_order_from_bow", "['lady_lauren'", "every character id exactly once ('kid' is missing)"),
@@ -123,7 +123,8 @@ def test_CARD_2_a_wrong_field_is_named(tmp_path: Path, change, field: str, found
 @pytest.mark.parametrize(("content", "message"), [
     (b'{"characters": [', ":1: not JSON (Expecting value, column 17)"),
     (b"\xff\xfe", ": the card data file is not UTF-8 text (byte 0)"),
-    (b"[" * 100_000, ": the card data file nests JSON too deep to be card data"),
+    (b"[" * 100_000, ": the card data file nests JSON too deep to be card data (more than 62 levels: a journal "
+                     "header carries a copy of it, and a journal line nests at most 64)"),
     (b"[1, 2]", ": (the whole file): expected a JSON object, found 'list'"),
 ])
 def test_CARD_2_a_file_that_is_not_card_data(tmp_path: Path, content: bytes, message: str) -> None:
@@ -209,7 +210,8 @@ SHAPE = ("card data is one JSON object shaped like the bundled lifeboat/data/car
     (b"not json\n", ":1: not JSON (Expecting value, column 1)"),
     (b'{\n  "characters": [', ":2: not JSON (Expecting value, column 18)"),
     (b"\xff\xfe\x00", ": the card data file is not UTF-8 text (byte 0)"),
-    (b"[" * 100_000, ": the card data file nests JSON too deep to be card data"),
+    (b"[" * 100_000, ": the card data file nests JSON too deep to be card data (more than 62 levels: a journal "
+                     "header carries a copy of it, and a journal line nests at most 64)"),
 ])
 def test_CARD_2_a_file_that_is_not_json_names_the_rule_and_what_to_do(tmp_path: Path, content: bytes,
                                                                      problem: str) -> None:
@@ -222,3 +224,17 @@ def test_CARD_2_a_file_that_is_not_json_names_the_rule_and_what_to_do(tmp_path: 
     done = run("new", game, "--players", "Ann,Bob,Cy,Dee", "--cards", path)  # the same for a table's --cards
     assert (done.returncode, done.stderr) == (4, f"lifeboat: [CARD-2] {path}{problem}; {SHAPE}\n")
     assert not game.exists()
+
+
+def test_CARD_4_a_journal_of_the_earlier_printing_that_spelled_a_name_otherwise_says_nothing(game: Path) -> None:
+    """CARD-4, issue 29: Mrs. Wong's simplified name is 黄夫人 (the data said the traditional 黃夫人), which changed the
+    data's hash; a journal made before records the earlier hash and is a game of these same cards."""
+    earlier = "95f1e5f6418d25e2e04274a2673fa5067d18703961d92ec23069d6c37c39a29c"
+    earlier_data = bundled()
+    wong = next(c for c in earlier_data["characters"] if c["id"] == "mrs_wong")
+    assert wong["zh"] == ["黄夫人", "黃夫人", "黄女士"]
+    wong["zh"] = ["黃夫人", "黄女士"]
+    assert data_hash(earlier_data) == earlier != CARD_DATA_SHA256  # only the name differs
+    _made_with(game, earlier)
+    assert invoke("replay", game).stderr == ""
+    assert not [n for n in json.loads(invoke("audit", game, "--json").stdout)["files"][0]["notes"] if "card data" in n]

@@ -1,6 +1,6 @@
-"""The two episodes reported from real tables (shared/data/real-games), recorded through `lifeboat record` from a
-position consistent with each report (REC-1, POS-1): each reaches the reported outcome, and the committed journals
-under docs/examples replay and audit clean."""
+"""The two episodes reported from real tables (the project's real-games notes), recorded through `lifeboat record`
+from a position consistent with each report (REC-1, POS-1): each reaches the reported outcome, and the committed
+journals under docs/examples replay and audit clean."""
 
 from __future__ import annotations
 

@@ -172,3 +172,44 @@ def test_a_note_written_while_a_game_is_served_does_not_refuse_the_next_decision
     else:
         raise AssertionError("a decision that came first must refuse this one (SERVE-2)")
     assert path.read_bytes() == lines
+
+
+def test_the_terminal_replay_prints_each_note_after_its_decision(tmp_path: Path) -> None:
+    """``replay`` (no --step) printed a note where its line stands: a note written afterwards came after the game's
+    end, and with ``--to`` not at all. Now each note follows the decision it is about, --to or not, in English and
+    in Chinese, to its audience only."""
+    import re
+    import shutil
+
+    from tests.helpers import run
+
+    game = tmp_path / "four.jsonl"
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "docs" / "examples" / "four-players.jsonl", game)
+    for args in (["--at", "19", "Stay out of it? The Captain was losing."],
+                 ["--at", "19", "--for", "Ann", "Joining the defenders wins a card."],
+                 ["--at", "20", "--for", "Bob", "BOB only."], ["--at", "150", "Late in the game."]):
+        done = run("annotate", game, *args)
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+
+    def block(out: str, seq: int) -> list[str]:  # the rows of commit seq in a --seq story
+        rows = out.splitlines()
+        start = next(i for i, r in enumerate(rows) if r.startswith(f"{seq:>4} │"))
+        end = next(i for i in range(start + 1, len(rows)) if not rows[i].startswith("     │"))
+        return rows[start:end]
+
+    for to in ([], ["--to", "20"]):
+        ann = run("replay", game, "--as", "Ann", "--seq", *to)
+        assert (ann.returncode, ann.stderr) == (0, "")
+        assert block(ann.stdout, 19)[-2:] == ["     │    Note on 19: Stay out of it? The Captain was losing.",
+                                              "     │    Note for Frenchy on 19: Joining the defenders wins a card."]
+        assert ann.stdout.count("Note ") == (2 if to else 3) and "BOB" not in ann.stdout
+    whole = run("replay", game, "--as", "Ann").stdout
+    assert whole.index("   Note on 150: Late in the game.") < whole.index("The game is over")
+    bob = run("replay", game, "--as", "Bob", "--seq", "--to", "20").stdout
+    assert block(bob, 20)[-1] == "     │    Note for the Captain on 20: BOB only."
+    assert "Joining the defenders" not in bob and "Note on 19: Stay out" in bob
+    assert "Note" not in run("replay", game, "--as", "Ann", "--to", "18").stdout
+    zh = run("replay", game, "--as", "Ann", "--seq", "--to", "20", "--lang", "zh").stdout
+    assert block(zh, 19)[-2:] == ["     │    关于第19条的注释：Stay out of it? The Captain was losing.",
+                                  "     │    给水手的关于第19条的注释：Joining the defenders wins a card."]
+    assert re.match(r"  20 │ 你什么都没做。", block(zh, 20)[0])

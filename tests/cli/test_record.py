@@ -262,7 +262,7 @@ def test_a_second_flare_gun_is_a_contradiction_that_names_where_the_first_is(tmp
     done = record(game, "kid: reveal flare gun\n")  # the Kid holds two unseen cards
     assert done.returncode == 3
     assert refusals(done.stdout) == [
-        "line 1: refused [REC-1] flare_gun-1 cannot be here: it is held by The Captain (nothing was recorded)"]
+        "line 1: refused [REC-1] Flare Gun cannot be here: it is held by The Captain (nothing was recorded)"]
     assert game.read_bytes() == old
 
 
@@ -279,6 +279,8 @@ def test_every_kind_of_bad_line_is_refused_with_its_rule_and_changes_nothing(tmp
         ("close", "PROC-1", ["no window is open"]),
         ("chance: draw ? ? ? ?", "CHANCE-1", ["no provisions are being drawn now"]),
         ("recorder: ?p99 is water", "NOTATION-1", ["there is no placeholder ?p99"]),
+        # the scribe's form for unseen rowed cards, when nothing was rowed (it said "no navigation card '1'")
+        ("lauren: stack 1 bottom 1", "NOTATION-1", ["there are no rowed navigation cards to place now"]),
     ]
     old = game.read_bytes()
     for (line, rule, words), done in zip(cases, run_many(*((("record", game), line + "\n") for line, _, _ in cases))):
@@ -296,7 +298,7 @@ def test_every_kind_of_bad_line_is_refused_with_its_rule_and_changes_nothing(tmp
     done = record(over, "recorder: ?p16 is flare gun\n")
     assert done.returncode == 3
     assert refusals(done.stdout) == [
-        "line 1: refused [REC-1] flare_gun-1 cannot be ?p16: it is in the discard pile (nothing was recorded)"]
+        "line 1: refused [REC-1] Flare Gun cannot be ?p16: it is in the discard pile (nothing was recorded)"]
     assert over.read_bytes() == old
     # ... nor a LOVE card twice
     assert record(over, "recorder: captain love kid hate frenchy\n").returncode == 0

@@ -55,15 +55,17 @@ def test_guided_setup_at_the_keyboard(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: Path) -> None:
-    """Ctrl-C at "Bob's character:" ended with exit 130 and '^C' alone; it now says what the prompt after the setup
-    says (exit 0), and record resumes the setup; Ctrl-D there stops the same way."""
+    """Ctrl-C at "Bob's character:" ended with exit 130 and '^C' alone; it then said "Saved", though the characters
+    typed are not kept (the deal is written once every player is named): it now says so, and how to start again
+    (exit 0); record asks the setup again; Ctrl-D there stops the same way."""
     game = tmp_path / "g.jsonl"
     child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")
     child.sendline("captain")
     child.expect("Bob's character: ")
     child.sendintr()
-    child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
+    child.expect(f"Stopped before the deal: the characters typed so far were not kept. Start again with: "
+                 f"lifeboat record {game}\r\n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -85,7 +87,8 @@ def test_ctrl_c_during_the_guided_setup_saves_and_says_how_to_resume(tmp_path: P
     child = record(game, "--players", "Ann,Bob,Cy,Dee")
     child.expect("Ann's character: ")
     child.sendeof()  # end of input stops here too (it went on to the prompt after the setup, and waited)
-    child.expect(f"Saved to {game}. Resume with: lifeboat record {game}\r\n")
+    child.expect(f"Stopped before the deal: the characters typed so far were not kept. Start again with: "
+                 f"lifeboat record {game}\r\n")
     child.expect(pexpect.EOF)
 
 

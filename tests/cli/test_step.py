@@ -121,3 +121,63 @@ def test_a_superscript_digit_and_back_at_the_first_step(tmp_path: Path) -> None:
     played = run("play", new, stdin="\n²\n")
     assert (played.returncode, played.stderr) == (0, "")
     assert "Your choice (1-4, a line of notation, or help): [NOTATION-1] unknown verb '2';" in played.stdout
+
+
+def test_w_answers_for_the_decision_the_step_shows() -> None:
+    """'w' asks the bot at the position just before the decision shown (it used to ask after the step's commit: at
+    Ann's fight pass it answered for her next action, "Mug Lady Lauren…"; at her action, "Frenchy is not to move
+    here"). At every step showing Ann's decision its answer is one of that decision's open options; at a step that
+    is not hers it says so and names her next decision; in a step of passes holding her forced pass it is that."""
+    import journal
+    from lifeboat.legal import legal_commands
+    from lifeboat.service import replay
+
+    game = EXAMPLES / "four-players.jsonl"
+    book = replay_book(game, "Ann")  # Ann plays Frenchy
+    mine = [s for s in book.steps if s.decider == "frenchy" and s.alternatives and len(s.alternatives) > 1]
+    assert [s.seq for s in mine[:3]] == [6, 19, 20] and len(mine) > 40
+    out = step(game, "Ann", [k for s in mine for k in (str(s.seq), "w")] + ["21", "w"])
+    said = re.findall(r"^> The heuristic bot, as Frenchy knowing only what it knew then, would: (.*)$", out, re.M)
+    assert len(said) == len(mine)
+    for s, answer in zip(mine, said):
+        assert answer in [a.text for a in s.alternatives], (s.seq, answer)
+    assert said[1] in ("Pass (stay out of the fight for now)", "Join the attackers (the Captain, strength 7)",
+                       "Join the defenders (Sir Stephen and Lady Lauren, strength 9)")  # 19: the fight, not 20
+    assert ("> This step (21) is not a decision of Frenchy: w answers at Frenchy's own decisions; the next is at "
+            "commit 25 (type 25, then w).") in out
+    # Dee (Sir Stephen) passed at 30 inside the step 29-30 of Lady Lauren's: her only open option
+    before = {x.commit.seq: x.before for x in replay(journal.JsonlJournal.open(game), str(game))}
+    assert [type(c).__name__ for c in legal_commands(before[30], "sir_stephen")] == ["Pass"]
+    dee = step(game, "Dee", ["29", "w"])
+    assert "> [29-30/183] round 1\n  Lady Lauren and you passed." in dee
+    assert "> The heuristic bot, as Sir Stephen knowing only what it knew then, would: Pass (give no Water now)" in dee
+    zh = CliRunner().invoke(app, ["replay", str(game), "--as", "Ann", "--step", "--lang", "zh"],
+                            input="19\nw\n21\nw\nq\n").output
+    assert re.search(r"^> heuristic机器人作为水手，只知道当时所知，会这样做：(加入攻击方|加入防守方|跳过)", zh, re.M), zh
+    assert "> 这一步（21）不是水手的决定：w 只回答水手自己的决定；下一个在第25条提交（输入 25，再按 w）。" in zh
+
+
+def test_ctrl_c_during_a_long_w_returns_to_the_step() -> None:
+    """A search bot asked to think a minute (`w`) could only be stopped by leaving the replay (Ctrl-C ended it):
+    now Ctrl-C stops the bot and the same step asks again; `q` then ends the replay normally (exit 0)."""
+    import time
+
+    import pexpect
+
+    from tests.helpers import EXE
+
+    four = Path(__file__).resolve().parents[2] / "docs" / "examples" / "four-players.jsonl"
+    child = pexpect.spawn(EXE, ["replay", str(four), "--as", "Ann", "--step", "--bot", "search", "--think", "60s"],
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+    child.expect("> ")
+    child.sendline("19")  # Ann's decision in a fight
+    child.expect("> ")
+    child.sendline("w")
+    time.sleep(2)  # the search has begun (it would think for 60 s)
+    child.sendintr()
+    child.expect("The bot was stopped; the step is as it was.")
+    child.expect("> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -108,6 +108,32 @@ def test_an_unfinished_digital_game_without_its_deck_file_is_refused_and_nothing
     assert run("export", *store.options).stdout == ""  # the store holds no game
 
 
+def test_a_named_pipe_beside_the_game_is_refused_never_waited_on(store: Store, tmp_path: Path) -> None:
+    """A named pipe where the deck file or the links file should be: ``import`` waited on it for ever (nobody writes
+    to it); now it says what is there, exit 4, nothing imported. ``audit`` reports the deck file as unreadable."""
+    game = tmp_path / "g.jsonl"
+    assert run("new", game, "--players", "Ann,Bob,Cy,Dee", "--seed", "4").exit_code == 0
+    deck = Path(f"{game}.deck.json")
+    deck.rename(tmp_path / "elsewhere.json")
+    os.mkfifo(deck)
+    refused = lifeboat("import", game, *store.options)  # a process of its own: a wait would be a timeout, not a hang
+    assert (refused.returncode, refused.stdout) == (4, "")
+    assert refused.stderr == (f"lifeboat: {deck}: cannot be read (a named pipe (FIFO)); move it away, or put the "
+                              "file written with the game there (nothing was imported)\n")
+    audit = lifeboat("audit", game)
+    assert audit.returncode == 5 and f"the dealer's deck file {deck} cannot be read: a named pipe (FIFO)" \
+        in audit.stdout, audit.stdout
+    deck.unlink()
+    (tmp_path / "elsewhere.json").rename(deck)
+    links = Path(f"{game}.serve.json")
+    os.mkfifo(links)
+    refused = lifeboat("import", game, *store.options)
+    assert (refused.returncode, refused.stderr) == (4, f"lifeboat: {links}: cannot be read (a named pipe (FIFO)); "
+                                                       "move it away, or put the file written with the game there "
+                                                       "(nothing was imported)\n")
+    assert run("export", *store.options).stdout == ""  # the store holds no game
+
+
 def test_mistakes_are_clear_errors_and_change_nothing(store: Store, six: Path, tmp_path: Path) -> None:
     game_id = json.loads(six.read_bytes().splitlines()[0])["game_id"]
     assert run("import", six, *store.options).exit_code == 0

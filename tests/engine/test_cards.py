@@ -104,6 +104,15 @@ def test_TRADE_1_REF_6_no_trade_during_a_fight_or_an_answer_or_navigation() -> N
     when(s, c.OfferTrade(by="frenchy", to="kid", give=("cash-3",))).refused(IllegalCommand, "TRADE-1")
 
 
+def test_TRADE_1_a_card_given_unseen_is_for_recorded_games_only() -> None:
+    """TRADE-1, REC-3: '?' (a card given face down, nobody saw which) is refused in a digital game, where every card
+    is named; two of the same card given is refused as before."""
+    s = given(deal(), actions())
+    err = when(s, c.OfferTrade(by="lady_lauren", to="kid", give=("?",))).refused(InvalidCommand, "TRADE-1")
+    assert "name the cards given ('?', a card nobody saw, is for recorded games)" in str(err)
+    when(s, c.OfferTrade(by="lady_lauren", to="kid", give=("cash-1", "cash-1"))).refused(InvalidCommand, "TRADE-1")
+
+
 def test_PROC_4_both_sides_must_be_conscious() -> None:
     """PROC-4: no trade with the unconscious Kid."""
     s = given(deal(), wounds("kid", 3), actions())

@@ -32,6 +32,50 @@ def _players(game: str) -> list[str]:
         return list(json.loads(f.readline())["players"])
 
 
+SIX = f"{EXAMPLES}/six-players.jsonl"
+NEVER = "tests/golden/data/never-written.jsonl"  # every command below refuses before writing it
+OUTPUTS = [
+    # tests/golden/data: four-players.jsonl with line 30's time changed (the hash no longer matches), and with line
+    # 30's event removed and every later hash recomputed (the rules decide otherwise)
+    ("audit-tampered", ["audit", "tests/golden/data/tampered.jsonl"]),
+    ("audit-rewritten", ["audit", "tests/golden/data/rewritten.jsonl"]),
+    ("new-two-players", ["new", NEVER, "--players", "Ann,Bob"]),
+    ("new-seven-players", ["new", NEVER, "--players", "Ann,Bob,Cy,Dee,Eve,Fay,Gus"]),
+    ("new-option-case", ["new", NEVER, "--players", "Ann,Bob,Cy,Dee", "--option", "Rowing_Variant=on"]),
+    ("replay-unknown-seat", ["replay", SIX, "--as", "nobody"]),
+    ("replay-to-beyond", ["replay", SIX, "--to", "9999"]),
+    ("fork-at-beyond", ["fork", SIX, "--at", "9999", "-o", NEVER]),
+    ("receipt-public", ["receipt", SIX, "--as", "public"]),
+    ("cards-bundled", ["cards"]),
+    ("cards-journal", ["cards", SIX]),
+    # the bundled card data with one change each: a survival value out of range, a seat order missing a character,
+    # a character in another set (CARD-2, CARD-3; issue 29: the field's problem said in Chinese too)
+    ("cards-survival", ["cards", "tests/golden/data/cards-survival.json"]),
+    ("cards-seat-order", ["cards", "tests/golden/data/cards-seat-order.json"]),
+    ("new-cards-other-set", ["new", NEVER, "--players", "Ann,Bob,Cy,Dee", "--cards",
+                             "tests/golden/data/cards-other-set.json"]),
+    ("arena-one-kind", ["arena", "--bots", "random", "--games", "1"]),
+    ("repair-nothing", ["repair", SIX]),
+    ("annotate-empty", ["annotate", SIX, "--at", "3", ""]),
+    # issue 29: a command's help page and Typer's usage errors (the usage line, the hint, "Error:" and the message);
+    # "--lang zh" comes last, after --help, and still chooses the language (cli/language.py, before_parsing)
+    ("help-new", ["new", "--help"]),
+    ("usage-no-such-option", ["replay", SIX, "--nope"]),
+    ("usage-missing-argument", ["new"]),
+    ("usage-not-a-number", ["replay", SIX, "--to", "abc"]),
+    ("usage-no-such-command", ["bogus"]),
+    ("usage-close-command", ["nwe"]),
+    # a quiz question that is not the seat's, and one past the game's end (a new user's --at 99999: it stayed English
+    # under --lang zh, and said only "not a decision of this seat")
+    ("quiz-at-not-a-decision", ["replay", SIX, "--as", "Ann", "--html", "tests/golden/data/never-written.html",
+                                "--quiz", "--at", "2"]),
+    ("quiz-at-past-the-end", ["replay", SIX, "--as", "Ann", "--html", "tests/golden/data/never-written.html",
+                              "--quiz", "--at", "99999"]),
+    ("usage-extra-argument", ["replay", SIX, "extra"]),
+]
+"""``(name, lifeboat arguments)`` of outputs kept in English and in Chinese (``outputs/NAME.txt``, ``.zh.txt``)."""
+
+
 def cases() -> list[tuple[str, list[str]]]:
     """``(golden file, lifeboat arguments)`` for every output kept."""
     out: list[tuple[str, list[str]]] = []
@@ -61,6 +105,16 @@ def cases() -> list[tuple[str, list[str]]]:
         out.append((f"{game}/show-{first}-at-5.{lang}.txt", ["show", path, "--as", first, "--at", "5", "--lang", lang]))
         out.append((f"{game}/score.{lang}.txt", ["score", path, "--lang", lang]))
         out.append((f"{game}/audit.{lang}.txt", ["audit", path, "--lang", lang]))
+    # issue 29: audits with findings, refusals and a few other outputs, in English and in Chinese (nothing is written)
+    for name, args in OUTPUTS:
+        out.append((f"outputs/{name}.txt", args))
+        out.append((f"outputs/{name}.zh.txt", [*args, "--lang", "zh"]))
+    out.append(("outputs/audit-rewritten.zh-Hant.txt", ["audit", "tests/golden/data/rewritten.jsonl", "--lang", "zh-Hant"]))
+    # the group's help page, in the language of the locale variables, and of --lang before --help
+    out.append(("outputs/help.txt", ["--help"]))
+    out.append(("outputs/help.zh.txt", ["LANG=zh_CN.UTF-8", "--help"]))
+    out.append(("outputs/help.zh-Hant.txt", ["LANG=zh_TW.UTF-8", "--help"]))
+    out.append(("outputs/help-lang-first.zh.txt", ["--lang", "zh", "--help"]))  # the group takes --lang too
     every = [f"{EXAMPLES}/{g}" for g in games]
     out.append(("audit-all.txt", ["audit", *every]))
     out.append(("audit-all.json.txt", ["audit", *every, "--json"]))
@@ -71,15 +125,18 @@ def run(args: list[str]) -> str:
     """The golden text of ``lifeboat ARGS``: the command, its exit code, stdout, stderr."""
     from cli.app import app
 
+    env, shown = dict(ENV), "lifeboat"
+    if args and args[0].startswith("LANG="):  # a locale variable, written before the command as a shell would
+        env["LANG"], shown, args = args[0].removeprefix("LANG="), f"{args[0]} lifeboat", args[1:]
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        result = CliRunner().invoke(app, args, env=ENV)
+        result = CliRunner().invoke(app, args, env=env)
     finally:
         os.chdir(cwd)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
-    return (f"$ lifeboat {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}"
+    return (f"$ {shown} {' '.join(args)}\n[exit {result.exit_code}]\n--- stdout\n{result.stdout}"
             f"--- stderr\n{result.stderr}")
 
 

@@ -80,7 +80,7 @@ def edited(draw: st.DrawFn) -> bytes:
             body[key] = draw(JSON)
             lines[i] = json.dumps(body, separators=(",", ":")).encode() + b"\n"
             lines = reseal(lines)
-        elif op == "flip":
+        elif op == "flip" and lines[i]:  # (a cut may have left the line empty: nothing to flip)
             at = draw(st.integers(0, len(lines[i]) - 1))
             lines[i] = lines[i][:at] + bytes([draw(st.integers(0, 255))]) + lines[i][at + 1:]
         elif op == "insert":

@@ -15,7 +15,10 @@ def test_the_catalog_names_no_card_instance() -> None:
     assert card_ids_in(json.dumps(cat)) == set()
     assert cat["faces"]["painting"]["points"] == [3, 3, 2]
     assert cat["faces"]["knife"]["weapon"] == 3
-    assert cat["characters"]["kid"] == {"en": "The Kid", "zh": ["小孩"], "size": 3, "survival": 9}
+    assert cat["characters"]["kid"] == {"en": "The Kid", "zh": ["小孩"], "size": 3, "survival": 9,
+                                     "ability": "pickpocket: a mug for a face-down (hand) card cannot be refused"}
+    assert cat["faces"]["oar"]["text"] == "weapon +1; when rowing, draw one additional navigation card"
+    assert cat["characters"]["first_mate"]["ability"] == ""
     assert cat["seat_order"][0] == "lady_lauren"
 
 

@@ -21,7 +21,8 @@ def state(server: Server, game: str, token: str, since: int = 0) -> httpx.Respon
 
 
 def decide(server: Server, game: str, token: str, body: object) -> httpx.Response:
-    return httpx.post(f"{server.base}/api/games/{game}/decisions", headers=auth(token),
+    return httpx.post(f"{server.base}/api/games/{game}/decisions",
+                      headers={**auth(token), "Content-Type": "application/json"},
                       content=body if isinstance(body, bytes) else json.dumps(body).encode())
 
 
@@ -101,7 +102,7 @@ def test_decisions_by_line_and_by_command_and_the_refusals(server: Server) -> No
         (decide(server, game, token, {"expected_seq": seq, "line": "pass", "extra": 1}), 422, "SERVE-4"),
         (decide(server, game, token, b"{not json"), 422, "SERVE-4"),
         (decide(server, game, token, {"expected_seq": seq, "command": {"type": "warp", "by": who}}), 422, "SERVE-4"),
-        (decide(server, game, token, b" " * 20000), 413, "SERVE-4"),
+        (decide(server, game, token, b" " * 20000), 413, "SERVE-14"),
         (state(server, game, token, since=-1), 400, "SERVE-4"),
         (httpx.get(f"{server.base}/api/nothing"), 404, "SERVE-4"),
         (httpx.delete(f"{server.base}/api/games"), 405, "SERVE-4"),

@@ -4,6 +4,7 @@ games reported."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import time
@@ -25,7 +26,7 @@ def serve_until_ready(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str]
         if not line:
             break
         out.append(line)
-        if line.startswith("Serving "):
+        if line.startswith(("Serving ", "正在提供")):  # the last line printed before serving, in either language
             break
     return proc, "".join(out)
 
@@ -213,3 +214,22 @@ def test_SERVE_10_two_new_serve_tables_share_a_folder(tmp_path: Path) -> None:
     for name in ("a", "b"):  # Ctrl-C said nothing: the shell's prompt followed '^C'
         assert (tmp_path / f"{name}.log").read_text().endswith(
             "\nStopped. Every decision is in the games' journals; serve them again with the same links.\n")
+
+
+def test_the_links_in_chinese_name_the_roles_and_characters_in_chinese_in_one_column(tmp_path: Path) -> None:
+    """A new user's finding: under --lang zh the links said 'referee', 'spectator' and '小安 (The Kid)', and a
+    Chinese name pushed its link two columns out of line (padding counted characters, not columns)."""
+    from rich.cells import cell_len
+
+    port = free_port()
+    proc, out = serve_until_ready(["new", "g.jsonl", "--players", "小安,阿宝,Cy,Dee", "--seed", "3", "--serve",
+                                   "--no-qr", "--lang", "zh", "--port", str(port), "--bots", "Cy,Dee",
+                                   "--bot-delay", "0"], tmp_path)
+    try:
+        lines = [line for line in out.splitlines() if "/play/" in line]
+        labels = [line.split("http")[0].strip() for line in lines]
+        assert labels[:2] == ["裁判", "观众"] and len(labels) == 4
+        assert all(re.fullmatch(r"(小安|阿宝)（[^\x00-\x7f]+）", x) for x in labels[2:]), labels
+        assert len({cell_len(line.split("http")[0]) for line in lines}) == 1  # the links start in one column
+    finally:
+        stop(proc)

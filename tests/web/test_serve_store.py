@@ -202,6 +202,10 @@ def test_SERVE_12_a_served_follower_deals_the_chance_a_dead_process_owed_once_du
             await served.catch_up()  # what B's LISTEN loop does on the notice of the decision
             first = served.game.seq
             await asyncio.sleep(0.6)
+            for _ in range(100):  # due after 0.2 s; dealt and pushed (the push comes after the deal) under load too
+                if served.pushed > decision:
+                    break
+                await asyncio.sleep(0.05)
             await served.stop_bots()
             return first, served.game.seq, served.pushed
 
@@ -238,10 +242,10 @@ def test_SERVE_12_a_follower_looks_again_for_chance_owed_after_a_later_decision(
             dying = a.open(game_a.game_id)
             later = dying.decide(later_cmd).commits[0].seq
             dying.close()
-            for _ in range(50):  # the first timer (overdue) sees the later decision, owed 0.3 s from then
+            for _ in range(100):  # the first timer (overdue) sees the later decision, owed 0.3 s from then
                 await asyncio.sleep(0.05)
-                if served.game.seq > later:
-                    break
+                if served.pushed > later:  # dealt and pushed (the push, encoded in a worker thread, comes after
+                    break                  # the deal: waiting for the deal alone stopped the timer mid-push)
             await served.stop_bots()
             return later, served.game.seq, served.pushed
 

@@ -17,15 +17,17 @@ from typing import Any
 
 import msgspec
 
+import journal
 from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest, not_a_file
 from lifeboat.service.game.headers import initial_state
-from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.files import Source, opened
 from lifeboat.service.game.records import Correction
 from lifeboat.service.game.replay import replay
 from lifeboat.service.game.seats import resolve_viewer
+from lifeboat.i18n import _
 
 RECEIPT_PREFIX = "LBR1"
 LINE_HEX = 32  # 128 bits of the line hash: the part that proves the journal up to the line
@@ -58,8 +60,8 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True):
         """Read a token. Raises :class:`BadRequest` naming the expected shape."""
         m = _TOKEN.match(text.strip())
         if m is None:
-            raise BadRequest(f"not a receipt: {text.strip()[:60]!r} (expected "
-                             f"{RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>)")
+            raise BadRequest(_("not a receipt: {strip!r} (expected {receipt_prefix}.<game id>.<seq>.<seat>.<{line_hex} "
+                               "hex>.<{view_hex} hex>)").format(strip=text.strip()[:60], receipt_prefix=RECEIPT_PREFIX, line_hex=LINE_HEX, view_hex=VIEW_HEX))
         return cls(game_id=m["game"], seq=int(m["seq"]), seat=m["seat"], line=m["line"], view=m["view"])
 
 
@@ -90,28 +92,31 @@ def read_receipts(values: Sequence[str]) -> list[Receipt]:
     out: list[Receipt] = []
     for value in values:
         if not value.strip():
-            raise BadRequest(f"--receipt {value!r}: an empty value; {_RECEIPT_IS}", "--receipt")
+            raise BadRequest(_("--receipt {value!r}: an empty value; {receipt_is}").format(value=value, receipt_is=_receipt_is()), "--receipt")
         why = not_a_file(value)
-        if value.startswith(RECEIPT_PREFIX + ".") and why == "no such file":
+        if value.startswith(RECEIPT_PREFIX + ".") and why == _("no such file"):
             out.append(Receipt.parse(value))
             continue
         if why is not None:  # a directory, a named pipe (never opened: it would block), a loop, a name too long
-            raise BadRequest(f"--receipt {value}: {why}; {_RECEIPT_IS}", "--receipt")
+            raise BadRequest(_("--receipt {value}: {why}; {receipt_is}").format(value=value, why=why, receipt_is=_receipt_is()), "--receipt")
         path = Path(value)
         try:
             content = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
-            raise BadRequest(f"--receipt: cannot read: {exc}", "--receipt") from None
+            raise BadRequest(_("--receipt: cannot read: {exc}").format(exc=exc), "--receipt") from None
         found = _parse_file(path, content)
         if not found:
-            raise BadRequest(f"--receipt {value}: the file holds no receipt (it is empty, or only blank lines and "
-                             f"# comments); {_RECEIPT_IS}", "--receipt")
+            raise BadRequest(_("--receipt {value}: the file holds no receipt (it is empty, or only blank lines and # "
+                               "comments); {receipt_is}").format(value=value, receipt_is=_receipt_is()), "--receipt")
         out.extend(found)
     return out
 
 
-_RECEIPT_IS = (f"give a receipt token ({RECEIPT_PREFIX}.<game id>.<seq>.<seat>.<{LINE_HEX} hex>.<{VIEW_HEX} hex>) "
-               "or a file of them, one per line, as 'lifeboat receipt GAME.jsonl --as SEAT' prints them")
+def _receipt_is() -> str:
+    """What a receipt looks like, for the messages refusing one (in the language in use)."""
+    return _("give a receipt token ({receipt_prefix}.<game id>.<seq>.<seat>.<{line_hex} hex>.<{view_hex} hex>) or a "
+             "file of them, one per line, as 'lifeboat receipt GAME.jsonl --as SEAT' prints them").format(
+        receipt_prefix=RECEIPT_PREFIX, line_hex=LINE_HEX, view_hex=VIEW_HEX)
 
 
 def _parse_file(path: Path, content: str) -> list[Receipt]:
@@ -128,15 +133,20 @@ def _parse_file(path: Path, content: str) -> list[Receipt]:
     return out
 
 
-def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
-    """The :class:`Receipt` of seat ``who`` (a player or character name) at seq ``at`` (default: the last).
+def make_receipt(source: Source, who: str, at: int | None = None) -> Receipt:
+    """The :class:`Receipt` of seat ``who`` (a player or character name) at seq ``at`` (default: the last) of the
+    game of ``source`` (a game file's path, or an open journal of any store).
     Replays strictly. Raises :class:`BadRequest` (``--at`` out of range or before the deal, ``--as`` not a seat)
     and what :func:`lifeboat.service.game.replay.replay` raises."""
-    j = open_journal(path)
+    with opened(source) as j:
+        return _receipt(j, who, at)
+
+
+def _receipt(j: journal.Journal, who: str, at: int | None) -> Receipt:
+    path = j.path
     seq = j.last_seq if at is None else at
     if seq < 1 or seq > j.last_seq:
-        raise BadRequest(f"--at {seq}: {path} has commits 1 to {j.last_seq} (a receipt is for a commit after the "
-                         "deal)", "--at")
+        raise BadRequest(_("--at {seq}: {path} has commits 1 to {last_seq} (a receipt is for a commit after the deal)").format(seq=seq, path=path, last_seq=j.last_seq), "--at")
     state = initial = initial_state(j.header, str(path))
     log: list[Event] = []
     marks: dict[int, int] = {}
@@ -150,9 +160,9 @@ def make_receipt(path: Path, who: str, at: int | None = None) -> Receipt:
         if step.commit.seq >= seq:
             break
     if not state.characters:
-        raise BadRequest(f"--at {seq}: no seat has been dealt yet", "--at")
+        raise BadRequest(_("--at {seq}: no seat has been dealt yet").format(seq=seq), "--at")
     seat = resolve_viewer(state, who, seats_only=True)  # a mistake lists the seats, the only choices here
     if seat in ("public", "referee"):
-        raise BadRequest(f"--as {who}: a receipt is for one seat (a player name or a character)", "--as")
+        raise BadRequest(_("--as {who}: a receipt is for one seat (a player name or a character)").format(who=who), "--as")
     return Receipt(game_id=j.header.game_id, seq=seq, seat=seat, line=line_hash[:LINE_HEX],
                    view=view_digest(initial, log, seat)[:VIEW_HEX])

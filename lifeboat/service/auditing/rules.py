@@ -27,11 +27,12 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report, show
 from lifeboat.service.game.records import actor_of
-from lifeboat.service.game.files import deck_path
+from lifeboat.service.game.files import deck_path, read_regular
 from lifeboat.service.game.headers import initial_state
 from lifeboat.service.auditing.receipts import LINE_HEX, VIEW_HEX, Receipt, seat_view_of
 from lifeboat.service.game.records import NOTE_ACTOR, NOTE_MAX_CHARS, Correction, DecksRevealed, Note, to_record
 from lifeboat.service.game.replay import UNDO_DEPTH
+from lifeboat.i18n import _
 
 MAX_SKIPPED = 8
 """Refused commands in a row after which the rule checks stop (the history no longer follows the rules)."""
@@ -42,11 +43,11 @@ def orders_to_check(path: Path, header: journal.Header, reveal: tuple[int, int, 
     """The deck orders to check draws against, and ``report.chance`` saying where they come from."""
     committed = header.deck_commitment
     if committed is None:
-        report.chance = "recorded: each draw checked to be possible (CHANCE-1)"
+        report.chance = _("recorded: each draw checked to be possible (CHANCE-1)")
         if reveal is not None:
             report.findings.append(Finding(line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
-                                           message="deck orders revealed, but the header committed to none",
-                                           found="a decks_revealed record", expected="no deck commitment"))
+                                           message=_("deck orders revealed, but the header committed to none"),
+                                           found=_("a decks_revealed record"), expected=_("no deck commitment")))
         return None
     orders = None
     if reveal is not None:
@@ -54,34 +55,34 @@ def orders_to_check(path: Path, header: journal.Header, reveal: tuple[int, int, 
             revealed = msgspec.convert(reveal[2], DecksRevealed).orders
         except msgspec.ValidationError as exc:
             report.findings.append(Finding(line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
-                                           message=f"the revealed deck orders do not decode: {exc}",
-                                           found=show(reveal[2]), expected="the deck orders of the header"))
+                                           message=_("the revealed deck orders do not decode: {exc}").format(exc=exc),
+                                           found=show(reveal[2]), expected=_("the deck orders of the header")))
         else:
             if commitment(revealed) == committed:
-                report.chance = "every draw checked against the revealed deck orders (CHANCE-2)"
+                report.chance = _("every draw checked against the revealed deck orders (CHANCE-2)")
                 return revealed
             report.findings.append(Finding(
                 line=reveal[0], seq=reveal[1], check="commitment", rule="CHANCE-2",
-                message="the revealed deck orders do not match the header's commitment",
-                found=f"orders hashing to {commitment(revealed)}", expected=f"orders hashing to {committed}"))
+                message=_("the revealed deck orders do not match the header's commitment"),
+                found=_("orders hashing to {revealed}").format(revealed=commitment(revealed)), expected=_("orders hashing to {committed}").format(committed=committed)))
     deck = deck_path(path)
     if os.path.exists(deck):  # False too for a name too long for a deck file (a journal of 246-255 bytes)
         try:
-            orders = msgspec.json.decode(deck.read_bytes(), type=DeckOrders)
+            orders = msgspec.json.decode(read_regular(deck), type=DeckOrders)  # a FIFO: refused, never waited on
         except (OSError, msgspec.DecodeError) as exc:
             report.findings.append(Finding(line=None, check="commitment", rule="CHANCE-2",
-                                           message=f"the dealer's deck file {deck} cannot be read: {exc}"))
+                                           message=_("the dealer's deck file {deck} cannot be read: {exc}").format(deck=deck, exc=exc)))
             orders = None
         if orders is not None and commitment(orders) != committed:
             report.findings.append(Finding(
                 line=None, check="commitment", rule="CHANCE-2",
-                message=f"the dealer's deck file {deck.name} does not match the header's commitment",
-                found=f"orders hashing to {commitment(orders)}", expected=f"orders hashing to {committed}"))
+                message=_("the dealer's deck file {name} does not match the header's commitment").format(name=deck.name),
+                found=_("orders hashing to {orders}").format(orders=commitment(orders)), expected=_("orders hashing to {committed}").format(committed=committed)))
             orders = None
         if orders is not None:
-            report.chance = "every draw checked against the dealer's deck file, which matches the commitment"
+            report.chance = _("every draw checked against the dealer's deck file, which matches the commitment")
             return orders
-    report.chance = "draws not checked: the deck orders are not revealed yet and there is no deck file"
+    report.chance = _("draws not checked: the deck orders are not revealed yet and there is no deck file")
     return None
 
 
@@ -91,8 +92,8 @@ def _expected_now(state: State) -> str:
         return f"chance: {req.kind} ({req.count})"
     who = waiting_for(state)
     if who:
-        return "a move by " + " or ".join(who)
-    return "nothing: the game is over" if state.over else "nothing"
+        return _("a move by {players}").format(players=_(" or ").join(who))
+    return _("nothing: the game is over") if state.over else _("nothing")
 
 
 def events_diff(found: Sequence[Any], decided: Sequence[Any]) -> tuple[str, str, str]:
@@ -101,10 +102,10 @@ def events_diff(found: Sequence[Any], decided: Sequence[Any]) -> tuple[str, str,
         f = found[i] if i < len(found) else None
         d = decided[i] if i < len(decided) else None
         if f != d:
-            return (f"the recorded consequences differ from what the rules decide (event {i + 1})",
-                    show(f) if f is not None else f"nothing (only {len(found)} events recorded)",
-                    show(d) if d is not None else f"nothing (the rules decide {len(decided)} events)")
-    return "the recorded consequences differ from what the rules decide", show(found), show(decided)
+            return (_("the recorded consequences differ from what the rules decide (event {i})").format(i=i + 1),
+                    show(f) if f is not None else _("nothing (only {n} events recorded)").format(n=len(found)),
+                    show(d) if d is not None else _("nothing (the rules decide {n} events)").format(n=len(decided)))
+    return _("the recorded consequences differ from what the rules decide"), show(found), show(decided)
 
 
 class RuleCheck:
@@ -138,8 +139,8 @@ class RuleCheck:
         line should be cannot be known: it names the line where the history broke instead."""
         if self.skipped == 0:
             return self.find(line, seq, "legality", rule, message, found, _expected_now(self.state))
-        self.find(line, seq, "legality", rule, f"{message} (after the refused line {self.broke_at}, perhaps its "
-                  "echo: what this line should be cannot be known)", found)
+        self.find(line, seq, "legality", rule, _("{message} (after the refused line {broke_at}, perhaps its echo: what this line should be "
+                                                 "cannot be known)").format(message=message, broke_at=self.broke_at), found)
 
     def commit(self, line: int, commit: journal.Commit) -> None:
         if self.stopped:
@@ -148,26 +149,25 @@ class RuleCheck:
         try:
             record = to_record(commit.command)
         except msgspec.ValidationError as exc:
-            self.refuse(line, seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}", commit.command)
+            self.refuse(line, seq, "JOURNAL-CMD", _("not a Lifeboat command: {exc}").format(exc=exc), commit.command)
             return self._skip(line)
         if isinstance(record, Note):
             return self.note(line, commit, record)
         if isinstance(record, DecksRevealed):
             self.reveals += 1
             if self.reveals > 1:
-                self.find(line, seq, "commitment", "CHANCE-2", "the deck orders are revealed a second time",
-                          "a second decks_revealed record", "one, as the last line")
+                self.find(line, seq, "commitment", "CHANCE-2", _("the deck orders are revealed a second time"),
+                          _("a second decks_revealed record"), _("one, as the last line"))
             elif not self.state.over:
-                self.find(line, seq, "commitment", "CHANCE-2", "the deck orders are revealed before the game ended",
-                          "decks_revealed while the game goes on", _expected_now(self.state))
+                self.find(line, seq, "commitment", "CHANCE-2", _("the deck orders are revealed before the game ended"),
+                          _("decks_revealed while the game goes on"), _expected_now(self.state))
             if commit.events:
-                self.find(line, seq, "legality", "EVENTS", "a system record has events", commit.events, [])
+                self.find(line, seq, "legality", "EVENTS", _("a system record has events"), commit.events, [])
             return
         if isinstance(record, Correction):
             target = next(((st, n) for s, st, n in self.history if s == record.from_seq), None)
             if target is None:
-                self.find(line, seq, "legality", "REC-2", f"cannot withdraw from seq {record.from_seq}: "
-                          "not one of the last decisions", commit.command, "a seq among the last decisions")
+                self.find(line, seq, "legality", "REC-2", _("cannot withdraw from seq {from_seq}: not one of the last decisions").format(from_seq=record.from_seq), commit.command, _("a seq among the last decisions"))
                 return self._skip(line)
             self.state, keep = target
             del self.log[keep:]
@@ -176,19 +176,19 @@ class RuleCheck:
         self.history.append((seq, self.state, len(self.log)))
         expected_actor = actor_of(self.state, record)
         if commit.actor != expected_actor:
-            self.find(line, seq, "legality", "TURN-1", "the recorded actor is not the seat of the command",
+            self.find(line, seq, "legality", "TURN-1", _("the recorded actor is not the seat of the command"),
                       f"actor {commit.actor!r}", f"actor {expected_actor!r}")
         committed = None  # the committed draw, when the recorded one differs from it
         if is_chance(record) and self.orders is not None and seq > self.fork_seq:
             want = next_chance(self.state, self.orders)  # None: no draw now, and decide says so below
             if want is not None and msgspec.json.encode(want) != msgspec.json.encode(record):
                 committed = want
-                self.find(line, seq, "chance", "CHANCE-2", "the draw is not the one the committed deck orders give",
+                self.find(line, seq, "chance", "CHANCE-2", _("the draw is not the one the committed deck orders give"),
                           record, want)
         try:
             state, events = apply(self.state, record)
         except RuleViolation as exc:
-            self.refuse(line, seq, exc.rule, f"the rules refuse this command: {exc.message}", record)
+            self.refuse(line, seq, exc.rule, _("the rules refuse this command: {message}").format(message=exc.message), record)
             if committed is None:
                 return self._skip(line)
         except LifeboatError as exc:
@@ -212,21 +212,21 @@ class RuleCheck:
         annotator's actor. A note never changes the state, so a finding here disturbs nothing after it."""
         seq = commit.seq
         if note.at not in self.decisions:
-            why = "a later commit" if note.at >= seq else "not a game decision (a note, a system record, or no commit)"
-            self.find(line, seq, "note", "NOTE-1", f"the note points at seq {note.at}: {why}", note.at,
-                      f"the seq of a game decision before {seq}")
+            why = _("a later commit") if note.at >= seq else _("not a game decision (a note, a system record, or no commit)")
+            self.find(line, seq, "note", "NOTE-1", _("the note points at seq {at}: {why}").format(at=note.at, why=why), note.at,
+                      _("the seq of a game decision before {seq}").format(seq=seq))
         if note.audience == "seat" and not self.state.has(note.seat or ""):
-            self.find(line, seq, "note", "NOTE-1", "the note is for a seat that is not in this game", note.seat,
-                      "a character of this game")
+            self.find(line, seq, "note", "NOTE-1", _("the note is for a seat that is not in this game"), note.seat,
+                      _("a character of this game"))
         elif note.audience != "seat" and note.seat is not None:
-            self.find(line, seq, "note", "NOTE-1", f"a {note.audience} note names a seat", note.seat, None)
+            self.find(line, seq, "note", "NOTE-1", _("a {audience} note names a seat").format(audience=note.audience), note.seat, None)
         if not note.text.strip() or len(note.text) > NOTE_MAX_CHARS:
-            self.find(line, seq, "note", "NOTE-1", "the note's text is empty or too long",
+            self.find(line, seq, "note", "NOTE-1", _("the note's text is empty or too long"),
                       f"{len(note.text)} characters", f"1 to {NOTE_MAX_CHARS} characters")
         if commit.events:
-            self.find(line, seq, "legality", "EVENTS", "a note has events", commit.events, [])
+            self.find(line, seq, "legality", "EVENTS", _("a note has events"), commit.events, [])
         if commit.actor != NOTE_ACTOR:
-            self.find(line, seq, "note", "NOTE-1", "a note's actor is not the annotator", f"actor {commit.actor!r}",
+            self.find(line, seq, "note", "NOTE-1", _("a note's actor is not the annotator"), _("actor {actor!r}").format(actor=commit.actor),
                       f"actor {NOTE_ACTOR!r}")
 
     def _skip(self, line: int) -> None:
@@ -235,8 +235,8 @@ class RuleCheck:
         self.skipped += 1
         if self.skipped >= MAX_SKIPPED:
             self.stopped = True
-            self.report.notes.append(f"rule checks stopped at line {line}: {MAX_SKIPPED} refused commands in a "
-                                     "row; the history no longer follows the rules from here")
+            self.report.notes.append(_("rule checks stopped at line {line}: {max_skipped} refused commands in a row; the history no "
+                                       "longer follows the rules from here").format(line=line, max_skipped=MAX_SKIPPED))
 
     def receipt(self, line: int, commit_seq: int, digest: str) -> None:
         for token, r in list(self.receipts.items()):
@@ -249,30 +249,29 @@ class RuleCheck:
         ok = digest.startswith(r.line)
         if not ok:
             self.find(line, r.seq, "receipt", "RECEIPT-LINE",
-                      f"the line differs from the one {r.seat}'s receipt saw: the journal was rewritten at or "
-                      "before this line", f"line hash {digest[:LINE_HEX]}", f"line hash {r.line} (receipt)")
+                      _("the line differs from the one {seat}'s receipt saw: the journal was rewritten at or before "
+                        "this line").format(seat=r.seat), _("line hash {digest}").format(digest=digest[:LINE_HEX]), _("line hash {line} (receipt)").format(line=r.line))
         view = None
         if self.stopped:
-            self.report.notes.append(f"receipt {r.token}: the seat's view cannot be recomputed (rule checks stopped)")
+            self.report.notes.append(_("receipt {token}: the seat's view cannot be recomputed (rule checks stopped)").format(token=r.token))
         elif not self.state.has(r.seat):
             ok = False
-            self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"the receipt's seat {r.seat!r} is not in the game "
-                      "at this line", r.seat, "a character of this game")
+            self.find(line, r.seq, "receipt", "RECEIPT-VIEW", _("the receipt's seat {seat!r} is not in the game at this line").format(seat=r.seat), r.seat, _("a character of this game"))
         else:
             view = seat_view_of(self.initial, self.log, r.seat)
             got = hashlib.sha256(msgspec.json.encode(view)).hexdigest()[:VIEW_HEX]
             if got != r.view and _before_faces(self.initial, self.log, r.seat) == r.view:
                 got = r.view  # a receipt made before VIEW-FACE-1 hashed the view with every card by its instance
-                self.report.notes.append(f"receipt {r.token}: made before VIEW-FACE-1 (its view named every card "
-                                         "by its instance); it matches the view as computed then")
+                self.report.notes.append(_("receipt {token}: made before VIEW-FACE-1 (its view named every card by its instance); it "
+                                           "matches the view as computed then").format(token=r.token))
             if got != r.view:
                 ok = False
-                why = ("the journal is unchanged up to here, so the view was computed differently (another "
-                       "engine version, or the receipt was not made by 'lifeboat receipt')") if digest.startswith(
-                    r.line) else "the journal was rewritten"
+                why = (_("the journal is unchanged up to here, so the view was computed differently (another engine "
+                         "version, or the receipt was not made by 'lifeboat receipt')")) if digest.startswith(
+                    r.line) else _("the journal was rewritten")
                 # the recomputed hash is not shown: it is a digest of that seat's secrets
-                self.find(line, r.seq, "receipt", "RECEIPT-VIEW", f"{r.seat}'s view differs from the receipt: {why}",
-                          "another view hash", f"view hash {r.view} (receipt)")
+                self.find(line, r.seq, "receipt", "RECEIPT-VIEW", _("{seat}'s view differs from the receipt: {why}").format(seat=r.seat, why=why),
+                          _("another view hash"), _("view hash {view} (receipt)").format(view=r.view))
         # the seat's view is shown only for a receipt that matches: a token is a claim to be that seat, and a
         # forged one (the game id is public) must not open anybody's hand
         self.report.receipts.append(ReceiptResult(token=r.token, seq=r.seq, seat=r.seat, ok=ok,

@@ -49,19 +49,22 @@ from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report, s
 from lifeboat.service.game.headers import RULESET_NAME, card_data_note, initial_state
 from lifeboat.service.game.files import deck_file_note
 from lifeboat.service.auditing.receipts import Receipt
+from lifeboat.i18n import N_, _
 
 
-SEEDED_NOTE = ("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the seed "
-               "can predict every card; fine for tests and teaching, not for a game with stakes")
+SEEDED_NOTE = (N_("a seeded game (--seed): its deck orders follow from the seed, so whoever knows or guesses the "
+                 "seed can predict every card; fine for tests and teaching, not for a game with stakes"))
 
 
 def unclean_note(path: Path, kinds: Sequence[str]) -> str:
     """What to do with a file whose lines an editor or a transfer wrapped in a byte-order mark or CR LF endings
     (``kinds``): the audit read the lines without those bytes."""
-    what = " and ".join({"bom": "the byte-order mark", "crlf": "the CR LF line endings"}[k] for k in kinds)
-    return (f"the lines were audited without {what} (the hashes are over the lines without them); run "
-            f"lifeboat repair {path} to write a clean copy beside the file (the file is kept), audit the copy, "
-            "then put it in the file's place")
+    options: dict[tuple[str, ...], str] = {("bom",): _("the byte-order mark"), ("crlf",): _("the CR LF line endings")}
+    what = options.get(
+        tuple(kinds), _("the byte-order mark and the CR LF line endings"))
+    return _("the lines were audited without {what} (the hashes are over the lines without them); run {command} to "
+             "write a clean copy beside the file (the file is kept), audit the copy, then put it in the file's "
+             "place").format(what=what, command=f"lifeboat repair {path}")
 
 
 def audit(path: Path, *, parent: Path | None = None, receipts: Sequence[Receipt] = ()) -> Report:
@@ -81,7 +84,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     scan = Scan(path, report.findings)
     reveal = None
     times = TimeCheck()
-    for line, commit, _ in scan.commits():
+    for line, commit, _data in scan.commits():
         assert scan.header is not None
         times.see(scan.header, line, commit)
         cmd = commit.command
@@ -93,7 +96,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     report.game_id, report.lines = header.game_id, scan.lines
     report.parent = None if header.parent is None else f"{header.parent.game_id}@{header.parent.seq}"
     if header.ruleset != RULESET_NAME:
-        raise Unreadable(f"{path}: not a Lifeboat game (ruleset {header.ruleset!r})")
+        raise Unreadable(_("{path}: not a Lifeboat game (ruleset {ruleset!r})").format(path=path, ruleset=header.ruleset))
     try:
         initial_state(header, str(path))
     except journal.JournalError as exc:
@@ -104,24 +107,26 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     if scan.unclean:
         report.notes.append(unclean_note(path, scan.unclean))
     if header.meta.get("seeded"):
-        report.notes.append(SEEDED_NOTE)
+        report.notes.append(_(SEEDED_NOTE))
     if (note := card_data_note(header)) is not None:
         report.notes.append(note)
     report.notes.extend(times.notes(header))
     orders = orders_to_check(path, header, reveal, report)
     if header.parent is not None and orders is not None:
-        report.notes.append(f"draws up to seq {header.parent.seq} are inherited from the parent game "
-                            f"{header.parent.game_id}: " + ("audit the parent, and this fork with --parent"
-                                                            if parent is None or deck_file_note(parent) else
-                                                            f"--parent checks they are its commits; audit {parent} "
-                                                            "itself for its draws"))
+        if parent is None or deck_file_note(parent):
+            text = _("draws up to seq {seq} are inherited from the parent game {game}: audit the parent, and this "
+                     "fork with --parent")
+        else:
+            text = _("draws up to seq {seq} are inherited from the parent game {game}: --parent checks they are its "
+                     "commits; audit {parent} itself for its draws")
+        report.notes.append(text.format(seq=header.parent.seq, game=header.parent.game_id, parent=parent))
 
     # pass 2: the rules, chance, receipts
     mine = [r for r in receipts if r.game_id == header.game_id]
     for r in receipts:
         if r.game_id != header.game_id:
             report.findings.append(Finding(line=1, check="receipt", rule="RECEIPT-GAME",
-                                           message="the receipt is for another game", found=f"game {header.game_id}",
+                                           message=_("the receipt is for another game"), found=_("game {game_id}").format(game_id=header.game_id),
                                            expected=f"game {r.game_id} (receipt {r.token})"))
     rp = RuleCheck(report, header, orders, mine)
     for r in mine:
@@ -134,8 +139,8 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
         report.receipts.append(ReceiptResult(token=r.token, seq=r.seq, seat=r.seat, ok=False))
         report.findings.append(Finding(
             line=scan.lines + 1, seq=r.seq, check="receipt", rule="RECEIPT-MISSING",
-            message=f"the journal ends before the receipt's line {r.seq + 1}: lines were cut off the end",
-            found=f"the end of the file after seq {report.last_seq}", expected=f"seq {r.seq} (receipt {r.token})"))
+            message=_("the journal ends before the receipt's line {seq}: lines were cut off the end").format(seq=r.seq + 1),
+            found=_("the end of the file after seq {last_seq}").format(last_seq=report.last_seq), expected=_("seq {seq} (receipt {token})").format(seq=r.seq, token=r.token)))
 
     _verdict(report, rp, scan, header, reveal is not None, orders is not None)
 
@@ -143,8 +148,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     if parent is not None:
         check_fork(path, header, parent, report)
     elif header.parent is not None and orders is None:  # else the draws' note above said it
-        report.notes.append(f"a fork of game {header.parent.game_id} at seq {header.parent.seq}: pass --parent "
-                            "PARENT.jsonl to check what it inherited")
+        report.notes.append(_("a fork of game {game_id} at seq {seq}: pass --parent PARENT.jsonl to check what it inherited").format(game_id=header.parent.game_id, seq=header.parent.seq))
 
 
 def _verdict(report: Report, rp: RuleCheck, scan: Scan, header: journal.Header, revealed: bool,
@@ -155,29 +159,31 @@ def _verdict(report: Report, rp: RuleCheck, scan: Scan, header: journal.Header, 
     report.over = state.over and not rp.stopped
     if scan.stopped:
         if not orders and not revealed:
-            report.chance = (f"draws not checked: the lines read (to line {scan.lines}) reveal no deck orders and "
-                             "there is no deck file")
-        report.notes.append(f"reading stopped at line {scan.lines}: the lines after it are not checked"
-                            f"{'' if state.over else ', nor whether the game is over'}; fix that line (see the "
-                            "finding), then audit again")
+            report.chance = (_("draws not checked: the lines read (to line {lines}) reveal no deck orders and there is no deck "
+                               "file").format(lines=scan.lines))
+        report.notes.append((_("reading stopped at line {line}: the lines after it are not checked; fix that line "
+                               "(see the finding), then audit again") if state.over else
+                             _("reading stopped at line {line}: the lines after it are not checked, nor whether the "
+                               "game is over; fix that line (see the finding), then audit again")).format(
+            line=scan.lines))
         if not report.over:
             return
     elif state.over and header.deck_commitment is not None and not revealed:
         report.findings.append(Finding(
             line=scan.lines + 1, check="commitment", rule="CHANCE-2",
-            message="the game is over but its deck orders were never revealed (or the last lines were cut)",
-            found="the end of the file", expected="a decks_revealed record"))
+            message=_("the game is over but its deck orders were never revealed (or the last lines were cut)"),
+            found=_("the end of the file"), expected=_("a decks_revealed record")))
     if state.over and not rp.stopped:
         sheet = score_sheet(state)
         report.scores = [msgspec.to_builtins(s) for s in sheet.scores]
         report.winners = list(sheet.winners)
         if sheet.provisional:  # SCORE-4: no winner while cards that could change a score are unnamed
-            report.notes.append("provisional scores, no winner yet: still to be shown and named: "
-                                + "; ".join(to_show_lines(sheet.to_show)))
+            report.notes.append(_("provisional scores, no winner yet: still to be shown and named: {cards}").format(
+                cards=_("; ").join(to_show_lines(sheet.to_show))))
     elif rp.stopped:
-        report.notes.append("no scores: the rule checks stopped before the end")
+        report.notes.append(_("no scores: the rule checks stopped before the end"))
     else:
-        report.notes.append("the game is not over")
+        report.notes.append(_("the game is not over"))
 
 
 # ---- 5. forks ---------------------------------------------------------------------------------------------------
@@ -193,40 +199,37 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
                                        expected=expected))
 
     if ref is None:
-        return find(1, "FORK-PARENT", "this journal is not a fork: its header names no parent",
-                    "parent null", "a parent in its header (a journal made by lifeboat fork); audit this one "
-                    "without --parent")
+        return find(1, "FORK-PARENT", _("this journal is not a fork: its header names no parent"),
+                    _("parent null"), _("a parent in its header (a journal made by lifeboat fork); audit this one without --parent"))
     if (note := deck_file_note(parent_path, "give --parent")) is not None:  # none of it is shown (CHANCE-2)
-        return find(1, "FORK-PARENT", f"the parent is not a journal: {note}", "a dealer's deck file (the --parent "
-                    "file)", f"the journal of game {ref.game_id}")
+        return find(1, "FORK-PARENT", _("the parent is not a journal: {note}").format(note=note), _("a dealer's deck file (the --parent file)"), _("the journal of game {game_id}").format(game_id=ref.game_id))
     parent_findings: list[Finding] = []
     pscan = Scan(parent_path, parent_findings)
     try:
-        parent_commits = {c.seq: (c, d) for _, c, d in pscan.commits() if c.seq <= ref.seq}
+        parent_commits = {c.seq: (c, d) for _line, c, d in pscan.commits() if c.seq <= ref.seq}
     except Unreadable as exc:
-        return find(1, "FORK-PARENT", f"the parent cannot be read: {exc}")
+        return find(1, "FORK-PARENT", _("the parent cannot be read: {exc}").format(exc=exc))
     assert pscan.header is not None
     if pscan.header.game_id != ref.game_id:
-        return find(1, "FORK-PARENT", f"{parent_path} is another game, not this fork's parent; give --parent the "
-                    f"file of game {ref.game_id}", f"game {pscan.header.game_id} (the --parent file)",
-                    f"game {ref.game_id} (the parent this fork's header names)")
+        return find(1, "FORK-PARENT", _("{parent_path} is another game, not this fork's parent; give --parent the file of game {game_id}").format(parent_path=parent_path, game_id=ref.game_id), _("game {game_id} (the --parent file)").format(game_id=pscan.header.game_id),
+                    _("game {game_id} (the parent this fork's header names)").format(game_id=ref.game_id))
     for f in parent_findings:
         if f.line is not None and f.line <= ref.line:
-            find(1, "FORK-PARENT", f"the parent {parent_path}:{f.line} has a structure problem: {f.message}",
+            find(1, "FORK-PARENT", _("the parent {parent_path}:{line} has a structure problem: {message}").format(parent_path=parent_path, line=f.line, message=f.message),
                  f.found, f.expected)
     if ref.seq == 0:
         parent_hash: str | None = pscan.header_hash
     else:
         parent_hash = parent_commits[ref.seq][1] if ref.seq in parent_commits else None
     if parent_hash is None:
-        find(1, "FORK-SHORT", f"the parent ends before its line {ref.line}, which this fork was made from",
-             f"seq {max(parent_commits, default=0)}, its last (the --parent file)",
-             f"seq {ref.seq} (the parent line this fork's header names)")
+        find(1, "FORK-SHORT", _("the parent ends before its line {line}, which this fork was made from").format(line=ref.line),
+             _("seq {parent_commits}, its last (the --parent file)").format(parent_commits=max(parent_commits, default=0)),
+             _("seq {seq} (the parent line this fork's header names)").format(seq=ref.seq))
     elif parent_hash != ref.hash:
-        find(1, "FORK-HASH", f"the parent's line {ref.line} is not the one this fork was made from: the parent was "
-             "rewritten since (or it is another copy)", f"hash {parent_hash} (the --parent file's line {ref.line})",
-             f"hash {ref.hash} (this fork's header)")
-    for line, commit, _ in Scan(path, None).commits():
+        find(1, "FORK-HASH", _("the parent's line {line} is not the one this fork was made from: the parent was rewritten "
+                               "since (or it is another copy)").format(line=ref.line), _("hash {parent_hash} (the --parent file's line {line})").format(parent_hash=parent_hash, line=ref.line),
+             _("hash {hash} (this fork's header)").format(hash=ref.hash))
+    for line, commit, _data in Scan(path, None).commits():
         if commit.seq > ref.seq:
             break
         theirs = parent_commits.get(commit.seq)
@@ -239,9 +242,9 @@ def check_fork(path: Path, header: journal.Header, parent_path: Path, report: Re
             field = next(k for k, a, b in zip(keys, mine, other) if a != b)
             found, expected = show(getattr(commit, field)), show(getattr(theirs[0], field))
             if field == "events":
-                _, found, expected = events_diff(list(commit.events), list(theirs[0].events))
-            find(line, "FORK-PREFIX", f"this inherited commit differs from the parent's ({field})", found,
-                 f"{expected} (the parent's)", seq=commit.seq)
+                _message, found, expected = events_diff(list(commit.events), list(theirs[0].events))
+            find(line, "FORK-PREFIX", _("this inherited commit differs from the parent's ({field})").format(field=field), found,
+                 _("{expected} (the parent's)").format(expected=expected), seq=commit.seq)
 
 
 # ---- many files ---------------------------------------------------------------------------------------------
@@ -278,9 +281,9 @@ def audit_many(paths: Sequence[Path], *, parent: Path | None = None, receipts: S
         twins = next((g for g in ids.values() if p in g and len(g) > 1), [])
         if twins:
             others = ", ".join(str(q) for q in twins if q != p)
-            report.notes.append(f"{len(twins)} of the files audited share the game id {report.game_id} (this one and "
-                                f"{others}): a receipt for that id is checked against the file(s) holding the line "
-                                "it names, or against each of them when none does")
+            report.notes.append(_("{n} of the files audited share the game id {game_id} (this one and {others}): a receipt for "
+                                  "that id is checked against the file(s) holding the line it names, or against each of them when "
+                                  "none does").format(n=len(twins), game_id=report.game_id, others=others))
         reports.append(report)
         if progress is not None:
             progress(p)

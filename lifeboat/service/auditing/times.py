@@ -7,6 +7,7 @@ commits (seq <= its parent's seq) keep their parent's times, which come before t
 """
 
 from __future__ import annotations
+from lifeboat.i18n import _
 
 import journal
 
@@ -45,14 +46,13 @@ class TimeCheck:
         """The notes, in a fixed order: the header's own time, absurd commit times, early commit times."""
         notes = []
         if header.created_ms > LATEST_MS:
-            notes.append(f"line 1: the header's created_ms {header.created_ms} is not a real time (after the "
-                         "year 9999); the writer's clock was wrong or the header was written by hand")
+            notes.append(_("line 1: the header's created_ms {created_ms} is not a real time (after the year 9999); the "
+                           "writer's clock was wrong or the header was written by hand").format(created_ms=header.created_ms))
         if self.absurd:
-            notes.append(f"{len(self.absurd)} commit(s) timed after the year 9999, which no clock gives (line "
-                         f"{_lines(self.absurd)}); the times were written by hand or by a broken clock")
+            notes.append(_("{n} commit(s) timed after the year 9999, which no clock gives (line {absurd}); the times were "
+                           "written by hand or by a broken clock").format(n=len(self.absurd), absurd=_lines(self.absurd)))
         if self.early and self.first_early is not None:
             at, created = self.first_early
-            notes.append(f"{len(self.early)} commit(s) timed before the header was written (line "
-                         f"{_lines(self.early)}; the first: at_ms {at} < created_ms {created}); the writer's clock "
-                         "went back, or these lines come from another game")
+            notes.append(_("{n} commit(s) timed before the header was written (line {early}; the first: at_ms {at} < "
+                           "created_ms {created}); the writer's clock went back, or these lines come from another game").format(n=len(self.early), early=_lines(self.early), at=at, created=created))
         return notes

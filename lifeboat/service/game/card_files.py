@@ -6,20 +6,28 @@ the same way, so a table can verify its own printing before playing with it (``l
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 from pathlib import Path
 
+import journal
 from lifeboat.card_data import CardDataError, check
 from lifeboat.card_set import CardSet
 from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, register
 from lifeboat.service.errors import FileProblem
+from lifeboat.i18n import N_, _
 
 #: what to do about a file that is not card data at all (CARD-2), after the problem
-_SHAPE = ("card data is one JSON object shaped like the bundled lifeboat/data/cards.json; correct the file and run "
+CARD_DEPTH = journal.MAX_DEPTH - 2
+"""The deepest nesting of arrays and objects card data may have (CARD-2): a game played with it carries a copy in
+its journal header (``meta.cards``, two levels down, CARD-3), and a journal line nests at most
+:data:`journal.MAX_DEPTH` levels; deeper data would make a journal no reader opens."""
+_SHAPE = N_("card data is one JSON object shaped like the bundled lifeboat/data/cards.json; correct the file and run "
           "the command again")
 
 
-def read_card_file(path: Path) -> tuple[dict, str]:
+def read_card_file(path: Path) -> tuple[dict[str, Any], str]:
     """Read the card data file at ``path`` (JSON, the shape of ``lifeboat/data/cards.json``) and check it.
 
     Returns ``(data, sha256)``: the decoded data and its :func:`lifeboat.card_data.data_hash`.
@@ -31,29 +39,34 @@ def read_card_file(path: Path) -> tuple[dict, str]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise FileProblem(f"{path}: cannot read the card data file ({exc.strerror})") from None
+        raise FileProblem(_("{path}: cannot read the card data file ({strerror})").format(path=path, strerror=exc.strerror)) from None
     try:
         text = raw.decode("utf-8")
         if _journal_header(text):
-            raise FileProblem(f"[CARD-2] {path}: this looks like a game journal (line 1 is a lifeboat-journal header), not a "
-                              "card data file; pass a card data file (JSON shaped like lifeboat/data/cards.json), "
-                              "or no file to check the bundled card data (a journal names its card data by hash in "
-                              "its header; 'lifeboat audit GAME.jsonl' checks the journal)")
+            raise FileProblem(_("[CARD-2] {path}: this looks like a game journal (line 1 is a lifeboat-journal header), not a "
+                                "card data file; pass a card data file (JSON shaped like lifeboat/data/cards.json), or no file "
+                                "to check the bundled card data (a journal names its card data by hash in its header; 'lifeboat "
+                                "audit GAME.jsonl' checks the journal)").format(path=path))
+        if journal.too_deep(raw, CARD_DEPTH):
+            raise FileProblem(_("[CARD-2] {path}: the card data file nests JSON too deep to be card data (more than "
+                                "{depth} levels: a journal header carries a copy of it, and a journal line nests at "
+                                "most {limit}); card data is one JSON object shaped like the bundled "
+                                "lifeboat/data/cards.json; correct the file and run the command again"
+                                ).format(path=path, depth=CARD_DEPTH, limit=journal.MAX_DEPTH))
         data = json.loads(text)
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"[CARD-2] {path}: the card data file is not UTF-8 text (byte {exc.start}); {_SHAPE}"
+        raise FileProblem(_("[CARD-2] {path}: the card data file is not UTF-8 text (byte {start}); {shape}").format(path=path, start=exc.start, shape=_(_SHAPE))
                           ) from None
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"[CARD-2] {path}:{exc.lineno}: not JSON ({exc.msg}, column {exc.colno}); {_SHAPE}"
+        raise FileProblem(_("[CARD-2] {path}:{lineno}: not JSON ({msg}, column {colno}); {shape}").format(path=path, lineno=exc.lineno, msg=exc.msg, colno=exc.colno, shape=_(_SHAPE))
                           ) from None
     except RecursionError:
-        raise FileProblem(f"[CARD-2] {path}: the card data file nests JSON too deep to be card data; {_SHAPE}"
+        raise FileProblem(_("[CARD-2] {path}: the card data file nests JSON too deep to be card data; {shape}").format(path=path, shape=_(_SHAPE))
                           ) from None
     try:
         return data, check(data, str(path))
     except CardDataError as exc:
-        raise FileProblem(f"[CARD-2] {exc}; correct that field (the bundled lifeboat/data/cards.json shows "
-                          "the shape)") from None
+        raise FileProblem(_("[CARD-2] {exc}; correct that field (the bundled lifeboat/data/cards.json shows the shape)").format(exc=exc)) from None
 
 
 def _journal_header(text: str) -> bool:
@@ -78,12 +91,12 @@ def load_card_file(path: Path | None) -> CardSet:
     """
     if path is None:
         return BUNDLED
-    data, _ = read_card_file(path)
+    data, _raw = read_card_file(path)
     try:
         return register(data, str(path))
     except CardDataError as exc:
-        raise FileProblem(f"[CARD-3] {exc}; a table's own card data may change values (sizes, survival values, "
-                          "points, counts, navigation cards), not which cards exist") from None
+        raise FileProblem(_("[CARD-3] {exc}; a table's own card data may change values (sizes, survival values, points, "
+                            "counts, navigation cards), not which cards exist").format(exc=exc)) from None
 
 
 def bundled_card_hash() -> str:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 from pathlib import Path
 
@@ -18,9 +20,10 @@ from lifeboat.service.errors import FileProblem, companion_too_long, missing_fol
 from lifeboat.service.game.files import deck_path, write_deck_file
 from lifeboat.service.game.headers import ENGINE, RULESET_NAME, card_meta, with_cards
 from lifeboat.service.game.players import check_new_names
+from lifeboat.i18n import _
 
 def create_recorded_game(path: Path, *, players: list[str] | None = None, ruleset: Ruleset | None = None,
-                         position: dict | None = None, clock: journal.Clock | None = None,
+                         position: dict[str, Any] | None = None, clock: journal.Clock | None = None,
                          cards: CardSet | None = None) -> tuple[journal.JsonlJournal, State]:
     """Start a recorded game (REC-1): chance is entered by the recorder, nothing is committed in advance.
     From ``position`` (a decoded position file, POS-1) or from setup with ``players``; with ``cards`` (a
@@ -41,7 +44,7 @@ def create_recorded_game(path: Path, *, players: list[str] | None = None, rulese
         check_new_names([c.player for c in pos.characters])
         state = position_state(pos, card_data=with_cards(Ruleset(), cards).card_data or None)
         ruleset = state.ruleset
-        stored: dict | None = stored_position(pos)
+        stored: dict[str, Any] | None = stored_position(pos)
     else:
         ruleset = with_cards(ruleset or Ruleset(), cards)
         check_new_names(players or [])
@@ -80,13 +83,13 @@ def start_digital_game(path: Path, players: list[str], *, seed: int | None = Non
         RuleViolation: bad players or options (SETUP-1, OPT-1).
     """
     if os.path.lexists(deck_path(path)):
-        raise FileProblem(f"{deck_path(path)}: already exists (another game's deck file?); move it away or choose "
-                          "another file name (nothing was written)")
+        raise FileProblem(_("{path}: already exists (another game's deck file?); move it away or choose another file name "
+                            "(nothing was written)").format(path=deck_path(path)))
     if (why := companion_too_long(path, deck_path(path))) is not None:  # the journal's name is allowed, not its deck's
         raise FileProblem(why)
     if (why := missing_folder(path)) is not None:
         raise FileProblem(why)
-    header, _, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
+    header, _deck, orders = new_digital_game(players, seed=seed, ruleset=with_cards(ruleset or Ruleset(), cards),
                                          clock=clock)
     j = journal.JsonlJournal.create(path, header, clock=clock)
     write_deck_file(deck_path(path), orders)

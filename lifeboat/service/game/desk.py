@@ -17,13 +17,16 @@ from typing import Any
 import msgspec
 
 from lifeboat.cards import is_unknown
+from lifeboat.errors import RuleViolation
 from lifeboat.i18n import _
 from lifeboat.legal import chance_request
+from lifeboat.notation import parse
 from lifeboat.state import (WINDOW_TYPES, AwaitSetup, FlareDraw, MugDraw, NavigationTurn, NavigatorChoice, State)
 from lifeboat.service.errors import BadRequest
 from lifeboat.service.game.recording import decide_line, to_show
 from lifeboat.service.game.score import to_show_lines
 from lifeboat.service.game.table import Appended, Table
+from lifeboat.views.decisions import describe
 
 STORY = 40  # the story lines a view carries
 # REC-3: the record's own deductions, read as the referee reads them (the public's line says "not to you")
@@ -32,10 +35,13 @@ UNSEEN_OK = frozenset({"keep", "offer", "stack", "bottom"})  # their '?' is a ca
 
 
 class Choice(msgspec.Struct, frozen=True):
-    """A line recorded with one tap: ``line`` (notation), ``who`` (a character id, ``"chance"`` or ``"recorder"``)."""
+    """A line recorded with one tap: ``line`` (notation), ``who`` (a character id, ``"chance"`` or ``"recorder"``),
+    ``text``: the decision in the reader's words, as the seat pages say it (the one describer; ``""`` for a line
+    it has no words for: chance, the recorder's, ``close``)."""
 
     line: str
     who: str
+    text: str = ""
 
 
 class Slot(msgspec.Struct, frozen=True):
@@ -95,8 +101,8 @@ class Desk:
         self.table = Table.open(path)
         if self.table.digital or self.table.orders is not None:
             self.table.close()
-            raise BadRequest(f"{path.name}: a digital game (its deck is committed); the record page is for a game "
-                             "played with real cards")
+            raise BadRequest(_("{name}: a digital game (its deck is committed); the record page is for a game played with real "
+                               "cards").format(name=path.name))
         self.lines: list[int] = []  # the first seq of each line of this session still in force (undo)
 
     @property
@@ -129,7 +135,7 @@ class Desk:
 
         self.refresh()
         if not self.table.active:
-            raise RuleViolation("REC-2", "there is no decision to undo")
+            raise RuleViolation("REC-2", _("there is no decision to undo"))
         last = self.lines[-1] if self.lines else self.table.active[-1]
         count = sum(1 for seq in self.table.active if seq >= last)
         self.table.withdraw(last)
@@ -147,7 +153,7 @@ class Desk:
         """The last :data:`STORY` lines of the story as the scribe reads it (whoever wrote them: the terminal too)."""
         views = self.table.views
         start = max(0, len(views) - 4 * STORY)  # a table keeps every event (it never forgets)
-        return _story(views.log(start=start), views.log(referee=True, start=start))[-STORY:]
+        return _story(views.log(start=start), views.log(referee=True, start=start), self.state)[-STORY:]
 
     # ---- what the page draws -------------------------------------------------------------------------------------
 
@@ -216,7 +222,18 @@ class Desk:
             picks += more_picks
         if type(s.step) in WINDOW_TYPES:
             choices.append(Choice(line="close", who="everyone"))
-        return tuple(choices), tuple(picks)
+        view = self.table.views.referee_view() if choices else None  # one table for every choice's words
+        return tuple(self._worded(x, view) for x in choices), tuple(picks)
+
+    def _worded(self, choice: Choice, view: Any) -> Choice:
+        """``choice`` with its words, from the referee's ``view`` of the table now (issue 29: a Chinese scribe's
+        buttons read 抢劫船长… rather than notation)."""
+        try:
+            cmd = parse(choice.line, self.state)
+            said = describe(view, cmd)  # type: ignore[arg-type]  # a player's command
+        except (RuleViolation, KeyError, ValueError):  # not a player's decision, or no words for it
+            return choice
+        return msgspec.structs.replace(choice, text=said.label)
 
     def _shows(self, ch: str) -> Pick | None:
         """A character with unseen cards who may act now may reveal one (PLAY-1): the looks it may be (REC-3)."""
@@ -232,7 +249,7 @@ class Desk:
         probe = next((x for x in s.unaccounted if s.cards.is_provision(x) and s.cards.look_of(x) in looks), None)
         if probe is None or not is_legal(s, Reveal(by=ch, card=probe)):  # not now (a pick, a fight's answer…)
             return None
-        return Pick(label=_("{who} reveals a card").format(who=s.cards.characters[ch].en), who=ch,
+        return Pick(label=_("{who} reveals a card").format(who=s.cards.character_name(ch)), who=ch,
                     template=f"{_word(ch)}: reveal {{0}}", slots=(Slot(label=_("which card"), options=looks),))
 
     def _plays(self, ch: str, listed: set[str]) -> tuple[list[Choice], list[Pick]]:
@@ -249,12 +266,12 @@ class Desk:
         step, choices, picks = s.step, [], []
         if isinstance(step, ThirstWindow) and "water" in faces:
             owed = tuple(_word(x) for x, n in step.thirst if n > 0)
-            picks.append(Pick(label=_("{who} gives Water to").format(who=s.cards.characters[ch].en), who=ch,
+            picks.append(Pick(label=_("{who} gives Water to").format(who=s.cards.character_name(ch)), who=ch,
                               template=f"{w}: water {{0}}", slots=(Slot(label=_("to whom"), options=owed),)))
         elif isinstance(step, OverboardWindow):
             if "life_preserver" in faces:
                 picks.append(Pick(label=_("{who} throws the Life Preserver to").format(
-                    who=s.cards.characters[ch].en), who=ch, template=f"{w}: throw life preserver to {{0}}",
+                    who=s.cards.character_name(ch)), who=ch, template=f"{w}: throw life preserver to {{0}}",
                     slots=(Slot(label=_("to whom"), options=tuple(_word(x) for x in step.overboard)),)))
             if "chum" in faces:
                 choices.append(Choice(line=f"{w}: chum", who=ch))
@@ -263,7 +280,7 @@ class Desk:
                 ("flare_gun", "fire flare gun"), ("parasol", "open parasol")) if face in faces]
             hurt = tuple(_word(x.character) for x in s.characters if x.wounds and x.in_boat)
             if "medical_kit" in faces and hurt:
-                picks.append(Pick(label=_("{who} uses the Medical Kit on").format(who=s.cards.characters[ch].en),
+                picks.append(Pick(label=_("{who} uses the Medical Kit on").format(who=s.cards.character_name(ch)),
                                   who=ch, template=f"{w}: heal {{0}}", slots=(Slot(label=_("whom"), options=hurt),)))
         return [x for x in choices if x.line not in listed], picks
 
@@ -306,7 +323,7 @@ class Desk:
         chars = tuple(_word(ch.character) for ch in s.characters)
         picks: list[Pick] = []
         for item in to_show(s):
-            who = s.cards.characters[item.character].en
+            who = s.cards.character_name(item.character)
             for ph in item.cards:
                 picks.append(Pick(label=_("{player} ({character}) shows {placeholder}: which card is it?").format(
                                       player=item.player, character=who, placeholder=ph), who="recorder",
@@ -328,13 +345,28 @@ class Desk:
         self.table.close()
 
 
-def _story(public: tuple[Any, ...], referee: tuple[Any, ...]) -> tuple[str, ...]:
-    """The public lines, but the record's own deductions as the referee reads them (REC-3); passes left out."""
-    out = []
-    for i, v in enumerate(public):
-        if v.type in DEDUCED and i < len(referee):
+def _story(public: tuple[Any, ...], referee: tuple[Any, ...], state: State | None = None) -> tuple[str, ...]:
+    """The public lines, but the record's own deductions as the referee reads them (REC-3); passes left out; cards
+    named one after another (the hands shown at the end: a row each was a wall of rows, issue 30) in one line,
+    hand by hand when named after the end (``state``: the game now, which says who holds them: nothing moves)."""
+    from lifeboat.views.text_recorded import cards_identified
+
+    out: list[str] = []
+    named: list[Any] = []  # the run of placeholders named so far
+    # GameEnded passed (before these lines too): the cards named stay where they are
+    over = state is not None and state.over and all(v.type != "game_ended" for v in public)
+    for i, v in enumerate([*public, None]):
+        over = over or v is not None and v.type == "game_ended"
+        if v is not None and v.type == "card_identified":
+            named.append(v)
+            continue
+        if named:
+            holders = [state.holder(x.data["card"]) if over and state and x.data["card"] else None for x in named]
+            out.append(named[0].text if len(named) == 1 else cards_identified([x.data for x in named], holders))
+            named = []
+        if v is not None and v.type in DEDUCED and i < len(referee):
             v = referee[i]
-        if v.type != "passed":
+        if v is not None and v.type != "passed":
             out.append(v.text)
     return tuple(out)
 

@@ -7,14 +7,19 @@ its owner only) until the end, when they are revealed in the journal (CHANCE-2).
 from __future__ import annotations
 
 import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
 
 import journal
 from lifeboat.chance import DeckOrders, commitment
+from lifeboat.i18n import _
 
-AnyJournal = journal.JsonlJournal | journal.MemoryJournal
+Source = Path | journal.Journal
+"""Where a game is read from: a game file's path, or an open journal of any store (file, memory or PostgreSQL)."""
 
 DECK_SUFFIX = ".deck.json"
 
@@ -34,7 +39,7 @@ DECK_MAX_BYTES = 1 << 20
 def deck_file_note(path: Path, give: str = "give") -> str | None:
     """When ``path`` is a dealer's deck file (deck orders, not a journal: someone gave it where a journal goes), the
     one-line message saying so and naming the journal beside it (``give`` the journal: ``"give --parent"`` names
-    the option it was given to); else ``None``. The message holds nothing of the file (the deck orders are the
+    the option it was given to: ``"give --OPTION"``, never translated); else ``None``. The message holds nothing of the file (the deck orders are the
     dealer's secret until the end, CHANCE-2). Never raises: a file that cannot be read is not told apart here."""
     try:
         if not path.is_file() or path.stat().st_size > DECK_MAX_BYTES:
@@ -47,15 +52,42 @@ def deck_file_note(path: Path, give: str = "give") -> str | None:
         return None
     if path.name.endswith(DECK_SUFFIX) and len(path.name) > len(DECK_SUFFIX):
         game = path.with_name(path.name[: -len(DECK_SUFFIX)])
-        return (f"{path}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not "
-                f"a journal; {give} the journal {game}")
-    return (f"{path}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a journal; "
-            f"{give} the game's journal (GAME.jsonl, beside its deck file GAME.jsonl{DECK_SUFFIX})")
+        text = (_("{path}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not "
+                  "a journal; give the journal {game}") if give == "give" else
+                _("{path}: this is the dealer's deck file of {game} (it holds the deck orders; keep it secret), not "
+                  "a journal; give {option} the journal {game}"))
+        return text.format(path=path, game=game, option=give.removeprefix("give "))
+    text = (_("{path}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a journal; "
+              "give the game's journal (GAME.jsonl, beside its deck file GAME.jsonl{deck_suffix})") if give == "give"
+            else _("{path}: this is a dealer's deck file (it holds a game's deck orders; keep it secret), not a "
+                   "journal; give {option} the game's journal (GAME.jsonl, beside its deck file "
+                   "GAME.jsonl{deck_suffix})"))
+    return text.format(path=path, option=give.removeprefix("give "), deck_suffix=DECK_SUFFIX)
 
 
 def open_journal(path: Path) -> journal.JsonlJournal:
     """Open an existing game file. Raises :class:`journal.JournalError` subclasses."""
     return journal.JsonlJournal.open(path)
+
+
+@contextmanager
+def opened(source: Source) -> Iterator[journal.Journal]:
+    """The journal of ``source``: a game file's, opened here and closed on leaving, or an open journal of any
+    store, given back as it is (its owner closes it). The one place the service turns "a path or a journal" into
+    a journal. Raises :class:`journal.JournalError` subclasses for a file that cannot be opened."""
+    if isinstance(source, Path):
+        j = open_journal(source)
+        try:
+            yield j
+        finally:
+            j.close()
+    else:
+        yield source
+
+
+def header_of(source: Source) -> journal.Header:
+    """The header of the game of ``source``: a game file's (read without replaying it), or an open journal's."""
+    return journal.read_header(source) if isinstance(source, Path) else source.header
 
 
 
@@ -87,11 +119,42 @@ def load_orders(path: Path, commitment_hash: str | None = None) -> DeckOrders | 
     Raises:
         journal.JournalCorrupt: the deck file is not deck orders, or (``commitment_hash`` given) its orders do not
             match the journal header's commitment (CHANCE-2): dealing from it would make a game nobody can replay.
+            A deck file that is no regular file (a named pipe, never waited on; a directory) is not deck orders.
+        PermissionError: it cannot be read.
     """
     p = deck_path(path)
     if not os.path.exists(p):  # False too for a name too long for a deck file: a journal of 246-255 bytes has none
         return None
-    return decode_orders(p.read_bytes(), str(p), commitment_hash)
+    try:
+        raw = read_regular(p)
+    except PermissionError:
+        raise
+    except OSError as exc:  # a named pipe, a directory: said as what it is, never waited on
+        raise journal.JournalCorrupt(_("the deck file is not deck orders ({exc})").format(exc=exc.strerror or exc),
+                                     path=str(p), expected=_("the dealer's deck orders written by 'lifeboat new'")) from None
+    return decode_orders(raw, str(p), commitment_hash)
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of ``path``, a file kept beside a journal (its deck file, a served game's links), read only when it
+    is a regular file: it is opened non-blocking and checked once open, so a named pipe put there is refused at
+    once, never waited on for ever (nobody may ever write to it).
+
+    Raises:
+        OSError: it cannot be opened or read, or is not a regular file (then ``str(exc)`` is what it is, in
+            :func:`journal.not_a_file`'s words: ``a named pipe (FIFO)``, ``a directory``).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    if not regular:
+        os.close(fd)
+        raise OSError((journal.not_a_file(path) or "not a regular file").removesuffix(", not a regular file"))
+    with os.fdopen(fd, "rb") as f:
+        return f.read()
 
 
 def decode_orders(raw: bytes, where: str, commitment_hash: str | None = None) -> DeckOrders:
@@ -101,16 +164,15 @@ def decode_orders(raw: bytes, where: str, commitment_hash: str | None = None) ->
     try:
         orders = msgspec.json.decode(raw, type=DeckOrders)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise journal.JournalCorrupt(f"the deck file is not deck orders ({exc})", path=p, line=1,
-                                     expected="the dealer's deck orders written by 'lifeboat new'") from None
+        raise journal.JournalCorrupt(_("the deck file is not deck orders ({exc})").format(exc=exc), path=p, line=1,
+                                     expected=_("the dealer's deck orders written by 'lifeboat new'")) from None
     if commitment_hash is not None and commitment(orders) != commitment_hash:
-        raise journal.JournalCorrupt("the deck file does not match the journal's deck commitment", path=p,
-                                     line=1, expected=f"orders whose hash is {commitment_hash[:16]}… (CHANCE-2); "
-                                     f"is it another game's deck file?")
+        raise journal.JournalCorrupt(_("the deck file does not match the journal's deck commitment"), path=p,
+                                     line=1, expected=_("orders whose hash is {commitment_hash}… (CHANCE-2); is it another game's deck file?").format(commitment_hash=commitment_hash[:16]))
     return orders
 
 
-def revealed(j: AnyJournal) -> bool:
+def revealed(j: journal.Journal) -> bool:
     """True when the journal reveals the decks: its last commit, or the last before the notes appended after the
     end (NOTE-1). Reads the file from the end of the game only when the caller asks (a finished game)."""
     found = False

@@ -18,11 +18,12 @@ import journal
 from lifeboat import Ruleset, new_game
 from lifeboat.card_data import CardDataError, data_hash
 from lifeboat.card_set import CardSet
-from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, cards_of, register
+from lifeboat.cards import BUNDLED, CARD_DATA_SHA256, EARLIER_BUNDLED, cards_of, register
 from lifeboat.errors import NotImplementedOption, RuleViolation
 from lifeboat.ruleset import ruleset_from_options
 from lifeboat.state import State
 from lifeboat.service.errors import ReplayError
+from lifeboat.i18n import _
 
 RULESET_NAME = "lifeboat-base"
 ENGINE = "lifeboat 0.1"
@@ -66,34 +67,35 @@ def header_cards(header: journal.Header, ruleset: Ruleset, path: str = "") -> Ca
             return cards_of(ruleset)
         except CardDataError:
             raise journal.JournalCorrupt(
-                "[CARD-3] the game was made with its table's own card data, but its header carries no copy",
-                path=path, line=1, expected=f"meta.{CARD_COPY}: the card data whose sha256 is {ruleset.card_data}",
+                _("[CARD-3] the game was made with its table's own card data, but its header carries no copy"),
+                path=path, line=1, expected=_("meta.{card_copy}: the card data whose sha256 is {card_data}").format(card_copy=CARD_COPY, card_data=ruleset.card_data),
             ) from None
     if data_hash(copy) != ruleset.card_data:
         raise journal.JournalCorrupt(
-            "[CARD-3] the header's copy of the card data does not match the hash its options name", path=path,
-            line=1, expected=f"meta.{CARD_COPY} whose sha256 is {ruleset.card_data}; found {data_hash(copy)}",
+            _("[CARD-3] the header's copy of the card data does not match the hash its options name"), path=path,
+            line=1, expected=_("meta.{card_copy} whose sha256 is {card_data}; found {copy}").format(card_copy=CARD_COPY, card_data=ruleset.card_data, copy=data_hash(copy)),
         )
     try:
         return register(copy, f"{path}: line 1: meta.{CARD_COPY}")
     except CardDataError as exc:
         raise journal.JournalCorrupt(f"[CARD-3] {exc}", path=path, line=1,
-                                     expected="card data this lifeboat can play") from None
+                                     expected=_("card data this lifeboat can play")) from None
 
 
 def card_data_note(header: journal.Header) -> str | None:
     """What to say of the card data a journal was made with (CARD-2): ``None`` when its header records this
-    lifeboat's card data, or records none (journals made before headers carried it), or names the copy the game
-    plays with (CARD-3); otherwise a sentence naming
+    lifeboat's card data (or an earlier printing of it that differs only in names, CARD-4), or records none
+    (journals made before headers carried it), or names the copy the game plays with (CARD-3); otherwise a sentence naming
     both hashes, for replay (on stderr) and audit (a note)."""
     recorded = header.meta.get(CARD_DATA)
     own = isinstance(header.options, dict) and header.options.get("card_data") == recorded  # CARD-3: its own copy
-    if recorded is None or recorded == CARD_DATA_SHA256 or own:
+    if recorded is None or recorded == CARD_DATA_SHA256 or recorded in EARLIER_BUNDLED or own:  # CARD-4
         return None
-    shown = f"sha256 {recorded[:16]}…" if isinstance(recorded, str) else f"{recorded!r}, not a hash"
-    return (f"made with other card data ({shown}) than this lifeboat's (sha256 {CARD_DATA_SHA256[:16]}…) [CARD-2]: "
-            "it is checked against this lifeboat's cards, so a card that differs (a survival value, a navigation "
-            "card) can change what the rules decide and the scores; replay it with the lifeboat that made it")
+    shown = _("sha256 {recorded}…").format(recorded=recorded[:16]) if isinstance(recorded, str) else _("{recorded!r}, not a hash").format(recorded=recorded)
+    return (_("made with other card data ({shown}) than this lifeboat's (sha256 {card_data_sha256}…) "
+              "[CARD-2]: it is checked against this lifeboat's cards, so a card that differs (a survival "
+              "value, a navigation card) can change what the rules decide and the scores; replay it with the "
+              "lifeboat that made it").format(shown=shown, card_data_sha256=CARD_DATA_SHA256[:16]))
 
 
 def card_data_note_of(path: Path) -> str | None:
@@ -118,8 +120,7 @@ def build_ruleset(options: list[str]) -> Ruleset:
         try:
             ruleset_from_options(options[:k])
         except NotImplementedOption:
-            raise RuleViolation("OPT-1", f"{options[k - 1]}: this option is not implemented yet; leave it out "
-                                         "(its default is kept)") from None
+            raise RuleViolation("OPT-1", _("{options}: this option is not implemented yet; leave it out (its default is kept)").format(options=options[k - 1])) from None
         except RuleViolation as exc:
             raise type(exc)(exc.rule, f"{options[k - 1]}: {exc.message}") from None
     return ruleset_from_options(options)
@@ -129,13 +130,13 @@ def ruleset_of(header: journal.Header, path: str = "") -> Ruleset:
     """The :class:`Ruleset` recorded in ``header``. Raises :class:`journal.JournalCorrupt` if it is not one."""
     if header.ruleset != RULESET_NAME:
         raise journal.JournalCorrupt(
-            f"not a Lifeboat game (ruleset {header.ruleset!r})", path=path, line=1,
+            _("not a Lifeboat game (ruleset {ruleset!r})").format(ruleset=header.ruleset), path=path, line=1,
             expected=f"ruleset {RULESET_NAME!r}",
         )
     try:
         ruleset = msgspec.convert(header.options, Ruleset)
     except msgspec.ValidationError as exc:
-        raise journal.JournalCorrupt("the header's options are not Lifeboat options", path=path, line=1,
+        raise journal.JournalCorrupt(_("the header's options are not Lifeboat options"), path=path, line=1,
                                      expected=str(exc)) from exc
     header_cards(header, ruleset, path)  # CARD-3: the game's own card data, from its header's copy
     return ruleset
@@ -155,4 +156,4 @@ def initial_state(header: journal.Header, path: str = "") -> State:
                 state.ruleset, compass_extra_card=ruleset.compass_extra_card, possibilities=ruleset.possibilities))
         return new_game(header.players, ruleset)
     except RuleViolation as exc:
-        raise ReplayError(path, 1, 0, exc.rule, f"the header cannot start a game: {exc.message}") from None
+        raise ReplayError(path, 1, 0, exc.rule, _("the header cannot start a game: {message}").format(message=exc.message)) from None

@@ -16,6 +16,7 @@ from typing import Any
 
 from lifeboat.errors import InvalidCommand
 from lifeboat.service.errors import FileProblem
+from lifeboat.i18n import _
 
 _OVERWRITE = re.compile(r"Cannot overwrite a value \(at line (\d+), column \d+\)")
 _KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
@@ -24,7 +25,7 @@ _CHARACTER = re.compile(r'\s*character\s*=\s*"([^"]*)"')
 _NAMED = re.compile(r"([A-Za-z0-9_.\[\]-]+?)(?:\[\d+\])?: ")
 
 
-class _Once(dict):  # type: ignore[type-arg]
+class _Once(dict):  # type: ignore[type-arg]  # any TOML or JSON value
     """A JSON object, with the keys it gave more than once: ``(key, first value, later value)``."""
 
     twice: list[tuple[str, Any, Any]]
@@ -65,9 +66,8 @@ def json_position(text: str) -> dict[str, Any]:
     found = _first_twice(data, "")
     if found is not None:
         path, first, later = found
-        raise InvalidCommand("POS-1", f"{path} is given twice ({json.dumps(first)}, then {json.dumps(later)}); "
-                                      "give it once")
-    return data  # type: ignore[no-any-return]
+        raise InvalidCommand("POS-1", _("{path} is given twice ({first}, then {later}); give it once").format(path=path, first=json.dumps(first), later=json.dumps(later)))
+    return data  # type: ignore[no-any-return]  # tomllib or json: a table
 
 
 def toml_twice(text: str, message: str) -> str | None:
@@ -92,7 +92,7 @@ def toml_twice(text: str, message: str) -> str | None:
             first = n
     if first is None:
         return None
-    return f"{table}{key.group(1)} is given twice (lines {first} and {at}); give it once"
+    return _("{table}{value} is given twice (lines {first} and {at}); give it once").format(table=table, value=key.group(1), first=first, at=at)
 
 
 def _keys(text: str) -> dict[str, int]:
@@ -140,7 +140,7 @@ def where(path: Path, message: str) -> str:
     return f"{path}:{line}" if line else str(path)
 
 
-def read_position(path: Path) -> dict:
+def read_position(path: Path) -> dict[str, Any]:
     """Read a position file (TOML, or JSON by its ``.json`` suffix; docs/position-format.md, POS-1) into plain
     values.
 
@@ -156,17 +156,17 @@ def read_position(path: Path) -> dict:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise FileProblem(f"{path}: cannot read the position file ({exc.strerror}); name an existing TOML or JSON "
-                          "file (docs/position-format.md)") from None
+        raise FileProblem(_("{path}: cannot read the position file ({strerror}); name an existing TOML or JSON file "
+                            "(docs/position-format.md)").format(path=path, strerror=exc.strerror)) from None
     kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
     text = ""
     try:
         text = raw.decode("utf-8")
         return json_position(text) if kind == "JSON" else tomllib.loads(text)
     except RecursionError:
-        raise InvalidCommand("POS-1", "not a valid position file: nested too deep") from None
+        raise InvalidCommand("POS-1", _("not a valid position file: nested too deep")) from None
     except UnicodeDecodeError as exc:
-        raise InvalidCommand("POS-1", f"not a valid position file: not UTF-8 text (byte {exc.start})") from None
+        raise InvalidCommand("POS-1", _("not a valid position file: not UTF-8 text (byte {start})").format(start=exc.start)) from None
     except ValueError as exc:
         twice = toml_twice(text, str(exc)) if kind == "TOML" else None
-        raise InvalidCommand("POS-1", twice or f"not a valid position file: not {kind} ({exc})") from None
+        raise InvalidCommand("POS-1", twice or _("not a valid position file: not {kind} ({exc})").format(kind=kind, exc=exc)) from None

@@ -19,6 +19,7 @@ from lifeboat.state import State
 from lifeboat.service.game.records import Correction, DecksRevealed, Note
 from lifeboat.service.game.replay import replay
 from lifeboat.service.game.table import Appended, Table
+from lifeboat.i18n import _
 
 _encode = msgspec.json.Encoder().encode
 
@@ -62,7 +63,7 @@ def decide_line(table: Table, text: str, default_actor: str | None) -> Appended:
     except CardContradiction as exc:
         where = placed_by(table, exc.look)
         if where is not None:
-            exc.message += f"; the record last placed one at decision {where[0]} ({where[1]})"
+            exc.message += _("; the record last placed one at decision {seq} ({line})").format(seq=where[0], line=where[1])
         raise
 
 

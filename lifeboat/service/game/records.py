@@ -12,7 +12,7 @@ these system records (actor ``"system"``), whose ``events`` list is empty:
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal, TypeGuard, Union
 
 import msgspec
 
@@ -84,10 +84,11 @@ def to_record(command: object) -> Record:
     try:
         return msgspec.convert({"record": command}, _Boxed).record
     except msgspec.ValidationError:
-        return msgspec.convert(command, Record)  # type: ignore[arg-type]  # the error names the field from the top
+        record: Record = msgspec.convert(command, Record)  # the error names the field from the top
+        return record
 
 
-def visible_note(record: object, viewer: str) -> bool:
+def visible_note(record: object, viewer: str) -> TypeGuard[Note]:
     """True when ``record`` is a :class:`Note` the reader ``viewer`` (``"public"``, ``"referee"`` or a character id)
     may read (NOTE-1)."""
     if not isinstance(record, Note):
@@ -109,7 +110,7 @@ def actor_of(state: State, command: Command, known: dict[str, str] | None = None
     word = _ACTOR_WORDS.get(type(command))  # is_chance / is_recorder in one look-up (the classes are final)
     if word is not None:
         return word
-    by = command.by  # type: ignore[union-attr]
+    by = command.by  # type: ignore[union-attr]  # not chance nor recorder (above): a player command
     if known is not None and (player := known.get(by)) is not None:
         return player
     for c in state.characters:  # state.char, inlined: replay asks for every commit

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -24,11 +23,12 @@ from lifeboat.events import Event
 from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest, ReplayError
-from lifeboat.service.game.files import AnyJournal, open_journal
+from lifeboat.service.game.files import Source, opened
 from lifeboat.service.game.records import actor_of
 from lifeboat.service.game.headers import initial_state
 from lifeboat.service.game.records import Correction, DecksRevealed, Note, Record, to_record
 from lifeboat.service.game.seats import resolve_viewer
+from lifeboat.i18n import _
 
 UNDO_DEPTH = 64  # how many decisions back a Correction may reach
 _SYSTEM_RECORDS = frozenset((Note, DecksRevealed, Correction))
@@ -57,7 +57,7 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any,
     expected_actor = actor_of(state, record, players)
     if commit.actor != expected_actor:
         raise ReplayError(path, commit.line, commit.seq, "TURN-1",
-                          f"the line names the actor {commit.actor!r}, but this command belongs to {expected_actor!r}")
+                          _("the line names the actor {actor!r}, but this command belongs to {expected_actor!r}").format(actor=commit.actor, expected_actor=expected_actor))
     try:
         state, events = decide_and_fold(state, record)  # lifeboat.apply, one call less
     except RuleViolation as exc:
@@ -66,8 +66,13 @@ def _decide_again(path: str, commit: journal.Commit, state: State, record: Any,
         raise ReplayError(path, commit.line, commit.seq, "EVOLVE", str(exc)) from None
     if _encode(events) != _encode(commit.events):  # commit.events is a tuple
         raise ReplayError(path, commit.line, commit.seq, "EVENTS",
-                          "the recorded consequences differ from what the rules decide")
+                          _("the recorded consequences differ from what the rules decide"))
     return state, events
+
+
+decide_again = _decide_again
+"""What a replay does with each game commit (decide it again, compare its actor and events), for a table taking
+in another writer's commits one by one (:meth:`lifeboat.service.game.table.Table.catch_up`)."""
 
 
 def _system_record(path: str, commit: journal.Commit, record: Any, state: State, header: journal.Header,
@@ -77,17 +82,17 @@ def _system_record(path: str, commit: journal.Commit, record: Any, state: State,
     if kind is DecksRevealed:
         if commitment(record.orders) != header.deck_commitment:
             raise ReplayError(path, commit.line, commit.seq, "CHANCE-2",
-                              "the revealed deck orders do not match the header's commitment")
+                              _("the revealed deck orders do not match the header's commitment"))
     elif kind is Correction:
         target = next((st for seq, st in history if seq == record.from_seq), None)
         if target is None:
             raise ReplayError(path, commit.line, commit.seq, "REC-2",
-                              f"cannot withdraw from seq {record.from_seq}: not one of the last decisions")
+                              _("cannot withdraw from seq {from_seq}: not one of the last decisions").format(from_seq=record.from_seq))
         return target
     return state  # a note (NOTE-1): commentary, the game does not change
 
 
-def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
+def replay(j: journal.Journal, path: str = "") -> Iterator[Step]:
     """Replay every commit strictly: decode, decide again, compare the recorded events.
 
     Streams: one commit at a time; memory is bounded (the last :data:`UNDO_DEPTH` states are kept for
@@ -97,13 +102,14 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
     header = j.header
     state = initial_state(header, path)
     history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
+    events: tuple[Event, ...]
     keep = history.append
     players: dict[str, str] = {}  # character -> player once dealt (actor_of); a correction may undo the deal
     for commit in j.commits():
         try:
             record = to_record(commit.command)
         except msgspec.ValidationError as exc:
-            raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", f"not a Lifeboat command: {exc}") from None
+            raise ReplayError(path, commit.line, commit.seq, "JOURNAL-CMD", _("not a Lifeboat command: {exc}").format(exc=exc)) from None
         # The record classes have no subclasses: a type test, much cheaper than a failed isinstance.
         if type(record) in _SYSTEM_RECORDS:
             after, events = _system_record(path, commit, record, state, header, history), ()
@@ -116,7 +122,7 @@ def replay(j: AnyJournal, path: str = "") -> Iterator[Step]:
         state = after
 
 
-def active_commits(j: AnyJournal, path: str = "", upto_seq: int | None = None) -> list[tuple[int, tuple[Event, ...]]]:
+def active_commits(j: journal.Journal, path: str = "", upto_seq: int | None = None) -> list[tuple[int, tuple[Event, ...]]]:
     """``(seq, events)`` of every game commit still in force up to ``upto_seq`` (all by default): corrections
     (REC-2) withdraw the commits they name; system records are left out. Raises what :func:`replay` raises."""
     kept: list[tuple[int, tuple[Event, ...]]] = []
@@ -130,17 +136,17 @@ def active_commits(j: AnyJournal, path: str = "", upto_seq: int | None = None) -
     return kept
 
 
-def active_events(j: AnyJournal, path: str = "", upto_seq: int | None = None) -> list[Event]:
+def active_events(j: journal.Journal, path: str = "", upto_seq: int | None = None) -> list[Event]:
     """The events of :func:`active_commits`, in order: what views need after a correction."""
     return [ev for _, evs in active_commits(j, path, upto_seq) for ev in evs]
 
 
-def final_state(path: Path) -> State:
-    """Replay the game file at ``path`` strictly and return its last state. Raises what :func:`replay` raises
-    and :class:`journal.JournalError` subclasses."""
-    with open_journal(path) as j:
-        state = initial_state(j.header, str(path))
-        for step in replay(j, str(path)):
+def final_state(source: Source) -> State:
+    """Replay the game of ``source`` (a game file's path, or an open journal of any store) strictly and return
+    its last state. Raises what :func:`replay` raises and :class:`journal.JournalError` subclasses."""
+    with opened(source) as j:
+        state = initial_state(j.header, str(j.path))
+        for step in replay(j, str(j.path)):
             state = step.after
     return state
 
@@ -178,15 +184,20 @@ def _log(obs: Observer, viewer: str, start: int) -> tuple[Any, ...]:
     return tuple(obs.log(viewer, start=start))
 
 
-def story(path: Any, who: str, to: int | None = None, field: str = "--to") -> Iterator[StoryStep]:
-    """The game at ``path`` as ``who`` (a seat name, ``"public"`` or ``"referee"``) sees it, one
-    :class:`StoryStep` per commit up to seq ``to`` (all by default). Raises what :func:`replay` raises and
-    :class:`BadRequest` for a ``to`` out of range (``field`` names it in the message) or an unknown seat."""
-    j = open_journal(path) if isinstance(path, Path) else path  # a path, or an open journal of a store
-    path = path if isinstance(path, Path) else j.path
+def story(source: Source, who: str, to: int | None = None, field: str = "--to") -> Iterator[StoryStep]:
+    """The game of ``source`` (a game file's path, or an open journal of any store) as ``who`` (a seat name,
+    ``"public"`` or ``"referee"``) sees it, one :class:`StoryStep` per commit up to seq ``to`` (all by default).
+    Raises what :func:`replay` raises and :class:`BadRequest` for a ``to`` out of range (``field`` names it in the
+    message) or an unknown seat."""
+    with opened(source) as j:
+        yield from _story(j, who, to, field)
+
+
+def _story(j: journal.Journal, who: str, to: int | None, field: str) -> Iterator[StoryStep]:
+    path = j.path
     last = j.last_seq
     if to is not None and not 0 <= to <= last:
-        raise BadRequest(f"{field} {to}: expected a commit number from 0 to {last} in {path}", field)
+        raise BadRequest(_("{field} {to}: expected a commit number from 0 to {last} in {path}").format(field=field, to=to, last=last, path=path), field)
     key = who.strip().casefold()
     remember: tuple[str, ...] | None = () if key in ("public", "referee") else None  # a seat's memory only
     obs = Observer(initial_state(j.header, str(path)), remember=remember)
@@ -211,11 +222,11 @@ def story(path: Any, who: str, to: int | None = None, field: str = "--to") -> It
         yield StoryStep(None, (), obs, "public")
 
 
-def view_at(path: Path, who: str, at: int | None = None, field: str = "--at") -> Any:
+def view_at(source: Source, who: str, at: int | None = None, field: str = "--at") -> Any:
     """The table at seq ``at`` (default: the last) as ``who`` sees it: a :mod:`lifeboat.views` struct. Raises
     what :func:`story` raises."""
     last: StoryStep | None = None
-    for last in story(path, who, at, field):
+    for last in story(source, who, at, field):
         pass
     assert last is not None
     return perspective(last.observer, last.viewer)

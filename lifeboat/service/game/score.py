@@ -70,7 +70,7 @@ def score_game(path: Path) -> ScoreSheet:
     """
     state = final_state(path)
     if not state.over:
-        raise BadRequest(f"{path}: the game is not over; scores would reveal hidden hands, LOVE and HATE (END-2)")
+        raise BadRequest(_("{path}: the game is not over; scores would reveal hidden hands, LOVE and HATE (END-2)").format(path=path))
     return score_sheet(state)
 
 

@@ -6,16 +6,19 @@ from lifeboat.cards import CHARACTERS
 from lifeboat.errors import RuleViolation
 from lifeboat.state import State
 from lifeboat.service.errors import BadRequest
+from lifeboat.i18n import _
 
 AUDIENCES = ("public", "referee")
 
 
-def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: bool = False) -> str:
+def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: bool = False,
+                   also: tuple[str, ...] = ()) -> str:
     """Map ``who`` to ``"public"``, ``"referee"`` or a character id; accepts a player name or a character id /
     English name, case-insensitively, or any name the notation knows (船长, doc, cap …). Raises
     :class:`BadRequest` (``field`` = ``option``) listing the choices: the audiences too for ``--as`` and ``--for``
     (a note's audience, NOTE-1), the seats only for the others (``--bots``) and where the caller takes a seat only
-    (``seats_only``: ``receipt --as``, which refuses an audience itself)."""
+    (``seats_only``: ``receipt --as``, which refuses an audience itself); ``also``: words the caller takes itself,
+    listed first (``analyse --as all``)."""
     key = who.strip().casefold()
     if key in AUDIENCES:
         return key
@@ -36,8 +39,8 @@ def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: 
     if by is not None and state.has(by):
         return by
     audiences = list(AUDIENCES) if option in ("--as", "--for") and not seats_only else []  # --bots: seats only
-    choices = ", ".join(audiences + [f"{c.player} ({c.character})" for c in state.characters])
-    raise BadRequest(f"unknown seat {who!r} for {option}; expected one of: {choices}", option)
+    choices = ", ".join([*also, *audiences] + [f"{c.player} ({c.character})" for c in state.characters])
+    raise BadRequest(_("unknown seat {who!r} for {option}; expected one of: {choices}").format(who=who, option=option, choices=choices), option)
 
 
 def character_named(state: State, name: str) -> str | None:

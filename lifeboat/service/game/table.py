@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 import journal
+from journal import Commit, Header
 from lifeboat import apply, chance_request, evolve, waiting_for
 from lifeboat.card_set import CardSet
 from lifeboat.chance import DeckOrders, next_chance
@@ -27,9 +28,11 @@ from lifeboat.views import Observer
 from lifeboat.service.game.create import create_recorded_game, start_digital_game
 from lifeboat.service.game.files import load_orders, open_journal, revealed
 from lifeboat.service.game.headers import build_ruleset, initial_state
-from lifeboat.service.game.records import NOTE_ACTOR, Correction, DecksRevealed, Note, actor_of
-from lifeboat.service.game.replay import UNDO_DEPTH, replay
+from lifeboat.service.errors import ReplayError
+from lifeboat.service.game.records import NOTE_ACTOR, Correction, DecksRevealed, Note, actor_of, to_record
+from lifeboat.service.game.replay import UNDO_DEPTH, decide_again, replay
 from lifeboat.service.game.notes import new_note
+from lifeboat.i18n import _
 
 
 class StatusChange(msgspec.Struct, frozen=True):
@@ -86,7 +89,9 @@ class Table:
         self.orders: DeckOrders | None = None
         self.active: list[int] = []
         self.reach: set[int] = set()
+        self._counts: list[tuple[int, int]] = []  # (seq, how many events) of each commit in force, in order
         self.views = Observer(initial_state(j.header, str(path)))
+        self._folded = 0  # the last seq the views have taken in (a note's too)
         self.refold()
 
     # ---- opening ----
@@ -114,7 +119,7 @@ class Table:
 
     @classmethod
     def record_new(cls, path: Path, *, players: list[str] | None = None, options: list[str] | tuple[str, ...] = (),
-                   position: dict | None = None, cards: CardSet | None = None) -> Table:
+                   position: dict[str, Any] | None = None, cards: CardSet | None = None) -> Table:
         """Start a recorded game (REC-1) from setup with ``players``, or from a decoded ``position`` (POS-1); with
         ``cards`` it plays with the table's own card data (CARD-3). Raises journal.JournalExists, RuleViolation."""
         j, _ = create_recorded_game(path, players=players, ruleset=build_ruleset(list(options)), position=position,
@@ -135,19 +140,53 @@ class Table:
         return self._j
 
     def refresh(self) -> bool:
-        """Adopt the commits other writers appended to the journal (another process on a shared store); True when
-        there were any (the table is then folded again). Raises the journal's errors and ReplayError."""
-        before = self._j.last_seq
-        if self._j.refresh() == before:
-            return False
-        self.refold()
-        return True
+        """Adopt the commits other writers appended to the journal (another process on a shared store): True when
+        there were any (:meth:`catch_up`). Raises the journal's errors and ReplayError."""
+        return self.catch_up() != ()
+
+    def catch_up(self) -> tuple[Commit, ...] | None:
+        """Adopt the commits other writers appended since the views last took one in, one by one, each checked as
+        a replay checks it (decided again from the state: its actor and events compared) and its events recorded:
+        a follower's cost is that of the new commits, not of the game. Returns them (``()``: none), or ``None``
+        when the table was folded again instead (a correction, REC-2, or the deck reveal among them; or a commit
+        that did not check this way, which the full replay then names). Raises the journal's errors and
+        ReplayError."""
+        self._j.refresh()
+        if self._j.last_seq == self._folded:
+            return ()
+        new = tuple(self._j.commits(from_seq=self._folded + 1))
+        try:
+            for commit in new:
+                self._take(commit)
+        except (ReplayError, msgspec.ValidationError, LookupError):
+            self.refold()
+            return None
+        return new
+
+    def _take(self, commit: Commit) -> None:
+        """Take in one commit another writer appended (:meth:`catch_up`); ``LookupError`` for one only a full
+        replay takes in (a correction, the deck reveal)."""
+        record = to_record(commit.command)
+        kind = type(record)
+        if kind is Note:
+            self._folded = commit.seq
+            return
+        if kind in (Correction, DecksRevealed):
+            raise LookupError(kind.__name__)
+        _, events = decide_again(str(self.path), commit, self.state, record, {})
+        self.views.record(events)
+        self.active.append(commit.seq)
+        self._counts.append((commit.seq, len(events)))
+        self.reach.add(commit.seq)
+        self._folded = commit.seq
 
     def refold(self) -> None:
         """Replay the file again: the state, the views, the decisions in force and those a correction may reach."""
         kept: list[tuple[int, tuple[Event, ...]]] = []
         reach: deque[int] = deque(maxlen=UNDO_DEPTH)
+        folded = 0
         for step in replay(self._j, str(self.path)):
+            folded = step.commit.seq
             if isinstance(step.record, Correction):
                 kept = [(seq, evs) for seq, evs in kept if seq < step.record.from_seq]
             elif not isinstance(step.record, (DecksRevealed, Note)):
@@ -157,7 +196,9 @@ class Table:
         for _, events in kept:
             self.views.record(events)
         self.active = [seq for seq, _ in kept]
+        self._counts = [(seq, len(events)) for seq, events in kept]
         self.reach = set(reach)
+        self._folded = folded
 
     # ---- what the table is ----
 
@@ -166,7 +207,7 @@ class Table:
         return self.views.state
 
     @property
-    def header(self) -> journal.Header:
+    def header(self) -> Header:
         return self._j.header
 
     @property
@@ -196,7 +237,7 @@ class Table:
 
     # ---- decisions ----
 
-    def _appended(self, commits: list[journal.Commit], events: tuple[Event, ...], before: State,
+    def _appended(self, commits: list[Commit], events: tuple[Event, ...], before: State,
                   start: int, detail: bool = True) -> Appended:
         if not detail:  # the caller reads only the commits (a served game renders its own messages)
             return Appended(tuple(commits), events)
@@ -211,13 +252,30 @@ class Table:
             seen[ch.character] = self.views.log(ch.character, start=start)
         return Appended(tuple(commits), events, tuple(changes), seen)
 
-    def _write(self, command: Command, seq: int) -> tuple[journal.Commit, tuple[Event, ...]]:
+    def _write(self, command: Command, seq: int) -> tuple[Commit, tuple[Event, ...]]:
         _, events = apply(self.state, command)
         commit = self._j.append(seq, actor_of(self.state, command), command, events)
         self.views.record(events)
         self.active.append(commit.seq)
+        self._counts.append((commit.seq, len(events)))
         self.reach.add(commit.seq)
+        self._folded = commit.seq
         return commit, events
+
+    def event_marks(self) -> list[int]:
+        """For every seq 0 … :attr:`last_seq`, how many events the game has once that commit is applied (a
+        correction withdraws events, REC-2; a note or the deck reveal adds none). Read from the fold the table
+        keeps: no replay."""
+        marks = [0] * (self.last_seq + 1)
+        count = 0
+        for seq, n in self._counts:
+            if seq >= len(marks):
+                break
+            count += n
+            marks[seq] = count
+        for seq in range(1, len(marks)):
+            marks[seq] = max(marks[seq], marks[seq - 1])
+        return marks
 
     def decide(self, command: Command, *, expected_seq: int | None = None, detail: bool = True) -> Appended:
         """Decide ``command`` and append it as commit ``expected_seq`` (default: the next one); with
@@ -236,7 +294,7 @@ class Table:
         them (CHANCE-2). A recorded game, or one whose orders are missing, deals nothing. ``detail`` as in
         :meth:`decide`."""
         before, start = self.state, len(self.views)
-        commits: list[journal.Commit] = []
+        commits: list[Commit] = []
         events: list[Event] = []
         if self.orders is None:
             return Appended()
@@ -246,6 +304,7 @@ class Table:
             events.extend(evs)
         if self.state.over and not self._revealed():
             commits.append(self._j.append(self.last_seq + 1, "system", DecksRevealed(orders=self.orders), ()))
+            self._folded = commits[-1].seq
         return self._appended(commits, tuple(events), before, start, detail)
 
     def _revealed(self) -> bool:
@@ -263,9 +322,10 @@ class Table:
         window is open."""
         waiting = self.window_seats()
         if not waiting:
-            raise RuleViolation("PROC-1", "no window is open: there is nothing to close")
+            raise RuleViolation("PROC-1", _("no window is open: there is nothing to close"))
         before, start = self.state, len(self.views)
-        commits, events = [], []
+        commits: list[Commit] = []
+        events: list[Event] = []
         for ch in waiting:
             if ch in self.window_seats():
                 commit, evs = self._write(Pass(by=ch), self.last_seq + 1)
@@ -273,22 +333,24 @@ class Table:
                 events.extend(evs)
         return self._appended(commits, tuple(events), before, start)
 
-    def withdraw(self, from_seq: int, actor: str = "recorder") -> journal.Commit:
+    def withdraw(self, from_seq: int, actor: str = "recorder") -> Commit:
         """Withdraw the decisions ``from_seq`` … the last (REC-2): a :class:`Correction` is appended (nothing is
         deleted) and the table is folded again. Raises RuleViolation (REC-2) when ``from_seq`` is not one of the
         last :data:`UNDO_DEPTH` decisions."""
         if from_seq not in self.reach:  # replay could not fold it back: the journal would be broken (REC-2)
-            raise RuleViolation("REC-2", f"only the last {UNDO_DEPTH} decisions can be withdrawn, undone ones "
-                                         f"included; decision {from_seq} is older")
+            raise RuleViolation("REC-2", _("only the last {undo_depth} decisions can be withdrawn, undone ones included; decision "
+                                           "{from_seq} is older").format(undo_depth=UNDO_DEPTH, from_seq=from_seq))
         commit = self._j.append(self.last_seq + 1, actor, Correction(from_seq=from_seq), ())
         self.refold()
         return commit
 
-    def note(self, at: int, text: str, for_: str = "public") -> journal.Commit:
+    def note(self, at: int, text: str, for_: str = "public") -> Commit:
         """Append a note about decision ``at`` (one in force) for ``for_`` (NOTE-1; :func:`lifeboat.service.teaching.annotate`
         for a file). Raises :class:`lifeboat.service.errors.BadRequest` as :func:`lifeboat.service.game.notes.new_note` does."""
         note = new_note(self.state, at, text, for_, set(self.active), self.path)
-        return self._j.append(self.last_seq + 1, NOTE_ACTOR, note, ())
+        commit = self._j.append(self.last_seq + 1, NOTE_ACTOR, note, ())
+        self._folded = commit.seq
+        return commit
 
     def close(self) -> None:
         self._j.close()

@@ -1,6 +1,6 @@
 """What :mod:`lifeboat.service.live.game` needs from the game, the journal and the bots, in one place.
 
-Functions: :func:`event_marks` (events per seq), :func:`parse_for` (a seat's line of notation), :func:`render`,
+Functions: :func:`parse_for` (a seat's line of notation), :func:`render`,
 :func:`navigation_shown` (the facts of the navigation cards a view names), :func:`decision_text` (a
 decision's words) with :func:`using` (the game's card data), :func:`random_bot`, ``waiting_for``.
 Errors: the engine's :class:`RuleViolation`; ``GameFileError`` (the journal's and the service's errors) and
@@ -10,7 +10,6 @@ Errors: the engine's :class:`RuleViolation`; ``GameFileError`` (the journal's an
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -27,38 +26,29 @@ from lifeboat.card_context import using
 from lifeboat.views.catalog import navigation_facts, navigation_ids
 from lifeboat.views.decisions import decision_text, describe
 from lifeboat.service.live.bots import random_bot
-from lifeboat.service.errors import JournalConflict, JournalError, ServiceError
-from lifeboat.service.game.files import open_journal
-from lifeboat.service.game.replay import active_commits
+from lifeboat.service.errors import JournalConflict, JournalError, JournalUnavailable, ServiceError, StoreUnreachable
+from lifeboat.i18n import _
 
 PlayerCommandType = PlayerCommand
 GameFileError = (JournalError, ServiceError)
 
+
+def file_error(exc: Exception) -> ServiceError:
+    """The live game's error for a :data:`GameFileError` ``exc``: :class:`StoreUnreachable` (SERVE-16) for a store's
+    server that cannot be reached or was lost (try again later), else ``LiveError`` with ``exc``'s rule (JOURNAL
+    when it has none) and its words."""
+    from lifeboat.service.errors import LiveError
+
+    if isinstance(exc, (JournalUnavailable, StoreUnreachable)):
+        return StoreUnreachable(str(exc))
+    return LiveError(getattr(exc, "rule", None) or "JOURNAL", str(exc))
+
 __all__ = [
-    "Command", "EventView", "GameFileError", "JournalConflict", "Pass", "PlayerCommandType", "RuleViolation", "State",
-    "TableView", "decision_text", "describe", "event_marks", "navigation_shown", "parse_for", "random_bot", "render", "using",
+    "Command", "EventView", "GameFileError", "JournalConflict", "JournalError", "JournalUnavailable", "Pass",
+    "PlayerCommandType", "RuleViolation", "State", "TableView", "decision_text", "describe", "file_error",
+    "navigation_shown", "parse_for", "random_bot", "render", "using",
     "waiting_for",
 ]
-
-
-def event_marks(path: Path | str, table: Any) -> list[int]:
-    """For every seq of ``table``'s journal, how many events the game has once that commit is applied (a
-    correction withdraws events: REC-2)."""
-    marks = [0] * (table.last_seq + 1)
-    count = 0
-    j = open_journal(path) if isinstance(path, Path) else table.journal  # a store's game: its open journal
-    try:
-        for seq, events in active_commits(j, str(path)):
-            if seq >= len(marks):
-                break
-            count += len(events)
-            marks[seq] = count
-    finally:
-        if isinstance(path, Path):
-            j.close()
-    for seq in range(1, len(marks)):
-        marks[seq] = max(marks[seq], marks[seq - 1])
-    return marks
 
 
 def parse_for(line: str, state: State, seat: str) -> Command:
@@ -66,9 +56,9 @@ def parse_for(line: str, state: State, seat: str) -> Command:
     seat is refused before its cards are looked up in that seat's hand; a mug naming another's face-up card by its
     face keeps the face, as the seat's decisions list it (VIEW-FACE-1). Raises RuleViolation (NOTATION-1,
     SERVE-3)."""
-    head, sep, _ = line.replace("：", ":").partition(":")
+    head, sep, _rest = line.replace("：", ":").partition(":")
     if sep and getattr(parse(f"{head}: pass", state), "by", None) != seat:
-        raise RuleViolation("SERVE-3", "decide for your own character only")
+        raise RuleViolation("SERVE-3", _("decide for your own character only"))
     return parse(line, state, seat, as_seat=True)
 
 

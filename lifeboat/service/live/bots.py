@@ -3,15 +3,16 @@
 The bots themselves live in :mod:`lifeboat.bots` (``random``, ``heuristic``, ``search``); this module connects them to a
 game: :func:`bot_kinds` reads a ``--bots`` spec, :func:`ask` gives a bot the seat's view and log from a
 :class:`lifeboat.views.Observer` (the views module is the one choke point for secrets), :func:`suggest` asks a
-bot "what would you do here" at any commit of a journal, for one seat, knowing only what that seat knew then.
+bot "what would you do here" at any commit of a journal, for one seat, knowing only what that seat knew then;
+:func:`suggest_decision` asks it at the seat's own decision of a replay step (the position just before it).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 
+import journal
 from lifeboat import bots
 from lifeboat.bots.random_bot import random_choice
 from lifeboat import commands as c
@@ -19,9 +20,11 @@ from lifeboat.state import State
 from lifeboat.views import Observer
 from lifeboat.service.errors import BadRequest
 from lifeboat.service.game.headers import initial_state
-from lifeboat.service.game.files import open_journal
+from lifeboat.service.game.players import split_list
+from lifeboat.service.game.files import Source, opened
 from lifeboat.service.game.replay import active_events
 from lifeboat.service.game.seats import resolve_viewer
+from lifeboat.i18n import _
 
 KINDS = bots.KINDS
 DEFAULT_KIND = "random"
@@ -33,14 +36,14 @@ def random_bot(me: str, legal: Sequence[c.Command], rng: random.Random) -> c.Com
     Raises :class:`BadRequest` when ``legal`` is empty.
     """
     if not legal:
-        raise BadRequest("no legal command to choose from")
-    return random_choice(me, legal, rng)  # type: ignore[arg-type]
+        raise BadRequest(_("no legal command to choose from"))
+    return random_choice(me, legal, rng)  # type: ignore[arg-type]  # player commands
 
 
 def _kind(text: str, field: str) -> str:
     kind = text.strip().lower()
     if kind not in KINDS:
-        raise BadRequest(f"{field}: unknown bot kind {text.strip()!r}; expected one of {', '.join(KINDS)}", field)
+        raise BadRequest(_("{field}: unknown bot kind {strip!r}; expected one of {kinds}").format(field=field, strip=text.strip(), kinds=', '.join(KINDS)), field)
     return kind
 
 
@@ -54,14 +57,14 @@ def bot_kinds(state: State, spec: str | None, field: str = "--bots") -> dict[str
         return {}
     out: dict[str, str] = {}
     named: dict[str, str] = {}
-    for part in spec.split(","):
+    for part in split_list(spec):
         name, kind = _name_and_kind(part, field)
         if name.strip().lower() == "all":
             out.update({ch.character: kind for ch in state.characters})
             continue
         who = resolve_viewer(state, name, option=field)
         if who in ("public", "referee"):
-            raise BadRequest(f"{field}: {name!r} is not a seat", field)
+            raise BadRequest(_("{field}: {name!r} is not a seat").format(field=field, name=name), field)
         _once(named, who, name.strip(), kind, field)
         out[who] = kind
     return out
@@ -71,8 +74,7 @@ def _once(named: dict[str, str], key: str, name: str, kind: str, field: str) -> 
     """Record that ``key`` (a seat or a player) is given ``kind``; raise :class:`BadRequest` (``field``) if it was
     given another kind before."""
     if key in named and named[key] != kind:
-        raise BadRequest(f"{field}: {name!r} is named twice, as {named[key]} and as {kind}; name each player "
-                         "once", field)
+        raise BadRequest(_("{field}: {name!r} is named twice, as {named} and as {kind}; name each player once").format(field=field, name=name, named=named[key], kind=kind), field)
     named[key] = kind
 
 
@@ -84,16 +86,16 @@ def check_bot_spec(spec: str, players: Sequence[str], field: str = "--bots") -> 
 
     def a_player(name: str, item: str) -> None:
         if name.casefold() not in known:
-            raise BadRequest(f"{field}: {name!r} is not a player of the new game; expected NAME or NAME=KIND "
-                             f"with a name of {', '.join(players)}, or all (nothing was written)", field)
+            raise BadRequest(_("{field}: {name!r} is not a player of the new game; expected NAME or NAME=KIND with a name of "
+                               "{players}, or all (nothing was written)").format(field=field, name=name, players=', '.join(players)), field)
 
-    _named_kinds(spec.split(","), field, a_player, everyone=True)
+    _named_kinds(split_list(spec), field, a_player, everyone=True)
 
 
 def spec_kinds(spec: str | None, field: str = "--bots") -> set[str]:
     """The bot kinds a ``--bots`` spec names (``random`` for a part without ``=KIND``), whatever seats it names;
     empty for ``None``. Raises :class:`BadRequest` (``field``) for an unknown kind."""
-    return {_name_and_kind(part, field)[1] for part in spec.split(",")} if spec else set()
+    return {_name_and_kind(part, field)[1] for part in split_list(spec)} if spec else set()
 
 
 def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
@@ -104,7 +106,7 @@ def bot_names(spec: list[str], field: str = "bots") -> dict[str, str]:
 
     def a_name(name: str, item: str) -> None:
         if not name:
-            raise BadRequest(f"{field}: expected NAME or NAME=KIND, got {item!r}", field)
+            raise BadRequest(_("{field}: expected NAME or NAME=KIND, got {item!r}").format(field=field, item=item), field)
 
     return _named_kinds(spec, field, a_name, everyone=False)
 
@@ -141,7 +143,7 @@ def make_bot(kind: str, think_ms: int = bots.DEFAULT_THINK_MS, field: str = "--b
     :class:`BadRequest` (``field``, or ``--think`` for the budget) for an unknown kind or a budget under 1 ms."""
     kind = _kind(kind, field)
     if think_ms < 1:
-        raise BadRequest(f"--think: at least 1ms, got {think_ms}ms", "--think")
+        raise BadRequest(_("--think: at least 1ms, got {think_ms}ms").format(think_ms=think_ms), "--think")
     return bots.make(kind, think_ms)
 
 
@@ -155,28 +157,80 @@ def ask(bot: bots.Bot, views: Observer, seat: str, rng: random.Random) -> c.Play
     the seat's view of the log; nothing else. Raises :class:`BadRequest` when the seat has no legal command."""
     view = views.seat_view(seat)
     if not view.legal:
-        raise BadRequest(f"{view.player} has nothing to decide now")
+        raise BadRequest(_("{player} has nothing to decide now").format(player=view.player))
     return bot.choose(view, views.log(seat) if bot.wants_log else (), rng)
 
 
-def suggest(path: Path, who: str, at: int, kind: str = "heuristic", think_ms: int = bots.DEFAULT_THINK_MS,
+def suggest(source: Source, who: str, at: int, kind: str = "heuristic", think_ms: int = bots.DEFAULT_THINK_MS,
             seed: int | None = None) -> tuple[str, c.PlayerCommand | None, tuple[str, ...]]:
-    """What a ``kind`` bot would do for the seat ``who`` after commit ``at`` of the game at ``path``, knowing only
-    what that seat knew then. Returns ``(seat, command, waiting)``: the seat's character id, the bot's command
-    (``None`` when the seat is not to move there) and the characters the game waits for there.
+    """What a ``kind`` bot would do for the seat ``who`` after commit ``at`` of the game of ``source`` (a game
+    file's path, or an open journal of any store), knowing only what that seat knew then. Returns ``(seat, command,
+    waiting)``: the seat's character id, the bot's command (``None`` when the seat is not to move there) and the
+    characters the game waits for there.
 
     Raises :class:`BadRequest` for an audience that is not a seat (``--as public`` / ``referee``), an unknown kind
     (``--bot``) or ``at`` out of range; and what replaying the journal raises."""
     kind = _kind(kind, "--bot")
-    j = open_journal(path)
+    with opened(source) as j:
+        return _suggest(j, who, at, kind, think_ms, seed)
+
+
+def suggest_decision(source: Source, who: str, first: int, last: int, kind: str = "heuristic",
+                     think_ms: int = bots.DEFAULT_THINK_MS,
+                     seed: int | None = None) -> tuple[str, int | None, c.PlayerCommand | None]:
+    """What a ``kind`` bot would have done at the seat ``who``'s own decision among commits ``first`` … ``last`` of
+    the game of ``source`` (one step of a replay book: several commits only for collapsed passes), asked at the
+    position just before that decision, knowing only what the seat knew then (:func:`suggest` at the decision's
+    seq minus one). Returns ``(seat, at, command)``: the seat's character id, the seq of its decision and the bot's
+    command; ``(seat, None, None)`` when none of those commits is the seat's decision (or the seat was not to
+    move just before it).
+
+    Raises :class:`BadRequest` as :func:`suggest` does (``first`` … ``last`` out of range, an audience that is not a
+    seat, an unknown kind); and what replaying the journal raises."""
+    kind = _kind(kind, "--bot")
+    with opened(source) as j:
+        if not 1 <= first <= last <= j.last_seq:
+            raise BadRequest(_("commit {at}: expected a number from 0 to {last_seq} in {path}").format(
+                at=first if first < 1 else last, last_seq=j.last_seq, path=j.path), "--to")
+        seat = _seat(_views(j, last).state, who)
+        at = _decision_of(j, seat, first, last)
+        if at is None:
+            return seat, None, None
+        command = _suggest(j, seat, at - 1, kind, think_ms, seed)[1]
+        return (seat, at, command) if command is not None else (seat, None, None)
+
+
+def _decision_of(j: journal.Journal, seat: str, first: int, last: int) -> int | None:
+    """The seq of the first commit from ``first`` to ``last`` that is a decision of the character ``seat``."""
+    for commit in j.commits(from_seq=first):
+        if commit.seq > last:
+            break
+        if isinstance(commit.command, dict) and commit.command.get("by") == seat:
+            return commit.seq
+    return None
+
+
+def _views(j: journal.Journal, at: int) -> Observer:
+    """The views of the table after commit ``at`` of ``j``."""
     if not 0 <= at <= j.last_seq:
-        raise BadRequest(f"commit {at}: expected a number from 0 to {j.last_seq} in {path}", "--to")
-    views = Observer(initial_state(j.header, str(path)))
-    views.record(active_events(j, str(path), at))
-    state = views.state
+        raise BadRequest(_("commit {at}: expected a number from 0 to {last_seq} in {path}").format(at=at, last_seq=j.last_seq, path=j.path), "--to")
+    views = Observer(initial_state(j.header, str(j.path)))
+    views.record(active_events(j, str(j.path), at))
+    return views
+
+
+def _seat(state: State, who: str) -> str:
+    """The character id of ``who`` in ``state``; :class:`BadRequest` for an audience (a bot plays one seat)."""
     seat = resolve_viewer(state, who) if state.characters else "public"
     if seat in ("public", "referee"):
-        raise BadRequest("a bot plays one seat: replay --as a player or character to ask what it would do", "--as")
+        raise BadRequest(_("a bot plays one seat: replay --as a player or character to ask what it would do"), "--as")
+    return seat
+
+
+def _suggest(j: journal.Journal, who: str, at: int, kind: str, think_ms: int,
+             seed: int | None) -> tuple[str, c.PlayerCommand | None, tuple[str, ...]]:
+    views = _views(j, at)
+    seat = _seat(views.state, who)
     waiting = views.seat_view(seat, legal=False).waiting_for
     if seat not in waiting:
         return seat, None, waiting

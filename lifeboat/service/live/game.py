@@ -27,9 +27,11 @@ import msgspec
 
 from lifeboat.service.live import _engine as eng
 from lifeboat.service.live._engine import Command, EventView, RuleViolation, State, TableView
-from lifeboat.service.errors import Conflict, Diverged, LiveError, NotYourTurn, Refused
+from lifeboat.service.errors import Conflict, Diverged, GameOver, LiveError, NotYourTurn, Refused
 from lifeboat.service.live.bots import ask, make_bot
+from lifeboat.service.live.orders import Orders
 from lifeboat.service.game.table import Appended, Table
+from lifeboat.i18n import _
 
 PUBLIC, REFEREE = "public", "referee"
 OWED_GRACE = 2.0
@@ -94,7 +96,7 @@ def _dealt(start: Callable[[], Table]) -> Table:
     except RuleViolation as exc:
         raise Refused(exc.rule, exc.message) from None
     except eng.GameFileError as exc:
-        raise LiveError("JOURNAL", str(exc)) from None
+        raise eng.file_error(exc) from None
     table.deal()
     return table
 
@@ -106,14 +108,14 @@ class LiveGame:
     for a file that cannot be played on.
     """
 
-    def __init__(self, path: Path | str, table: Table, marks: list[int], store: Any = None) -> None:
+    def __init__(self, path: Path | str, table: Table, store: Any = None) -> None:
         self.path, self._table = path, table
         self.store = store  # the lifeboat.service.live.stored.GameStore the game lives in (None: a file)
         self._obs = table.views
         self._bots: dict[str, Any] = {}  # the bot of each seat a bot plays, made at its first decision
-        self._marks = marks  # _marks[seq] = the number of events once commit ``seq`` is applied
-        self._in_game = tuple(c.character for c in table.state.characters)
+        self._marks = table.event_marks()  # _marks[seq] = the number of events once commit ``seq`` is applied
         self._owed: tuple[int, float] | None = None  # (seq, monotonic time) chance was first seen owed after seq
+        self.orders = Orders()  # the seats' standing orders (SERVE-13), kept while the game is served
 
     # ---- opening and creating ----
 
@@ -122,9 +124,9 @@ class LiveGame:
         """Open an existing game file (a strict replay of it)."""
         try:
             table = Table.open(path)
-            return cls(path, table, eng.event_marks(path, table))._deal_owed()
+            return cls(path, table)._deal_owed()
         except eng.GameFileError as exc:
-            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+            raise eng.file_error(exc) from None
 
     def _deal_owed(self) -> LiveGame:
         """Deal the chance a decision cut short left owed (the host stopped between a decision and the draws that
@@ -146,7 +148,7 @@ class LiveGame:
         Raises: :class:`Refused` (SETUP-1, OPT-1: bad players or options); :class:`LiveError` for a file that
         exists."""
         table = _dealt(lambda: Table.deal_new(path, players, seed=seed, options=options or [], cards=cards))
-        return cls(path, table, eng.event_marks(path, table))
+        return cls(path, table)
 
     @classmethod
     def open_stored(cls, store: Any, game_id: str) -> LiveGame:
@@ -157,9 +159,9 @@ class LiveGame:
         :class:`LiveError` as :meth:`open` does (JOURNAL for a game not in the store)."""
         try:
             table = store.open(game_id)
-            game = cls(table.path, table, eng.event_marks(table.path, table), store)
+            game = cls(table.path, table, store)
         except eng.GameFileError as exc:
-            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
+            raise eng.file_error(exc) from None
         if table.owes():
             game._owed = (game.seq, time.monotonic())
         return game
@@ -170,20 +172,19 @@ class LiveGame:
         """Start a digital game in ``store`` (a :class:`lifeboat.service.live.stored.GameStore`) and deal. Raises as
         :meth:`create`."""
         table = _dealt(lambda: store.deal_new(players, seed=seed, options=options or [], cards=cards))
-        return cls(table.path, table, eng.event_marks(table.path, table), store)
+        return cls(table.path, table, store)
 
     def catch_up(self) -> bool:
-        """Adopt the commits other processes appended to this game's store (the game is folded again), and deal
+        """Adopt the commits other processes appended to this game's store (one by one: :meth:`_reopen`), and deal
         the chance they left owed once it has sat unanswered :data:`OWED_GRACE` seconds (SERVE-12: a process that
         died between a decision and its draws; the one that decided deals them at once, and a follower dealing
         too only conflicted). :meth:`owed_wait` says when to look again. True when the game moved. Raises
         :class:`LiveError` (JOURNAL, or the rule a new commit breaks)."""
+        before = self.seq
         try:
-            moved = self._table.refresh()
+            moved = self._reopen() != before
         except eng.GameFileError as exc:
-            raise LiveError(getattr(exc, "rule", "JOURNAL"), str(exc)) from None
-        if moved:
-            self._reopen()
+            raise eng.file_error(exc) from None
         if not self._table.owes():
             self._owed = None
             return moved
@@ -213,7 +214,7 @@ class LiveGame:
         """The finished game as ``audience`` saw it (:func:`lifeboat.service.teaching.replay_document`)."""
         from lifeboat.service.teaching import replay_document
 
-        return replay_document(self.path if self.store is None else self._table.journal, audience)
+        return replay_document(Path(self.path) if self.store is None else self._table.journal, audience)
 
     # ---- reading ----
 
@@ -242,13 +243,14 @@ class LiveGame:
     def _unplayable(self) -> str:
         """Why no decision can be made here (SERVE-5): what is missing, and what to do."""
         if self.over:
-            return "this game is over: no decision can be made"
+            return _("this game is over: no decision can be made")
         if not self._table.digital:
-            return "this game's chance is recorded by hand (lifeboat record): no decision can be made here"
-        where = (f"its deck file {self.path}.deck.json is not there" if self.store is None else
-                 f"the store {self.store.location} keeps none for it (imported without its deck file?)")
-        return (f"the dealer's deck orders of this digital game are missing: {where}; nothing can be dealt, so no "
-                "decision can be made (export the game, put its deck file beside it and play it from the file)")
+            return _("this game's chance is recorded by hand (lifeboat record): no decision can be made here")
+        where = (_("its deck file {path}.deck.json is not there").format(path=self.path) if self.store is None else
+                 _("the store {location} keeps none for it (imported without its deck file?)").format(location=self.store.location))
+        return (_("the dealer's deck orders of this digital game are missing: {where}; nothing can be dealt, so "
+                  "no decision can be made (export the game, put its deck file beside it and play it from the "
+                  "file)").format(where=where))
 
     def seats(self) -> dict[str, str]:
         """Every seat: character id → player name, in the order the players joined."""
@@ -256,6 +258,12 @@ class LiveGame:
 
     def waiting_for(self) -> tuple[str, ...]:
         return tuple(eng.waiting_for(self._obs.state))
+
+    @property
+    def _in_game(self) -> tuple[str, ...]:
+        # the dealt characters, read now: a game opened before its deal (its host stopped right after creating
+        # it) is dealt by _deal_owed after __init__, and its seats must then take standing orders (SERVE-13)
+        return tuple(c.character for c in self._obs.state.characters)
 
     def audiences(self) -> tuple[str, ...]:
         return (PUBLIC, REFEREE, *self.seats())
@@ -280,7 +288,7 @@ class LiveGame:
     def _decisions(self, view: TableView, legal: tuple[Command, ...]) -> tuple[Decision, ...]:
         state = self._obs.state
         with eng.using(state.cards):  # CARD-3: the words name this game's cards
-            return tuple(_decision(eng.render(cmd, state), cmd, eng.describe(view, cmd))  # type: ignore[arg-type]
+            return tuple(_decision(eng.render(cmd, state), cmd, eng.describe(view, cmd))  # type: ignore[arg-type]  # a seat's legal commands
                          for cmd in legal)
 
     def message(self, audience: str, since_seq: int) -> Message:
@@ -310,8 +318,8 @@ class LiveGame:
         Raises :class:`Refused` (NOTATION-1, SERVE-4: a malformed command), :class:`NotYourTurn` (SERVE-3: a line
         naming another seat is refused before its cards are looked up in that seat's hand)."""
         if (line is None) == (command is None):
-            raise Refused("SERVE-4", "send a line of notation or a command, not both" if line is not None else
-                          "send a line of notation (\"line\") or a command (\"command\"); the request had neither")
+            raise Refused("SERVE-4", _("send a line of notation or a command, not both") if line is not None else
+                          _("send a line of notation (\"line\") or a command (\"command\"); the request had neither"))
         if line is not None:
             try:
                 cmd = eng.parse_for(line, self._obs.state, seat)
@@ -321,7 +329,7 @@ class LiveGame:
             try:
                 cmd = msgspec.convert(command, eng.PlayerCommandType)
             except msgspec.ValidationError as exc:
-                raise Refused("SERVE-4", f"not a command: {exc}") from None
+                raise Refused("SERVE-4", _("not a command: {exc}").format(exc=exc)) from None
         return cmd
 
     def submit(self, seat: str, expected_seq: int, *, line: str | None = None,
@@ -337,7 +345,7 @@ class LiveGame:
             cmd = self.read(seat, line=line, command=command)
         except Refused as exc:
             if expected_seq != self.seq and exc.rule != "SERVE-4":
-                raise Conflict(expected_seq, self.seq) from None
+                raise (GameOver if self.over else Conflict)(expected_seq, self.seq) from None
             raise
         return self.decide(seat, cmd, expected_seq)
 
@@ -348,10 +356,12 @@ class LiveGame:
         Raises :class:`Conflict`, :class:`NotYourTurn`, :class:`Refused` (nothing is written; rule ``JOURNAL``
         when another program left a line in the file that does not read)."""
         if getattr(cmd, "by", None) != seat:
-            raise NotYourTurn("SERVE-3", "decide for your own character only")
+            raise NotYourTurn("SERVE-3", _("decide for your own character only"))
         before, first = self.seq, len(self._obs)
         if expected_seq != before and not self._only_passes_since(cmd, expected_seq):
-            raise Conflict(expected_seq, before)  # before SERVE-5: a game that ended since is news to the page
+            if self.over:  # before SERVE-5's refusal: a game that ended since is news to the page, said so
+                raise GameOver(expected_seq, before)
+            raise Conflict(expected_seq, before)
         if not self.playable:
             raise Refused("SERVE-5", self._unplayable())
         try:
@@ -360,14 +370,47 @@ class LiveGame:
             raise Refused(exc.rule, exc.message) from None
         except eng.JournalConflict:  # another program appended to the file: catch up, then refuse
             self._retry_after_notes(cmd, expected_seq)
+        except eng.JournalUnavailable as exc:  # the store's server is down or restarting (SERVE-16)
+            raise eng.file_error(exc) from None
         except eng.JournalError as exc:  # a line another program wrote does not read: not our bug (it was a 500)
             detail = exc.message.replace("; nothing written", "")
-            at = "" if exc.line is None else f"line {exc.line}: "  # None: the file itself (a FIFO in its place)
-            raise Refused("JOURNAL", f"the game's file was changed outside this server ({at}{detail}); "
-                                     "nothing was written: the host stops serve and runs lifeboat audit on the file"
-                          ) from None
+            text = (_("the game's file was changed outside this server ({detail}); nothing was written: the host "
+                      "stops serve and runs lifeboat audit on the file") if exc.line is None else
+                    _("the game's file was changed outside this server (line {line}: {detail}); nothing was written: "
+                      "the host stops serve and runs lifeboat audit on the file"))
+            raise Refused("JOURNAL", text.format(line=exc.line, detail=detail)) from None
         self._deal_owed()  # another process may deal these draws first (it caught up with the decision): adopted
         return Update(before_seq=before, seq=self.seq, first_event=first)
+
+    def give_order(self, seat: str, kind: str | None) -> None:
+        """``seat`` leaves a standing order (SERVE-13: ``"windows"``, ``"until_change"``) or takes it back
+        (``None``); call :meth:`apply_orders` next. Raises :class:`Refused` (SERVE-4) for another kind,
+        :class:`NotYourTurn` (SERVE-3) for a seat not in the game."""
+        if seat not in self._in_game:
+            raise NotYourTurn("SERVE-3", "a standing order is a seat's own")
+        try:
+            self.orders.give(seat, kind, len(self._obs))
+        except ValueError as exc:
+            raise Refused("SERVE-4", str(exc)) from None
+
+    def apply_orders(self) -> Update | None:
+        """Pass for every seat whose standing order is due (SERVE-13), from the public table only, until none is;
+        the :class:`Update` of those passes, or ``None``. Each pass is the seat's own decision (REF-18's kind)."""
+        before, first = self.seq, len(self._obs)
+        for _ in range(4 * len(self._in_game) + 4):  # each pass takes a seat out of the window's waiting list
+            if not self.playable or not self.orders.kind:
+                break
+            start = min(self.orders.since.values(), default=len(self._obs))
+            due = self.orders.due(self._obs.public_view(), self._obs.log(None, start=start), len(self._obs))
+            if not due:
+                break
+            try:
+                self._note(self._table.decide(eng.Pass(by=due[0]), expected_seq=self.seq + 1, detail=False))
+            except (RuleViolation, eng.JournalError):
+                self.orders.give(due[0], None, len(self._obs))  # an order that cannot pass: asked as usual
+                continue
+            self._deal_owed()
+        return None if self.seq == before else Update(before_seq=before, seq=self.seq, first_event=first)
 
     def _only_passes_since(self, cmd: Command, expected_seq: int) -> bool:
         """SERVE-11: ``cmd`` is a pass made on seq ``expected_seq`` and every decision since was another seat's pass
@@ -402,9 +445,14 @@ class LiveGame:
             self._marks.append(self._marks[-1] + len(commit.events))
 
     def _reopen(self) -> int:
-        self._table.refold()
-        self._obs = self._table.views
-        self._marks = eng.event_marks(self.path, self._table)
+        """Take in what other writers appended (one commit at a time, or the whole game folded again after a
+        correction or the deck reveal: :meth:`lifeboat.service.game.table.Table.catch_up`); the seq now."""
+        adopted = self._table.catch_up()
+        if adopted is None:
+            self._obs = self._table.views
+            self._marks = self._table.event_marks()
+        else:
+            self._note(Appended(commits=adopted))
         return self.seq
 
     def bot_decision(self, seat: str, rng: random.Random, kind: str = "random") -> Command:

@@ -21,6 +21,7 @@ import msgspec
 import journal
 from lifeboat.service.errors import LinksUnreadable
 from lifeboat.service.game.files import write_private_file
+from lifeboat.i18n import _
 
 Role = Literal["seat", "spectator", "referee"]
 SUFFIX = ".serve.json"
@@ -72,8 +73,8 @@ def decode_links(raw: bytes, where: str) -> Sidecar:
         return read_links(raw)
     except LinksUnreadable as exc:
         raise journal.JournalCorrupt(str(exc), path=where, line=1,
-                                     expected="the links 'lifeboat serve' keeps (token hashes and bot seats); "
-                                     "move the file away to import the game without them") from None
+                                     expected=_("the links 'lifeboat serve' keeps (token hashes and bot seats); move the file away to import "
+                                                "the game without them")) from None
 
 
 def write_links_file(target: Path, raw: bytes) -> None:
@@ -84,3 +85,14 @@ def write_links_file(target: Path, raw: bytes) -> None:
         FileExistsError: ``target`` exists (nothing is overwritten). OSError: it cannot be written.
     """
     write_private_file(target, raw)
+
+
+def not_found_words(lang: str) -> tuple[str, str]:
+    """What a browser opening an unknown address of ``lifeboat serve`` is told, in ``lang`` (``"en"``,
+    ``"zh_Hans"``…): a heading and a sentence saying what a link is and who gives a new one."""
+    from lifeboat.i18n import _, using_language
+
+    with using_language(lang):
+        return (_("No page at this address."),
+                _("A seat's link is the whole address the host gave, with everything after the #; the host can give "
+                  "a seat a new link (lifeboat links GAME --reissue NAME)."))

@@ -94,13 +94,21 @@ class GameStore:
     # ---- links ----
 
     def links(self, game_id: str) -> bytes | None:
-        """The stored links of ``game_id`` (the bytes of a serve sidecar: token hashes only), or ``None``."""
-        return self._store.get_private(game_id, LINKS)
+        """The stored links of ``game_id`` (the bytes of a serve sidecar: token hashes only), or ``None``. Raises
+        :class:`lifeboat.service.errors.StoreUnreachable` (SERVE-16), the journal's errors."""
+        try:
+            return self._store.get_private(game_id, LINKS)
+        except journal.JournalUnavailable as exc:
+            raise StoreUnreachable(str(exc)) from None
 
     def save_links(self, game_id: str, data: bytes, *, replace: bool = True) -> bool:
         """Store the links of ``game_id``; ``replace=False`` keeps links another process stored first. Returns
-        True when ``data`` was stored."""
-        return self._store.put_private(game_id, LINKS, data, replace=replace)
+        True when ``data`` was stored. Raises :class:`lifeboat.service.errors.StoreUnreachable` (SERVE-16), the
+        journal's errors."""
+        try:
+            return self._store.put_private(game_id, LINKS, data, replace=replace)
+        except journal.JournalUnavailable as exc:
+            raise StoreUnreachable(str(exc)) from None
 
     # ---- following every process's commits ----
 

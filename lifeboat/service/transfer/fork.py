@@ -15,6 +15,8 @@ file) exists, or a reshuffle cannot make a playable game (a recorded game with c
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 import random
 from pathlib import Path
@@ -34,6 +36,7 @@ from lifeboat.service.game.files import deck_path, load_orders, open_journal, wr
 from lifeboat.service.game.headers import initial_state
 from lifeboat.service.game.records import DecksRevealed
 from lifeboat.service.game.replay import replay
+from lifeboat.i18n import N_, _
 
 CHANCE_MODES = ("keep", "reshuffle")
 
@@ -117,17 +120,18 @@ def refuse_unknown_cards(game: Path, at: int, state: State) -> None:
     Raises:
         BadRequest: naming what is unknown and what to do instead (nothing is written).
     """
-    places = {"navigation card(s) in the deck": state.nav_unseen + state.nav_bottom, "provision(s) in the deck":
-              state.provisions, "hand card(s)": tuple(x for c in state.characters for x in c.hand + c.face_up)}
-    unknown = [f"{n} {what}" for what, cards in places.items() if (n := sum(map(is_unknown, cards)))]
+    places = {N_("{n} navigation card(s) in the deck"): state.nav_unseen + state.nav_bottom,
+              N_("{n} provision(s) in the deck"): state.provisions,
+              N_("{n} hand card(s)"): tuple(x for c in state.characters for x in c.hand + c.face_up)}
+    unknown = [_(what).format(n=n) for what, cards in places.items() if (n := sum(map(is_unknown, cards)))]
     secret = sum(getattr(c, w) == UNKNOWN for c in state.characters for w in ("love", "hate"))
     if secret:
-        unknown.append(f"{secret} LOVE/HATE card(s)")
+        unknown.append(_("{n} LOVE/HATE card(s)").format(n=secret))
     if unknown or state.unaccounted:
-        what = "; ".join(unknown) or f"{len(state.unaccounted)} card(s) not yet named"
-        raise BadRequest(f"--chance reshuffle: {game} at seq {at} holds cards nobody named ({what}; REC-1), and a "
-                         "digital dealer must know every card. Fork it with --chance keep and go on with "
-                         "'lifeboat record' (nothing was written)", "--chance")
+        what = _("; ").join(unknown) or _("{n} card(s) not yet named").format(n=len(state.unaccounted))
+        raise BadRequest(_("--chance reshuffle: {game} at seq {at} holds cards nobody named ({what}; REC-1), and a digital "
+                           "dealer must know every card. Fork it with --chance keep and go on with 'lifeboat record' "
+                           "(nothing was written)").format(game=game, at=at, what=what), "--chance")
 
 
 def check_first_draw(state: State, orders: DeckOrders) -> None:
@@ -139,8 +143,8 @@ def check_first_draw(state: State, orders: DeckOrders) -> None:
     try:
         apply(state, cmd)
     except RuleViolation as exc:
-        raise BadRequest(f"--chance reshuffle: the reshuffled decks cannot deal the next draw here ([{exc.rule}] "
-                         f"{exc.message}); nothing was written", "--chance") from None
+        raise BadRequest(_("--chance reshuffle: the reshuffled decks cannot deal the next draw here ([{rule}] {message}); "
+                           "nothing was written").format(rule=exc.rule, message=exc.message), "--chance") from None
 
 
 def _state_at(game: Path, j: journal.JsonlJournal, at: int) -> State:
@@ -164,13 +168,13 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
         ReplayError, journal errors: the parent does not replay up to ``at``.
     """
     if chance not in CHANCE_MODES:
-        raise BadRequest(f"--chance {chance!r}: expected keep or reshuffle", "--chance")
+        raise BadRequest(_("--chance {chance!r}: expected keep or reshuffle").format(chance=chance), "--chance")
     if seed is not None and chance == "keep":  # nothing is shuffled: a seed would be silently ignored
-        raise BadRequest(f"--seed needs --chance reshuffle: --chance keep deals the parent's committed deck order, "
-                         "which no seed changes (nothing was written)", "--seed")
+        raise BadRequest(_("--seed needs --chance reshuffle: --chance keep deals the parent's committed deck order, which "
+                           "no seed changes (nothing was written)"), "--seed")
     for target in (output, deck_path(output)):
         if os.path.lexists(target):  # (False for a name too long: the CLI refused the output's, the deck's is next)
-            raise FileProblem(f"{target}: already exists; choose another name (nothing was written)")
+            raise FileProblem(_("{target}: already exists; choose another name (nothing was written)").format(target=target))
     if (why := companion_too_long(output, deck_path(output))) is not None:
         raise FileProblem(why)
     if (why := missing_folder(output)) is not None:
@@ -178,18 +182,18 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     j = open_journal(game)
     header = j.header
     if at < 0 or at > j.last_seq:
-        raise BadRequest(f"--at {at}: {game} has commits 0 to {j.last_seq} (0 forks before the deal)", "--at")
+        raise BadRequest(_("--at {at}: {game} has commits 0 to {last_seq} (0 forks before the deal)").format(at=at, game=game, last_seq=j.last_seq), "--at")
     state = _state_at(game, j, at)
     base = parent_orders(game, header, j.last_seq)
     rng = make_rng(seed)
     meta = dict(header.meta)
     meta["fork"] = {"chance": chance}
-    changes: dict[str, object] = {"meta": meta}
+    changes: dict[str, Any] = {"meta": meta}
     if chance == "keep":
         orders = base
         if orders is None and header.deck_commitment is not None:
-            raise FileProblem(f"{game}: --chance keep needs the committed deck orders, but there is no deck file "
-                              f"({deck_path(game).name}) and they are not revealed yet; use --chance reshuffle")
+            raise FileProblem(_("{game}: --chance keep needs the committed deck orders, but there is no deck file ({name}) and "
+                                "they are not revealed yet; use --chance reshuffle").format(game=game, name=deck_path(game).name))
     else:
         refuse_unknown_cards(game, at, state)
         orders = reshuffled(state, base, rng, new_salt())
@@ -207,7 +211,7 @@ def fork_game(game: Path, at: int, output: Path, *, chance: str = "keep", seed: 
     except OSError as exc:
         child.close()
         output.unlink()
-        raise FileProblem(f"{deck_path(output)}: cannot write the deck file ({exc.strerror}); nothing was kept") from None
+        raise FileProblem(_("{output}: cannot write the deck file ({strerror}); nothing was kept").format(output=deck_path(output), strerror=exc.strerror)) from None
     ref = child.header.parent
     assert ref is not None
     digital = child.header.deck_commitment is not None

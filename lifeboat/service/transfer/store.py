@@ -22,9 +22,10 @@ import msgspec
 
 import journal
 from lifeboat.service.errors import BadRequest, FileProblem, missing_folder
-from lifeboat.service.game.files import decode_orders, deck_path, write_deck_file
+from lifeboat.service.game.files import decode_orders, deck_path, read_regular, write_deck_file
 from lifeboat.service.live.links import LINKS, decode_links, sidecar_path, write_links_file
 from lifeboat.service.game.records import DecksRevealed
+from lifeboat.i18n import N_, _
 
 STORE_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_SCHEMA = "journal"
@@ -62,8 +63,7 @@ def _store(url: str, schema: str, create: bool = True) -> journal.PostgresStore:
     """Open the store (creating its tables only if ``create``: a reader must not leave a new schema behind a
     mistyped ``--schema``); a URL that is not PostgreSQL's, or a bad schema name, is a :class:`BadRequest`."""
     if not url.startswith(STORE_SCHEMES):
-        raise BadRequest(f"--store must be a PostgreSQL URL, postgresql://[user@]host[:port]/dbname; got "
-                         f"{url.split('://')[0] + '://…' if '://' in url else 'no URL'}", "--store")
+        raise BadRequest(_("--store must be a PostgreSQL URL, postgresql://[user@]host[:port]/dbname; got {value}").format(value=url.split('://')[0] + '://…' if '://' in url else 'no URL'), "--store")
     try:
         return journal.PostgresStore(url, schema=schema, create=create)
     except ValueError as exc:
@@ -87,7 +87,7 @@ def import_game(path: Path, store_url: str, *, schema: str = DEFAULT_SCHEMA) -> 
     """
     deck, private = deck_path(Path(path)), _deck_orders(Path(path))  # the files first: no connection for a typo
     links = sidecar_path(Path(path))
-    raw_links = links.read_bytes() if links.exists() else None
+    raw_links = _beside(links) if links.exists() else None
     kept = None if raw_links is None else decode_links(raw_links, str(links))
     if raw_links is not None:
         private[LINKS] = raw_links
@@ -98,6 +98,16 @@ def import_game(path: Path, store_url: str, *, schema: str = DEFAULT_SCHEMA) -> 
                                links_file=None if kept is None else str(links), bots=() if kept is None else kept.bots)
 
 
+def _beside(file: Path) -> bytes:
+    """The bytes of ``file``, kept beside the journal; a named pipe or a directory there (or a file that cannot be
+    read) raises :class:`FileProblem` naming it, never waited on."""
+    try:
+        return read_regular(file)
+    except OSError as exc:
+        raise FileProblem(_("{file}: cannot be read ({why}); move it away, or put the file written with the game "
+                            "there (nothing was imported)").format(file=file, why=exc.strerror or exc)) from None
+
+
 def _deck_orders(path: Path) -> dict[str, bytes]:
     """``{DECK: the deck file's bytes}`` for a digital game (checked against its header's commitment, CHANCE-2),
     ``{}`` for a recorded game or one that has revealed its orders and has no deck file left. Raises as
@@ -106,15 +116,15 @@ def _deck_orders(path: Path) -> dict[str, bytes]:
     if commitment is None:
         return {}
     if deck.exists():
-        raw = deck.read_bytes()
+        raw = _beside(deck)
         decode_orders(raw, str(deck), commitment)
         return {DECK: raw}
     revealed = DecksRevealed.__struct_config__.tag
     if any(isinstance(c.command, dict) and c.command.get("type") == revealed for c in journal.read(path)):
         return {}  # over: nothing more is dealt
-    raise FileProblem(f"{deck}: missing: {path} is a digital game that is not over, and the store could not deal "
-                      "its chance without the dealer's deck orders (CHANCE-2); put its deck file beside it and "
-                      "import again (nothing was imported)")
+    raise FileProblem(_("{deck}: missing: {path} is a digital game that is not over, and the store could not deal its "
+                        "chance without the dealer's deck orders (CHANCE-2); put its deck file beside it and import "
+                        "again (nothing was imported)").format(deck=deck, path=path))
 
 
 def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAULT_SCHEMA) -> Transferred:
@@ -139,10 +149,12 @@ def export_game(store_url: str, game_id: str, path: Path, *, schema: str = DEFAU
         orders = None if raw is None else decode_orders(raw, f"{game.path} ({DECK})", game.header.deck_commitment)
         raw_links = store.get_private(game_id, LINKS)
         kept = None if raw_links is None else decode_links(raw_links, f"{game.path} ({LINKS})")
-        for there, what, kind in ((deck, orders, "deck file"), (links, kept, "links")):
+        for there, what, text in ((deck, orders, N_("{there}: already exists (another game's deck file?); move it "
+                                                    "away or choose another file name (nothing was written)")),
+                                  (links, kept, N_("{there}: already exists (another game's links?); move it away or "
+                                                   "choose another file name (nothing was written)"))):
             if what is not None and (there.exists() or there.is_symlink()):
-                raise FileProblem(f"{there}: already exists (another game's {kind}?); move it away or choose "
-                                  "another file name (nothing was written)")
+                raise FileProblem(_(text).format(there=there))
         with game.save(path) as saved:
             if orders is not None:
                 write_deck_file(deck, orders)

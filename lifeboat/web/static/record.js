@@ -13,9 +13,11 @@
   var token = location.hash.replace(/^#/, '');
   try { token = decodeURIComponent(token); } catch (e) { /* an invalid link: refused as such */ }
   if (!/^[\x20-\x7e]*$/.test(token)) token = '';
-  var t = window.LifeboatI18n.t;
+  var I18n = window.LifeboatI18n;
+  var t = function (m, p) { return I18n.t(m, p); };
   var $ = function (id) { return document.getElementById(id); };
-  var S = { view: null, catalog: null, busy: false, picked: {}, sent: 0 };
+  // lang: the scribe's language (issue 29: chosen on the page, remembered in this browser, else the browser's)
+  var S = { view: null, catalog: null, busy: false, picked: {}, sent: 0, lang: I18n.preferred() };
   window.lifeboatRecord = S;  // for people debugging and for the browser tests: what the page holds
 
   function el(tag, attrs, text) {
@@ -27,12 +29,20 @@
     return node;
   }
 
+  /* A printed name in the scribe's language: the catalog's translation under its context (traditional too), else
+   * the card data's own Chinese name, else as printed. */
+  function printed(context, en, zh) {
+    if (S.lang === 'en') return en;
+    var key = context + '\u0004' + en, found = t(key);
+    return found !== key ? found : (zh && zh.length ? zh[0] : en);
+  }
+
   function name(id) {
     if (id === 'chance') return t('Chance');
     if (id === 'recorder') return t('The recorder');
     if (id === 'everyone') return t('Everyone left');
     var c = S.catalog && S.catalog.characters && S.catalog.characters[id];
-    return c ? c.en : id;
+    return c ? printed('character', c.en, c.zh) : id;
   }
 
   function api(method, body) {
@@ -41,7 +51,7 @@
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    return fetch('/api/record' + (method === 'GET' && !body ? '' : ''), init).then(function (r) {
+    return fetch('/api/record?lang=' + encodeURIComponent(S.lang), init).then(function (r) {
       return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; });
     });
   }
@@ -50,6 +60,7 @@
     var n = $('rc-notice');
     n.textContent = text || '';
     n.dataset.kind = kind || '';
+    if (text && n.scrollIntoView) n.scrollIntoView({ block: 'nearest' });  // on a phone: in sight, not below
   }
 
   function conn(state) {
@@ -67,17 +78,17 @@
     $('rc-round').textContent = v.over ? t('The game is over') : t('Round {n}', { n: v.round });
     $('rc-next').textContent = v.next;
     var left = v.over && v.to_show.length ? t('Still to show: {cards}', { cards: v.to_show.join('; ') }) : '';
-    var waiting = v.waiting.map(name).join(', ');
+    var waiting = v.waiting.map(name).join(t(', '));
     $('rc-waiting').textContent = left || (waiting ? t('Waiting for: {who}', { who: waiting }) : '');
     var win = $('rc-window');
     win.hidden = !v.window;
     if (v.window) {
-      win.textContent = t('A window is open: {who} may still act.', { who: v.may_act.map(name).join(', ') });
+      win.textContent = t('A window is open: {who} may still act.', { who: v.may_act.map(name).join(t(', ')) });
     }
     drawChoices(v);
     drawPicks(v);
     $('rc-undo').disabled = S.busy;
-    window.LifeboatViewer.renderTable($('rc-table'), v.table, S.catalog, { lang: 'en', navigation: v.navigation });
+    window.LifeboatViewer.renderTable($('rc-table'), v.table, S.catalog, { lang: S.lang === 'en' ? 'en' : 'zh', navigation: v.navigation });
     var story = $('rc-story');
     story.textContent = '';
     v.story.forEach(function (line) { story.appendChild(el('li', {}, line)); });
@@ -98,8 +109,10 @@
       g.appendChild(el('h3', {}, name(who)));
       var row = el('div', { cls: 'rc-buttons' });
       groups[who].forEach(function (c) {
+        // the decision in words (the seat pages' describer), its line of notation beneath for the expert
         var b = el('button', { type: 'button', cls: 'rc-choice', 'data-line': c.line },
-          c.line === 'close' ? t('Close: everyone left passes') : c.line);
+          c.line === 'close' ? t('Close: everyone left passes') : (c.text || c.line));
+        if (c.text && c.line !== 'close') b.appendChild(el('small', { cls: 'rc-line' }, c.line));
         b.disabled = S.busy;
         b.addEventListener('click', function () { send(c.line === 'close' ? 'close' : 'line', c.line); });
         row.appendChild(b);
@@ -116,8 +129,8 @@
   function wordLabel(word) {
     var faces = S.catalog && S.catalog.faces;
     var m = /^([a-z_]+)\((\d+)\)$/.exec(word);
-    if (m && faces && faces[m[1]]) return faces[m[1]].en + ' (' + m[2] + ')';
-    if (faces && faces[word]) return faces[word].en;
+    if (m && faces && faces[m[1]]) return printed('card', faces[m[1]].en, faces[m[1]].zh) + ' (' + m[2] + ')';
+    if (faces && faces[word]) return printed('card', faces[word].en, faces[word].zh);
     return word;
   }
 
@@ -208,11 +221,25 @@
     }).catch(function () { conn('offline'); });
   }
 
-  function start() {
+  /* The page's own words (again after another language is chosen). */
+  function words() {
     $('rc-send').textContent = t('Record');
     $('rc-undo').textContent = t('Undo the last line');
     $('rc-story-head').textContent = t('Story');
     $('rc-line-text').placeholder = t('or type a line, e.g. kid: mug lauren hand');
+  }
+
+  function start() {
+    var picker = I18n.picker(function (lang) {  // another language: the words at once, the desk's lines in it next
+      S.lang = lang;
+      words();
+      conn($('rc-conn').dataset.state);
+      S.view = null;
+      refresh();
+    });
+    picker.id = 'rc-lang';
+    $('rc-conn').after(picker);
+    words();
     conn('connecting');
     $('rc-line').addEventListener('submit', function (ev) {
       ev.preventDefault();
@@ -221,7 +248,11 @@
     });
     $('rc-undo').addEventListener('click', function () { send('undo'); });
     fetch('/api/names', { headers: { Authorization: 'Bearer ' + token } }).then(function (r) { return r.json(); })
-      .then(function (cat) { S.catalog = cat; refresh(); setInterval(refresh, 3000); })
+      .then(function (cat) {
+        S.catalog = cat;
+        return I18n.use(S.lang).then(function (lang) { S.lang = lang; picker.value = lang; words(); });
+      })
+      .then(function () { refresh(); setInterval(refresh, 3000); })
       .catch(function () { conn('offline'); });
   }
 

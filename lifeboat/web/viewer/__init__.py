@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -49,7 +50,37 @@ def inline_assets() -> str:
     return "\n".join(parts)
 
 
-def replay_html(document: bytes | dict[str, Any], title: str = "Lifeboat replay") -> str:
+_MSGID = re.compile(r"""\bt\('((?:[^'\\]|\\.)*)'""")
+
+
+def _viewer_msgids() -> set[str]:
+    """The messages the viewer's scripts say (``t('…')``): a replay file carries those only (the catalogs' other
+    messages quote card ids as examples, and are of no use to the page)."""
+    return {m.group(1).replace("\\'", "'") for n in ASSETS if n.endswith(".js") for m in _MSGID.finditer(asset_text(n))}
+
+
+def _catalogs() -> str:
+    """``<script>`` elements adding the viewer's messages of the pages' catalogs (``lifeboat/web/static/locale``)
+    to ``i18n.js``."""
+    locale = resources.files("lifeboat.web").joinpath("static", "locale")
+    wanted = _viewer_msgids()
+    parts = []
+    for lang in ("zh_Hans", "zh_Hant"):
+        messages = json.loads(locale.joinpath(f"{lang}.json").read_text(encoding="utf-8"))
+        # and the names of characters and cards (contexts: traditional names, names the card data lacks)
+        mine = {k: v for k, v in messages.items() if k in wanted or k.startswith(("character\x04", "card\x04"))}
+        parts.append(f"<script>LifeboatI18n.addCatalog({json.dumps(lang)}, {_script_json(mine)});</script>")
+    return "\n".join(parts)
+
+
+def _i18n_script() -> str:
+    return resources.files("lifeboat.web").joinpath("static", "i18n.js").read_text(encoding="utf-8")
+
+
+LANGS = ("en", "zh_Hans", "zh_Hant")
+
+
+def replay_html(document: bytes | dict[str, Any], title: str = "Lifeboat replay", lang: str = "en") -> str:
     """One self-contained HTML page (no server, no network) that steps through ``document``.
 
     ``document`` is the replay document as JSON bytes (or the same as Python values), shape ``{"format":
@@ -57,13 +88,19 @@ def replay_html(document: bytes | dict[str, Any], title: str = "Lifeboat replay"
     "player"}, "catalog": public card facts, "steps": [{"seq", "first", "round", "actor", "lines": [{"type",
     "text"}], "table": a table view, "navigation": {id: facts}, "navigation_card": bool, "notes": [...],
     "alternatives": [...] | null, "decider_label"}]}``; it is embedded as it is, so it must hold only what the
-    page's reader may know. The page opens at the first step, or at ``#seq=N``.
+    page's reader may know. The page opens at the first step, or at ``#seq=N``. Its words come from the catalogs
+    (``i18n.js`` and ``lifeboat/web/static/locale``, inlined); ``lang`` (``en``, ``zh_Hans``, ``zh_Hant``) is the
+    language it opens in unless the reader chose another before (``localStorage``, key ``lifeboat-lang``).
     """
+    start = lang if lang in LANGS else "en"
     return (
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<title>{html.escape(title)}</title>\n{inline_assets()}\n</head>\n<body>\n"
+        f"<title>{html.escape(title)}</title>\n<script>\n{_i18n_script()}</script>\n{_catalogs()}\n"
+        f"<script>(function () {{ var l = {json.dumps(start)}; try {{ l = localStorage.getItem('lifeboat-lang') || l; }} "
+        "catch (e) {} LifeboatI18n.setLang(l); })();</script>\n"
+        f"{inline_assets()}\n</head>\n<body>\n"
         "<div id=\"lifeboat\"><noscript>This replay needs JavaScript.</noscript></div>\n"
         f"<script type=\"application/json\" id=\"lifeboat-replay\">{_script_json(document)}</script>\n"
         "<script>LifeboatViewer.replay(document.getElementById('lifeboat'), "

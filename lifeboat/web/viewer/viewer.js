@@ -12,6 +12,25 @@
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
 
+  // The words of the table in the reader's language when i18n.js is loaded (a replay file and the served pages
+  // load it), else English.
+  function t(msg, params) {
+    var I = global.LifeboatI18n;
+    if (I) return I.t(msg, params);
+    return msg.replace(/\{(\w+)\}/g, function (w, k) { return params && k in params ? String(params[k]) : w; });
+  }
+
+  // A character's or a card's Chinese name: the card data's (simplified); in 繁體中文, or where the card data has
+  // none, the catalog's (context 'character' or 'card', as lifeboat.i18n.data_name), else the card data's.
+  function localZh(context, en, zh) {
+    var I = global.LifeboatI18n, lang = I && I.lang ? I.lang() : 'en';
+    if (lang === 'zh_Hant' || (lang !== 'en' && !zh)) {
+      var key = context + '\u0004' + en, found = I.t(key);
+      if (found !== key) return found;
+    }
+    return zh;
+  }
+
   // ---- small DOM helpers --------------------------------------------------------------------------------------
 
   function el(tag, attrs) {
@@ -86,7 +105,7 @@
 
   function charNames(catalog, id) {
     var c = catalog && catalog.characters && catalog.characters[id];
-    return c ? { en: c.en, zh: (c.zh && c.zh[0]) || '' } : { en: String(id), zh: '' };
+    return c ? { en: c.en, zh: localZh('character', c.en, (c.zh && c.zh[0]) || '') } : { en: String(id), zh: '' };
   }
 
   function nameNode(catalog, id, lang) {
@@ -125,7 +144,7 @@
       else if (m[3]) value = parseInt(m[3], 10);  // a face with its printed value: "painting(2)"
       else if (points.length && points.every(function (p) { return p === points[0]; })) value = points[0];
     }
-    return { kind: 'provision', id: id, face: faceId, n: n, en: face.en, zh: (face.zh && face.zh[0]) || '',
+    return { kind: 'provision', id: id, face: faceId, n: n, en: face.en, zh: localZh('card', face.en, (face.zh && face.zh[0]) || ''),
              cardKind: face.kind, weapon: face.weapon, value: value };
   }
 
@@ -137,17 +156,16 @@
         el('span', { cls: 'lb-nav-label' }, label),
         ids.map(function (c) { return el('span', { cls: 'lb-chip', 'data-character': c }, plainName(catalog, c, lang)); })));
     }
-    who(facts.overboard, lang === 'zh' ? '落水' : 'overboard', 'lb-nav-overboard');
-    who(facts.thirsty, lang === 'zh' ? '口渴' : 'thirsty', 'lb-nav-thirsty');
+    who(facts.overboard, t('overboard'), 'lb-nav-overboard');
+    who(facts.thirsty, t('thirsty'), 'lb-nav-thirsty');
     var icons = el('div', { cls: 'lb-nav-icons' });
     // said in words, not by the icon alone ('rowers' read as who rows, not who is thirsty)
-    var zh = lang === 'zh';
-    if (facts.rowers_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'rowers thirsty' }, icon('oars'), zh ? '划船者口渴' : 'rowers thirsty'));
-    if (facts.fighters_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: 'fighters thirsty' }, icon('fight'), zh ? '打斗者口渴' : 'fighters thirsty'));
-    if (facts.bird) icons.appendChild(el('span', { cls: 'lb-nav-icon lb-bird' + (facts.bird < 0 ? ' lb-bird-off' : ''), title: facts.bird > 0 ? 'seagull +1' : 'seagull \u22121' },
-      icon('gull'), (zh ? '海鸥 ' : 'seagull ') + (facts.bird > 0 ? '+1' : '\u22121')));
+    if (facts.rowers_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: t('rowers thirsty') }, icon('oars'), t('rowers thirsty')));
+    if (facts.fighters_thirsty) icons.appendChild(el('span', { cls: 'lb-nav-icon', title: t('fighters thirsty') }, icon('fight'), t('fighters thirsty')));
+    if (facts.bird) icons.appendChild(el('span', { cls: 'lb-nav-icon lb-bird' + (facts.bird < 0 ? ' lb-bird-off' : ''), title: facts.bird > 0 ? t('seagull +1') : t('seagull −1') },
+      icon('gull'), facts.bird > 0 ? t('seagull +1') : t('seagull −1')));
     if (icons.childNodes.length) body.appendChild(icons);
-    if (!body.childNodes.length) body.appendChild(el('div', { cls: 'lb-nav-line' }, 'no effect'));
+    if (!body.childNodes.length) body.appendChild(el('div', { cls: 'lb-nav-line' }, t('no effect')));
     return body;
   }
 
@@ -156,20 +174,20 @@
     var o = options || {};
     var info = cardInfo(catalog, id, o.navigation);
     var cls = 'lb-card' + (o.small ? ' lb-card-small' : '');
-    if (info.kind === 'hidden') return el('div', { cls: cls + ' lb-card-back', title: 'a hidden card' }, icon('wave', 'lb-icon lb-back-icon'));
-    if (info.kind === 'unknown') return el('div', { cls: cls + ' lb-card-unknown', 'data-card': info.id, title: 'an unknown card' }, '?');
+    if (info.kind === 'hidden') return el('div', { cls: cls + ' lb-card-back', title: t('a hidden card') }, icon('wave', 'lb-icon lb-back-icon'));
+    if (info.kind === 'unknown') return el('div', { cls: cls + ' lb-card-unknown', 'data-card': info.id, title: t('an unknown card') }, '?');
     if (info.kind === 'navigation') {
-      var nav = el('div', { cls: cls + ' lb-card-nav', 'data-card': info.id, title: info.facts ? info.facts.text : 'Navigation ' + info.no },
-        el('div', { cls: 'lb-card-head' }, icon('nav'), el('span', { cls: 'lb-card-title' }, (o.lang === 'zh' ? '航海 ' : 'Navigation ') + info.no)));
+      var nav = el('div', { cls: cls + ' lb-card-nav', 'data-card': info.id, title: info.facts ? info.facts.text : t('Navigation {n}', { n: info.no }) },
+        el('div', { cls: 'lb-card-head' }, icon('nav'), el('span', { cls: 'lb-card-title' }, t('Navigation {n}', { n: info.no }))));
       if (info.facts && !o.small) nav.appendChild(navFactsNode(catalog, info.facts, o.lang));
       return nav;
     }
     var title = o.lang === 'zh' && info.zh ? info.zh : info.en;
-    var node = el('div', { cls: cls + ' lb-card-' + info.cardKind + ' lb-face-' + info.face, 'data-card': info.id, 'data-face': info.face, title: info.en + (info.zh ? ' ' + info.zh : '') },
+    var node = el('div', { cls: cls + ' lb-card-' + info.cardKind + ' lb-face-' + info.face, 'data-card': info.id, 'data-face': info.face, title: o.lang === 'zh' ? title : info.en + (info.zh ? ' ' + info.zh : '') },
       el('div', { cls: 'lb-card-art' }, icon(info.face, 'lb-icon lb-card-icon')),
       el('div', { cls: 'lb-card-title' }, title));
-    if (info.value !== null && info.value !== undefined) node.appendChild(el('div', { cls: 'lb-card-value', title: 'points' }, info.value === 'set' ? '\u2666' : String(info.value)));
-    if (info.weapon) node.appendChild(el('div', { cls: 'lb-card-value lb-weapon', title: 'fight strength' }, '+' + info.weapon));
+    if (info.value !== null && info.value !== undefined) node.appendChild(el('div', { cls: 'lb-card-value', title: t('points') }, info.value === 'set' ? '\u2666' : String(info.value)));
+    if (info.weapon) node.appendChild(el('div', { cls: 'lb-card-value lb-weapon', title: t('fight strength') }, '+' + info.weapon));
     return node;
   }
 
@@ -183,13 +201,13 @@
   // ---- the table ----------------------------------------------------------------------------------------------
 
   function seagulls(n) {
-    var box = el('div', { cls: 'lb-seagulls', 'data-seagulls': n, title: n + ' of 4 seagulls' });
+    var box = el('div', { cls: 'lb-seagulls', 'data-seagulls': n, title: t('{n} of 4 seagulls', { n: n }) });
     for (var i = 0; i < 4; i++) box.appendChild(icon('gull', 'lb-icon lb-gull' + (i < n ? ' lb-gull-on' : '')));
     return box;
   }
 
   function wounds(count, size) {
-    var box = el('div', { cls: 'lb-wounds', 'data-wounds': count, title: count + ' wound' + (count === 1 ? '' : 's') + ' of ' + size });
+    var box = el('div', { cls: 'lb-wounds', 'data-wounds': count, title: t('{count} of {size} wounds', { count: count, size: size }) });
     for (var i = 0; i < size; i++) box.appendChild(el('span', { cls: 'lb-pip' + (i < count ? ' lb-pip-on' : '') }));
     if (count > size) box.appendChild(el('span', { cls: 'lb-over' }, '+' + (count - size)));
     return box;
@@ -205,16 +223,16 @@
 
   function loveHate(catalog, s, lang) {
     return el('div', { cls: 'lb-lovehate' },
-      el('span', { cls: 'lb-love', 'data-love': s.love, title: 'LOVE' }, icon('heart'), 'LOVE ', nameNode(catalog, s.love, lang)),
-      el('span', { cls: 'lb-hate', 'data-hate': s.hate, title: 'HATE' }, icon('cross'), 'HATE ', nameNode(catalog, s.hate, lang)));
+      el('span', { cls: 'lb-love', 'data-love': s.love, title: t('LOVE') }, icon('heart'), t('LOVE') + ' ', nameNode(catalog, s.love, lang)),
+      el('span', { cls: 'lb-hate', 'data-hate': s.hate, title: t('HATE') }, icon('cross'), t('HATE') + ' ', nameNode(catalog, s.hate, lang)));
   }
 
   // LIQUID-1, WONG-1: who drank (or shared) Firewater this round, once per drink: +3 in fights, one more thirst
   function drankMarker(view, ch) {
     var n = (view.drank || []).filter(function (c) { return c === ch.character; }).length;
     if (!n) return null;
-    return el('span', { cls: 'lb-marker lb-drank', title: 'drank Firewater this round: +3 size in fights, one more thirst' + (n > 1 ? ' (each)' : '') },
-      icon('firewater'), n > 1 ? 'drank \u00d7' + n : 'drank');
+    return el('span', { cls: 'lb-marker lb-drank', title: t('drank Firewater this round: +3 size in fights, one more thirst') },
+      icon('firewater'), n > 1 ? t('drank \u00d7{n}', { n: n }) : t('drank'));
   }
 
   function seatNode(catalog, view, ch, secrets, o) {
@@ -224,42 +242,42 @@
     var node = el('div', { cls: 'lb-seat lb-' + ch.status + (waiting ? ' lb-waiting' : '') + (me ? ' lb-me' : ''),
       'data-character': ch.character, 'data-seat': ch.seat === null ? '' : ch.seat, 'data-status': ch.status, 'data-wounds': ch.wounds });
     var markers = el('div', { cls: 'lb-markers' },
-      ch.rowed ? el('span', { cls: 'lb-marker lb-rowed', title: 'rowed this round' }, icon('oars'), 'rowed') : null,
-      ch.fought ? el('span', { cls: 'lb-marker lb-fought', title: 'fought this round' }, icon('fight'), 'fought') : null,
+      ch.rowed ? el('span', { cls: 'lb-marker lb-rowed', title: t('rowed this round') }, icon('oars'), t('rowed')) : null,
+      ch.fought ? el('span', { cls: 'lb-marker lb-fought', title: t('fought this round') }, icon('fight'), t('fought')) : null,
       drankMarker(view, ch),
-      view.parasol_holder === ch.character ? el('span', { cls: 'lb-marker', title: 'open parasol' }, icon('parasol'), 'parasol') : null);
+      view.parasol_holder === ch.character ? el('span', { cls: 'lb-marker', title: t('open parasol') }, icon('parasol'), t('parasol')) : null);
     node.appendChild(el('div', { cls: 'lb-seat-head' },
-      el('span', { cls: 'lb-seat-no', title: 'seat from the bow' }, ch.seat === null ? '\u2013' : String(ch.seat + 1)),
-      el('div', { cls: 'lb-who' }, nameNode(catalog, ch.character, o.lang), el('span', { cls: 'lb-player' }, ch.player + (me ? ' (you)' : ''))),
+      el('span', { cls: 'lb-seat-no', title: t('seat from the bow') }, ch.seat === null ? '\u2013' : String(ch.seat + 1)),
+      el('div', { cls: 'lb-who' }, nameNode(catalog, ch.character, o.lang), el('span', { cls: 'lb-player' }, ch.player + (me ? ' ' + t('(you)') : ''))),
       el('div', { cls: 'lb-stats' },
-        el('span', { cls: 'lb-size', title: 'size' }, 'size ' + ch.size),
-        cat ? el('span', { cls: 'lb-survival', title: 'survival value' }, 'survival ' + cat.survival) : null)));
+        el('span', { cls: 'lb-size', title: t('size') }, t('size {n}', { n: ch.size })),
+        cat ? el('span', { cls: 'lb-survival', title: t('survival value') }, t('survival {n}', { n: cat.survival })) : null)));
     node.appendChild(el('div', { cls: 'lb-seat-body' },
       wounds(ch.wounds, ch.size),
-      el('span', { cls: 'lb-status' }, ch.status.replace(/_/g, ' ')),
+      el('span', { cls: 'lb-status' }, ({ conscious: t('conscious'), unconscious: t('unconscious'), dead: t('dead'), lost_at_sea: t('lost at sea') })[ch.status] || ch.status.replace(/_/g, ' ')),
       markers,
-      el('span', { cls: 'lb-handsize', 'data-hand-size': ch.hand_size, title: 'cards in hand' }, el('span', { cls: 'lb-minicard' }), '\u00d7' + ch.hand_size)));
-    if (ch.face_up && ch.face_up.length) node.appendChild(el('div', { cls: 'lb-faceup' }, el('span', { cls: 'lb-label' }, 'face up'), cardRow(catalog, ch.face_up, { lang: o.lang, navigation: o.navigation, small: true })));
+      el('span', { cls: 'lb-handsize', 'data-hand-size': ch.hand_size, title: t('cards in hand') }, el('span', { cls: 'lb-minicard' }), '\u00d7' + ch.hand_size)));
+    if (ch.face_up && ch.face_up.length) node.appendChild(el('div', { cls: 'lb-faceup' }, el('span', { cls: 'lb-label' }, t('face up')), cardRow(catalog, ch.face_up, { lang: o.lang, navigation: o.navigation, small: true })));
     var s = secrets[ch.character];
     if (s && !me) {
-      node.appendChild(el('div', { cls: 'lb-secret' }, el('span', { cls: 'lb-label' }, 'hand'),
+      node.appendChild(el('div', { cls: 'lb-secret' }, el('span', { cls: 'lb-label' }, t('hand')),
         cardRow(catalog, s.hand, { lang: o.lang, small: true }, 'lb-secret-hand'), loveHate(catalog, s, o.lang)));
     }
     return node;
   }
 
   function boat(catalog, view, secrets, o) {
-    var hull = el('div', { cls: 'lb-boat', 'aria-label': 'the boat, bow first' },
-      el('div', { cls: 'lb-bow' }, el('span', {}, o.lang === 'zh' ? '船头' : 'bow')));
+    var hull = el('div', { cls: 'lb-boat', 'aria-label': t('the boat, bow first') },
+      el('div', { cls: 'lb-bow' }, el('span', {}, t('bow'))));
     var inBoat = view.characters.filter(function (c) { return c.seat !== null; });
     var lost = view.characters.filter(function (c) { return c.seat === null; });
     var seats = el('div', { cls: 'lb-seats' });
     inBoat.forEach(function (ch) { seats.appendChild(seatNode(catalog, view, ch, secrets, o)); });
     hull.appendChild(seats);
-    hull.appendChild(el('div', { cls: 'lb-stern' }, el('span', {}, o.lang === 'zh' ? '船尾' : 'stern')));
+    hull.appendChild(el('div', { cls: 'lb-stern' }, el('span', {}, t('stern'))));
     var box = el('div', { cls: 'lb-boat-wrap' }, hull);
     if (lost.length) {
-      var sea = el('div', { cls: 'lb-sea' }, el('h3', {}, icon('wave'), ' lost at sea'));
+      var sea = el('div', { cls: 'lb-sea' }, el('h3', {}, icon('wave'), ' ' + t('lost at sea')));
       lost.forEach(function (ch) { sea.appendChild(seatNode(catalog, view, ch, secrets, o)); });
       box.appendChild(sea);
     }
@@ -270,95 +288,97 @@
    * the server computed them (lifeboat.views.fight; public facts only). */
   function fightPanel(catalog, view, o) {
     var f = view.fight;
-    var panel = section('Fight', 'lb-fight');
+    var panel = section(t('Fight'), 'lb-fight');
     function side(label, members, total, cls, note) {
       var box = el('div', { cls: 'lb-fight-side ' + cls, 'data-strength': total },
-        el('div', { cls: 'lb-fight-head' }, el('b', {}, label + ': strength ' + total), note ? ' ' + note : ''));
+        el('div', { cls: 'lb-fight-head' }, el('b', {}, t('{side}: strength {n}', { side: label, n: total })), note ? ' ' + note : ''));
       var list = el('ul', { cls: 'lb-fight-members' });
       members.forEach(function (m) {
-        var parts = ['size ' + m.size];
-        if (m.weapons) parts.push('weapons ' + m.weapons);
-        if (m.firewater) parts.push('Firewater ' + m.firewater);
+        var parts = [t('size {n}', { n: m.size })];
+        if (m.weapons) parts.push(t('weapons {n}', { n: m.weapons }));
+        if (m.firewater) parts.push(t('Firewater {n}', { n: m.firewater }));
         list.appendChild(el('li', { 'data-character': m.character }, plainName(catalog, m.character, o.lang) +
-          (view.view === 'seat' && view.viewer === m.character ? ' (you)' : '') + ': ' + parts.join(' + ') +
+          (view.view === 'seat' && view.viewer === m.character ? ' ' + t('(you)') : '') + ': ' + parts.join(' + ') +
           (parts.length > 1 ? ' = ' + m.strength : '')));
       });
       box.appendChild(list);
       return box;
     }
-    panel.appendChild(side('Attackers', f.attackers, f.attack, 'lb-attackers', ''));
-    panel.appendChild(side('Defenders', f.defenders, f.defence, 'lb-defenders', '(they win a tie)'));
+    panel.appendChild(side(t('Attackers'), f.attackers, f.attack, 'lb-attackers', ''));
+    panel.appendChild(side(t('Defenders'), f.defenders, f.defence, 'lb-defenders', t('(they win a tie)')));
     return panel;
   }
 
   function section(title, cls) { return el('section', { cls: 'lb-panel ' + (cls || '') }, el('h3', {}, title)); }
 
   function scores(catalog, reveal, lang) {
-    var t = el('table', { cls: 'lb-scores' }, el('thead', {}, el('tr', {},
-      ['player', 'character', 'survival', 'treasure', 'love', 'hate', 'total'].map(function (h) { return el('th', {}, h); }))));
+    var tbl = el('table', { cls: 'lb-scores' }, el('thead', {}, el('tr', {},
+      [t('player'), t('character'), t('survival'), t('treasure'), t('love'), t('hate'), t('total')].map(function (h) { return el('th', {}, h); }))));
     var body = el('tbody');
     reveal.scores.forEach(function (s) {
       body.appendChild(el('tr', { cls: reveal.winners.indexOf(s.player) >= 0 ? 'lb-winner' : '' },
         el('td', {}, s.player + (reveal.winners.indexOf(s.player) >= 0 ? ' \u2605' : '')), el('td', {}, plainName(catalog, s.character, lang)),
         [s.survival, s.treasure, s.love, s.hate, s.total].map(function (v) { return el('td', { cls: 'lb-num' }, String(v)); })));
     });
-    t.appendChild(body);
-    return t;
+    tbl.appendChild(body);
+    return tbl;
   }
 
   /* Draw `view` (a TableView as JSON: public, seat or referee) into `container`, replacing what was there.
-   * catalog: lifeboat.views.catalog.public_catalog(); options: {lang: 'en'|'zh', navigation: {navId: facts}}. */
+   * catalog: lifeboat.views.catalog.public_catalog(); options: {lang: 'en'|'zh', navigation: {navId: facts},
+   * compact: true to leave out the bar, the boat and the hand (a page that draws them itself: the seat page)}. */
   function renderTable(container, view, catalog, options) {
-    var o = { lang: (options && options.lang) || 'en', navigation: (options && options.navigation) || {} };
+    var o = { lang: (options && options.lang) || 'en', navigation: (options && options.navigation) || {},
+              compact: !!(options && options.compact) };
     catalog = catalog || {};
     var secrets = secretsOf(view);
-    var root = el('div', { cls: 'lb-table', 'data-view': view.view, 'data-round': view.round });
-    root.appendChild(el('div', { cls: 'lb-bar' },
-      el('span', { cls: 'lb-round' }, (o.lang === 'zh' ? '第 ' + view.round + ' 轮' : 'Round ' + view.round)),
+    var root = el('div', { cls: 'lb-table' + (o.compact ? ' lb-compact' : ''), 'data-view': view.view, 'data-round': view.round });
+    if (!o.compact) root.appendChild(el('div', { cls: 'lb-bar' },
+      el('span', { cls: 'lb-round' }, t('Round {n}', { n: view.round })),
       seagulls(view.seagulls),
-      el('span', { cls: 'lb-deck', title: 'provisions deck' }, 'provisions ', el('b', { 'data-deck': 'provisions' }, String(view.provisions_deck))),
-      el('span', { cls: 'lb-deck', title: 'navigation deck' }, 'navigation ', el('b', { 'data-deck': 'navigation' }, String(view.navigation_deck)))));
-    root.appendChild(el('div', { cls: 'lb-now' + (view.over ? ' lb-over-now' : '') }, el('b', {}, 'Now: '), view.offer ? view.step.text + ' ' + view.offer.text : view.step.text));
+      el('span', { cls: 'lb-deck', title: t('provisions deck') }, t('provisions') + ' ', el('b', { 'data-deck': 'provisions' }, String(view.provisions_deck))),
+      el('span', { cls: 'lb-deck', title: t('navigation deck') }, t('navigation') + ' ', el('b', { 'data-deck': 'navigation' }, String(view.navigation_deck)))));
+    if (!o.compact) root.appendChild(el('div', { cls: 'lb-now' + (view.over ? ' lb-over-now' : '') }, el('b', {}, t('Now:') + ' '), view.offer ? view.step.text + ' ' + view.offer.text : view.step.text));
     if (view.fight) root.appendChild(fightPanel(catalog, view, o));
     var cols = el('div', { cls: 'lb-cols' });
-    cols.appendChild(boat(catalog, view, secrets, o));
+    if (!o.compact) cols.appendChild(boat(catalog, view, secrets, o));
     var side = el('div', { cls: 'lb-side' });
-    if (view.view === 'seat') {
-      var mine = section('Your hand', 'lb-you');
-      mine.appendChild(el('div', { cls: 'lb-you-who' }, 'You are ', nameNode(catalog, view.viewer, o.lang), ' (' + view.player + ')'));
+    if (view.view === 'seat' && !o.compact) {
+      var mine = section(t('Your hand'), 'lb-you');
+      mine.appendChild(el('div', { cls: 'lb-you-who' }, t('You are') + ' ', nameNode(catalog, view.viewer, o.lang), ' (' + view.player + ')'));
       mine.appendChild(cardRow(catalog, view.hand, o, 'lb-hand'));
       mine.appendChild(loveHate(catalog, { love: view.love, hate: view.hate }, o.lang));
       side.appendChild(mine);
     }
     if (view.in_play && view.in_play.length) {
-      var inPlay = section('Navigation card', 'lb-inplay');
+      var inPlay = section(t('Navigation card'), 'lb-inplay');
       inPlay.appendChild(cardRow(catalog, view.in_play, o));
       side.appendChild(inPlay);
     }
     if (view.row_stack && view.row_stack.length) {
-      var stack = section('Row stack (' + view.row_stack.length + ')', 'lb-rowstack');
+      var stack = section(t('Row stack ({n})', { n: view.row_stack.length }), 'lb-rowstack');
       stack.appendChild(cardRow(catalog, view.row_stack, o));
       side.appendChild(stack);
     }
     if (view.offer) {
-      var offer = section('Trade offer', 'lb-offer');
+      var offer = section(t('Trade offer'), 'lb-offer');
       offer.appendChild(el('p', {}, view.offer.text));
-      offer.appendChild(el('div', { cls: 'lb-offer-give' }, el('span', { cls: 'lb-label' }, 'gives'), cardRow(catalog, view.offer.give, { lang: o.lang, small: true })));
+      offer.appendChild(el('div', { cls: 'lb-offer-give' }, el('span', { cls: 'lb-label' }, t('gives')), cardRow(catalog, view.offer.give, { lang: o.lang, small: true })));
       side.appendChild(offer);
     }
-    var discard = section('Discard pile (' + (view.discard || []).length + ')', 'lb-discard');
-    discard.appendChild(cardRow(catalog, (view.discard || []).slice(-8), { lang: o.lang, navigation: o.navigation, small: true }));
+    var discard = section(t('Discard pile ({n})', { n: (view.discard || []).length }), 'lb-discard');
+    discard.appendChild(cardRow(catalog, view.discard || [], { lang: o.lang, navigation: o.navigation, small: true }));  // every card its count says
     side.appendChild(discard);
     if (view.view === 'referee') {
-      var ref = section('Referee: the decks', 'lb-referee');
-      ref.appendChild(el('div', { cls: 'lb-label' }, 'provisions deck, top first'));
+      var ref = section(t('Referee: the decks'), 'lb-referee');
+      ref.appendChild(el('div', { cls: 'lb-label' }, t('provisions deck, top first')));
       ref.appendChild(cardRow(catalog, view.provisions, { lang: o.lang, small: true }));
-      ref.appendChild(el('div', { cls: 'lb-label' }, 'navigation deck (unseen part, then the bottom)'));
+      ref.appendChild(el('div', { cls: 'lb-label' }, t('navigation deck (unseen part, then the bottom)')));
       ref.appendChild(cardRow(catalog, (view.navigation_unseen || []).concat(view.navigation_bottom || []), { lang: o.lang, small: true }));
       side.appendChild(ref);
     }
     if (view.reveal) {
-      var end = section('Scores', 'lb-end');
+      var end = section(t('Scores'), 'lb-end');
       end.appendChild(scores(catalog, view.reveal, o.lang));
       (view.reveal.notes || []).forEach(function (n) {  // SCORE-2: why a player scores as they do
         end.appendChild(el('p', { cls: 'lb-score-note', 'data-player': n.player }, n.text));
@@ -366,9 +386,9 @@
       side.appendChild(end);
     }
     if (view.memory && view.memory.length) {
-      var mem = section('You remember', 'lb-memory');
+      var mem = section(t('You remember'), 'lb-memory');
       var list = el('ul');
-      view.memory.slice(-10).forEach(function (m) { list.appendChild(el('li', {}, 'round ' + m.round + ': ' + m.text)); });
+      view.memory.slice(-10).forEach(function (m) { list.appendChild(el('li', {}, t('round {n}: {text}', { n: m.round, text: m.text }))); });
       mem.appendChild(list);
       side.appendChild(mem);
     }
