@@ -279,16 +279,19 @@ def trade_hint(view, state) -> str | None:
 
 
 def _columns(out, items: list[str]) -> None:
-    """The menu in two columns when every entry fits half of a 100-column screen, else one. Widths are terminal
-    columns (a Chinese character takes two: the right column stands straight in Chinese too)."""
+    """The menu in two columns when every entry fits half of the terminal (48 columns each at most; a 100-column
+    screen when the output is not a terminal), else one. Widths are terminal columns (a Chinese character takes
+    two: the right column stands straight in Chinese too); a narrow terminal gets one column, never wrapped
+    entries side by side."""
     from rich.cells import cell_len
     from rich.text import Text
 
     cells = [f"{i:>2}. {text}" for i, text in enumerate(items, 1)]
-    if len(cells) > 6 and max(cell_len(x) for x in cells) <= 47:
+    column = min(48, ((out.width if out.is_terminal else 100) - 2) // 2)
+    if len(cells) > 6 and max(cell_len(x) for x in cells) <= column - 1:
         half = (len(cells) + 1) // 2
         for left, right in zip(cells[:half], cells[half:] + [""]):
-            out.print(Text(f"  {left}{' ' * (48 - cell_len(left))}{right}"))
+            out.print(Text(f"  {left}{' ' * (column - cell_len(left))}{right}"))
     else:
         for cell in cells:
             out.print(Text(f"  {cell}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pexpect
@@ -45,3 +46,47 @@ def test_hotseat_turn_through_the_terminal(tmp_path: Path) -> None:
     decision = json.loads(lines[-1])
     assert decision["actor"] == first_player
     assert decision["command"]["type"] == "keep_provision"
+
+
+
+def _menu(columns: int, tmp_path: Path) -> list[str]:
+    """The numbered lines of 安's first menu with more than six entries, in Chinese, in a pty of ``columns``
+    columns, the three others bots."""
+    import re
+
+    child = pexpect.spawn(EXE, ["play", str(tmp_path / f"m{columns}.jsonl"), "--players", "安,鲍,赛,迪",
+                                "--bots", "鲍,赛,迪", "--seed", "5", "--lang", "zh"],
+                          encoding="utf-8", timeout=30, dimensions=(50, columns),
+                          env={**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+                               "TERM": "xterm", "NO_COLOR": "1"})  # the pty's size (xdist's workers set COLUMNS=80
+    # and rich takes a dumb terminal as 80 wide)
+    try:
+        for _ in range(60):
+            if child.expect([r"按回车", r"你的选择（1-\d+"]) == 0:
+                child.sendline("")
+                continue
+            numbered = [line for line in child.before.splitlines() if re.match(r"^ +\d+\. ", line)]
+            if len(re.findall(r"(?:^|\s)\d+\. ", " ".join(numbered))) > 6:
+                return numbered
+            child.sendline("1")
+        return []
+    finally:
+        child.sendeof()
+        child.close()
+
+
+def test_the_menu_takes_two_columns_only_where_they_fit(tmp_path: Path) -> None:
+    """A new user's finding: `play`'s two-column menu assumed a 100-column screen, so at 50 columns the terminal
+    wrapped each half-line and the columns interleaved. Two columns now only where both fit the terminal."""
+    import re
+
+    from rich.cells import cell_len
+
+    def entries(line: str) -> int:
+        return len(re.findall(r"(?:^|\s)\d+\. ", line))
+
+    wide, middle, narrow = (_menu(columns, tmp_path) for columns in (160, 72, 50))
+    assert len(wide) == len(middle) == 5 and len(narrow) == 9, (wide, middle, narrow)
+    assert all(entries(line) == 2 for line in wide[:4] + middle[:4])  # side by side where they fit
+    assert max(cell_len(line.rstrip()) for line in middle) <= 72 < max(cell_len(line.rstrip()) for line in wide)
+    assert all(entries(line) == 1 for line in narrow)  # one column: no half-line wrapped into the other
