@@ -26,12 +26,14 @@ def max_players(ruleset: Ruleset) -> int:
 
 def _count_hint(names: tuple[str, ...]) -> str:
     """What to add to SETUP-1's wrong-count message: the expansion a 7th or 8th player needs, or, for too few names
-    where one holds ``;``, ``/``, ``|``, a tab, or (a single name) a space, that names are separated by commas."""
+    where one holds ``;``, ``/``, ``|``, a tab (or the full-width ``；``, ``／``, ``｜`` a Chinese keyboard types), or
+    (a single name) a space or an ideographic space, that names are separated by commas."""
     if len(names) == 7:
         return _("a 7th player needs the Cannibalism or the Liquid Courage expansion")
     if len(names) == 8:
         return _("an 8th player needs both the Cannibalism and the Liquid Courage expansions")
-    run_together = any(ch in n for n in names for ch in ";/|\t") or len(names) == 1 and " " in names[0]
+    run_together = (any(ch in n for n in names for ch in ";/|\t\uff1b\uff0f\uff5c")
+                    or len(names) == 1 and any(ch in names[0] for ch in " \u3000"))
     if len(names) < MIN_PLAYERS and run_together:
         return _("separate the names with commas")
     return ""

@@ -34,9 +34,10 @@ def test_players_typed_with_chinese_commas_are_four_players(tmp_path: Path) -> N
 
 
 def test_bots_and_quiz_seqs_with_chinese_commas(tmp_path: Path) -> None:
-    """`--bots` and `--at` take the same commas (`--at 4，12` was refused as not numbers)."""
+    """`--bots` and `--at` take the same commas (`--at 4，12` was refused as not numbers), and `--bots` the
+    full-width `＝` (`安＝heuristic` was a seat named '安＝heuristic')."""
     game = tmp_path / "g.jsonl"
-    done = run("play", game, "--players", "安，鲍，赛，迪", "--bots", "安、鲍，赛,迪", "--seed", "5")
+    done = run("play", game, "--players", "安，鲍，赛，迪", "--bots", "安＝heuristic、鲍，赛,迪", "--seed", "5")
     assert done.returncode == 0, done.stderr
     assert header(game)["players"] == ["安", "鲍", "赛", "迪"]
     quiz = tmp_path / "q.html"

@@ -27,6 +27,8 @@ def test_SETUP_1_the_base_game_takes_four_to_six_players(names: list[str]) -> No
     (["Ann;Bob;Cy;Dee"], "got 1 (separate the names with commas)"),
     (["Ann Bob Cy Dee"], "got 1 (separate the names with commas)"),
     (["Ann/Bob", "Cy/Dee"], "got 2 (separate the names with commas)"),
+    (["小明；小红；小刚；小丽"], "got 1 (separate the names with commas)"),  # a Chinese keyboard's semicolon
+    (["小明　小红　小刚　小丽"], "got 1 (separate the names with commas)"),  # and its ideographic space
     (["Ann Lee", "Bob"], "got 2"),  # a name may hold a space: no hint for two names
     (["a", "b", "c", "d", "e", "f", "g"], "got 7 (a 7th player needs the Cannibalism or the Liquid Courage expansion)"),
 ])

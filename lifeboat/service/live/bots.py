@@ -132,9 +132,9 @@ def _named_kinds(items: Iterable[str], field: str, check: Callable[[str, str], N
 
 
 def _name_and_kind(item: str, field: str) -> tuple[str, str]:
-    """``NAME`` or ``NAME=KIND`` as ``(NAME as written, kind)``, the kind ``random`` unless given. Raises
-    :class:`BadRequest` (``field``) for an unknown kind."""
-    name, sep, kind_text = item.partition("=")
+    """``NAME`` or ``NAME=KIND`` (or ``NAME＝KIND``, the sign a Chinese keyboard types: SETUP-1) as ``(NAME as
+    written, kind)``, the kind ``random`` unless given. Raises :class:`BadRequest` (``field``) for an unknown kind."""
+    name, sep, kind_text = item.replace("\uff1d", "=").partition("=")
     return name, _kind(kind_text, field) if sep else DEFAULT_KIND
 
 
