@@ -187,7 +187,7 @@ def _suggestion(game: Path, viewer: str, steps: list[Any], i: int, bot: str, thi
     (:func:`lifeboat.service.suggest_decision`); or that the step is not a decision of the seat, naming its next
     one; or why it cannot say (``--as public`` / ``referee``). The decision in the words of the options the page
     lists, from the reader's table before it."""
-    from lifeboat.views.words import name as who
+    from lifeboat.views.words import inner as who  # inside sentences: "as the Captain knowing…"
     from lifeboat.service import BadRequest, suggest_decision
     from lifeboat.views.decisions import describe
 

@@ -21,6 +21,7 @@ from cli.describe import with_contents
 from cli.terminal import terminal_safe
 from lifeboat.cards import cards_of
 from lifeboat.i18n import _, ngettext
+from lifeboat.views.words import inner
 from lifeboat.views.words import name as _character_name
 
 who = _character_name
@@ -167,7 +168,7 @@ def table(view) -> Group:
         parts.append(Text(_("Discard pile: {cards}").format(cards=discard_names(view.discard, cards))))
     if getattr(view, "viewer", None):
         parts.append(Text(_("You are {character} ({player}). LOVE: {love} · HATE: {hate}").format(
-            character=who(view.viewer), player=view.player, love=who(view.love), hate=who(view.hate))))
+            character=inner(view.viewer), player=view.player, love=who(view.love), hate=who(view.hate))))
         parts.append(Text(_("Your hand: {cards}").format(cards=card_names(view.hand, cards) or _("empty"))))
         known = [c for c in view.row_stack if c is not None]
         if known and view.step.kind != "navigator_choice":  # the step line names them then

@@ -62,11 +62,11 @@ def annotate(path: Path, at: int, text: str, for_: str = "public") -> tuple[jour
 
 
 def note_view(commit: journal.Commit, note: Note, state: State) -> NoteView:
-    """The note of ``commit`` as a reader sees it; ``label`` names the seat of a seat's note ("Sir Stephen
-    (Ann)") from ``state``."""
+    """The note of ``commit`` as a reader sees it; ``label`` names the seat of a seat's note inside a sentence
+    ("Sir Stephen (Ann)", "the Kid (Bob)") from ``state``."""
     label = ""
     if note.seat is not None:
-        label = tx.name(note.seat)
+        label = tx.inner(note.seat)
         if state.has(note.seat):  # 水手（Ann）: the parentheses of the reader's language
             label = _("{character} ({player})").format(character=label, player=state.char(note.seat).player)
     return NoteView(at=note.at, seq=commit.seq, audience=note.audience, character=note.seat, label=label,

@@ -41,7 +41,8 @@ class Line(msgspec.Struct, frozen=True, kw_only=True):
 
 class NoteView(msgspec.Struct, frozen=True, kw_only=True):
     """A note shown with the step of commit ``at``: ``audience`` ``"public"``, ``"seat"`` (``character``'s) or
-    ``"referee"``; ``label`` names the seat ("Sir Stephen (Ann)"); ``seq`` is the note's own commit."""
+    ``"referee"``; ``label`` names the seat inside a sentence ("Sir Stephen (Ann)", "the Kid (Bob)"); ``seq`` is the note's own
+    commit."""
 
     at: int
     seq: int
@@ -70,7 +71,7 @@ class BookStep(msgspec.Struct, kw_only=True):
     facts of every navigation card the step names (:func:`lifeboat.views.catalog.navigation_facts`);
     ``navigation_card`` is true when the round's navigation card is chosen or turned here; ``alternatives`` the
     decisions open to ``decider`` (``None`` when the audience may not know them or nobody decided);
-    ``decider_label`` names the decider ("Sir Stephen (Ann)").
+    ``decider_label`` names the decider inside a sentence ("Sir Stephen (Ann)", "the Kid (Bob)").
     """
 
     seq: int
@@ -215,8 +216,8 @@ class ReplayBook:
         label = None
         if decider is not None:
             ch = next((c for c in table.characters if c.character == decider), None)
-            label = (_("{character} ({player})").format(character=tx.name(decider), player=ch.player)  # 水手（Ann）
-                     if ch is not None else tx.name(decider))
+            label = (_("{character} ({player})").format(character=tx.inner(decider), player=ch.player)  # 水手（Ann）
+                     if ch is not None else tx.inner(decider))  # said inside a sentence: "the Captain (Bob)"
         step = BookStep(
             seq=seq, first=seq, round=table.round, actor=actor, lines=lines, table=table,
             navigation=navigation_in(msgspec.json.encode(([v.data for v in events], table)), in_game,
