@@ -101,8 +101,8 @@ def test_a_seat_not_in_the_game_is_one_clear_line_on_stderr(four: Path) -> None:
 
     done = run("analyse", four, "--as", "Nobody")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == ("lifeboat: unknown seat 'Nobody' for --as; expected one of: all, Ann (frenchy), Bob "
-                           "(captain), Cy (lady_lauren), Dee (sir_stephen)\n")
+    assert done.stderr == ("lifeboat: unknown seat 'Nobody' for --as; expected one of: all, Ann (Frenchy), Bob "
+                           "(The Captain), Cy (Lady Lauren), Dee (Sir Stephen)\n")
     zh = run("analyse", four, "--as", "referee", "--lang", "zh")
     assert zh.returncode == 2 and zh.stderr == ("lifeboat: --as referee：分析要从一个座位所知的情况出发；请给出玩家名、"
                                                 "角色名或 all\n")

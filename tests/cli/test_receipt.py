@@ -111,7 +111,9 @@ def test_receipt_mistakes(game: Path, lb: SimpleNamespace, args: list[str], code
 def test_an_unknown_receipt_seat_lists_only_the_seats_a_receipt_takes(game: Path) -> None:
     """``receipt --as zed`` listed ``public`` and ``referee`` among the choices, which it then refuses (a receipt is
     for one seat): the choices are the seats only. ``replay --as`` still lists the audiences it takes."""
-    seats = ", ".join(f"{ch.player} ({ch.character})" for ch in final_state(game).characters)
+    from lifeboat.cards import CHARACTERS
+
+    seats = ", ".join(f"{ch.player} ({CHARACTERS[ch.character].en})" for ch in final_state(game).characters)
     done = run("receipt", game, "--as", "zed")
     assert (done.returncode, done.stdout, done.stderr) == (
         2, "", f"lifeboat: unknown seat 'zed' for --as; expected one of: {seats}\n")

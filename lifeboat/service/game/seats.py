@@ -6,7 +6,7 @@ from lifeboat.cards import CHARACTERS
 from lifeboat.errors import RuleViolation
 from lifeboat.state import State
 from lifeboat.service.errors import BadRequest
-from lifeboat.i18n import _
+from lifeboat.i18n import _, data_name
 
 AUDIENCES = ("public", "referee")
 
@@ -39,7 +39,10 @@ def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: 
     if by is not None and state.has(by):
         return by
     audiences = list(AUDIENCES) if option in ("--as", "--for") and not seats_only else []  # --bots: seats only
-    choices = ", ".join([*also, *audiences] + [f"{c.player} ({c.character})" for c in state.characters])
+    # TRANSLATORS: a seat in a list of choices, e.g. "Ann (Sir Stephen)"; either name may be typed
+    seats = [_("{player} ({character})").format(player=c.player, character=data_name(
+        "character", CHARACTERS[c.character].en, CHARACTERS[c.character].zh)) for c in state.characters]
+    choices = _(", ").join([*also, *audiences] + seats)
     raise BadRequest(_("unknown seat {who!r} for {option}; expected one of: {choices}").format(who=who, option=option, choices=choices), option)
 
 
