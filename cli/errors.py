@@ -69,7 +69,9 @@ def user_errors() -> Iterator[None]:
             hint = " — [JOURNAL-CORRUPT] " + _("run: {command} (every finding, with its line: docs/disputes.md); repair "
                                                "cuts only a torn last line (one with no newline), not this one").format(
                 command=f"lifeboat audit {exc.path}")
-        raise fail(f"{exc}{hint}", JOURNAL) from None
+        from lifeboat.service.journal_words import journal_error_text
+
+        raise fail(f"{journal_error_text(exc)}{hint}", JOURNAL) from None
     except e.RuleViolation as exc:
         raise fail(f"[{exc.rule}] {exc.message}", RULE) from None
     except IsADirectoryError as exc:

@@ -126,3 +126,9 @@ def data_name(context: str, en: str, zh: tuple[str, ...] = ()) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for extraction without translating it now (a table of texts translated when shown)."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` in its ``context`` for extraction (:func:`pgettext` translates it when shown); returns
+    ``message``."""
+    return message

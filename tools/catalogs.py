@@ -41,7 +41,7 @@ GAME_WORDS = {"擴充套件": "擴充", "訊號槍": "信號槍"}
 (扩展) is a 擴充, not a software add-on (擴充套件); the Flare Gun (信号枪) keeps the rule texts' 信號槍."""
 WIDTH = 120
 METHODS = [("lifeboat/**.py", "python"), ("cli/**.py", "python"), ("lifeboat/web/**.js", "javascript")]
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "t": None, "tn": (1, 2)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "NP_": ((1, "c"), 2), "t": None, "tn": (1, 2)}
 FIXED_DATE = datetime(2025, 1, 1, tzinfo=timezone.utc)
 SKIP_DIRS = (".venv", "tests", "tools", "bench", "docs", "journal", "node_modules")
 

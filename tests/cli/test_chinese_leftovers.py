@@ -31,3 +31,32 @@ def test_links_of_a_missing_journal_is_said_as_every_command_says_it(tmp_path: P
     missing = tmp_path / "nosuch.jsonl"
     done = run("links", missing, "--lang", "zh")
     assert done.returncode == 4 and done.stderr == f"lifeboat: {missing}：没有这个文件\n"
+
+
+def test_a_file_that_is_no_journal_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    """A new user's finding: a directory, a named pipe, an empty file and a README given for a journal were said in
+    the journal package's English inside Chinese lines. Its fixed phrases are catalog messages now
+    (lifeboat/service/journal_words.py); English is word for word as before."""
+    import os
+    import re
+
+    pipe, empty, readme = tmp_path / "p.jsonl", tmp_path / "e.jsonl", tmp_path / "r.jsonl"
+    os.mkfifo(pipe)
+    empty.write_bytes(b"")
+    readme.write_text("junk\n")
+    cases = [
+        (tmp_path, "is a directory, expected a journal file (pass the files, e.g. DIR/*.jsonl)",
+         "是一个目录，应为日志文件（请给出文件，例如 DIR/*.jsonl）"),
+        (pipe, "not a journal file (expected a regular file holding a lifeboat-journal; found a named pipe (FIFO))",
+         "不是日志文件（应为一个存有 lifeboat-journal 的普通文件；实际为一个命名管道（FIFO））"),
+        (empty, "the file is empty, expected a lifeboat-journal", "文件是空的，应为 lifeboat-journal"),
+    ]
+    for path, en, zh in cases:
+        assert run("replay", path).stderr == f"lifeboat: {path}: {en}\n"
+        said = run("replay", path, "--lang", "zh")
+        assert (said.returncode, said.stderr) == (4, f"lifeboat: {path}：{zh}\n")
+    said = run("audit", readme, "--lang", "zh")
+    assert said.stdout == (f"{readme}：无法审计：{readme}:1：不是 lifeboat 日志：第1行不是 JSON（应为一个 JSON 对象："
+                           "lifeboat-journal 的文件头；实际为junk）\n"), said.stdout
+    words = re.findall(r"[A-Za-z]+", said.stdout.replace(str(readme), ""))
+    assert set(words) == {"lifeboat", "journal", "JSON", "junk"}  # the format's name, and the file's own bytes

@@ -45,6 +45,7 @@ from lifeboat.service.auditing.rules import RuleCheck, events_diff, orders_to_ch
 from lifeboat.service.auditing.scan import Scan, read_header
 from lifeboat.service.auditing.times import TimeCheck
 from lifeboat.service.errors import ReplayError, Unreadable
+from lifeboat.service.journal_words import journal_error_text
 from lifeboat.service.auditing.findings import Finding, ReceiptResult, Report, show
 from lifeboat.service.game.headers import RULESET_NAME, card_data_note, initial_state
 from lifeboat.service.game.files import deck_file_note
@@ -100,7 +101,7 @@ def _audit(path: Path, report: Report, parent: Path | None, receipts: Sequence[R
     try:
         initial_state(header, str(path))
     except journal.JournalError as exc:
-        raise Unreadable(str(exc)) from None
+        raise Unreadable(journal_error_text(exc)) from None
     except ReplayError as exc:
         report.findings.append(Finding(line=1, check="header", rule=exc.rule, message=exc.message))
         return

@@ -9,7 +9,7 @@ from pathlib import Path
 import journal
 from lifeboat.service.errors import Unreadable
 from lifeboat.service.auditing.findings import Finding
-from lifeboat.i18n import N_, _
+from lifeboat.service.journal_words import journal_phrase, journal_error_text
 
 
 class Scan:
@@ -48,22 +48,12 @@ class Scan:
         try:
             yield from self._reader.commits()
         except journal.JournalError as exc:
-            raise Unreadable(str(exc)) from None
+            raise Unreadable(journal_error_text(exc)) from None
         finally:
             if self.findings is not None:
-                self.findings.extend(Finding(line=p.line, check="structure", rule=p.code, message=_(p.message),
+                self.findings.extend(Finding(line=p.line, check="structure", rule=p.code, message=journal_phrase(p.message),
                                              found=p.found, expected=p.expected) for p in self._reader.problems)
                 self._reader.problems.clear()
-
-
-JOURNAL_FINDINGS = (
-    N_("the line's hash does not match its content"), N_("the line holds two different hashes"),
-    N_("the hash chain is broken: prev is not the previous line's hash"), N_("seq does not follow the previous line"),
-    N_("the line does not end in its hash member"), N_("the header has no integer version"),
-    N_("the header's parent line does not match its seq"), N_("line 1 does not end in a newline"),
-)
-"""The journal package's findings that hold no data (it knows no language: issue 29), for the catalogs: a finding's
-message is translated when it is one of these, and kept as the journal wrote it otherwise."""
 
 
 def read_header(path: Path) -> journal.Header:
@@ -71,4 +61,4 @@ def read_header(path: Path) -> journal.Header:
     try:
         return journal.read_header(path)
     except journal.JournalError as exc:
-        raise Unreadable(str(exc)) from None
+        raise Unreadable(journal_error_text(exc)) from None
