@@ -91,19 +91,39 @@ def typer_words() -> Iterator[None]:
 
 
 def short_help(text: str) -> str:
-    """A translated help text's first sentence, for the group's list of commands: whole if it fits :data:`SHORT`
-    columns, else without what its brackets add, else cut with "…"."""
-    first = re.split(r"(?<=[。：；])", text.strip(), maxsplit=1)[0].rstrip("：；")
+    """A help text's first sentence or clause (up to ``.``, ``:``, ``;`` or their full-width forms), for the
+    group's list of commands, without a closing ``。``: whole if it fits :data:`SHORT` columns, else without what its
+    brackets add, else up to its last comma that fits, else cut after a word with "…" (click cut English at 45 characters, mid-word and mid-list:
+    ``survival, treasure, love,...``)."""
+    first = re.split(r"(?<=[。：；])|(?<=[\w)][.:;])\s", text.strip(), maxsplit=1)[0].rstrip("。：；.:;")
     widths = [_columns(ch) for ch in first]
     if sum(widths) <= SHORT:
         return first
-    if "（" in first and sum(widths[:first.index("（")]) <= SHORT:  # too long: what the brackets add goes first
-        return first[:first.index("（")].rstrip("，")                # (it was cut inside them: '（"要是船…')
+    for mark in ("（", " ("):  # too long: what the brackets add goes first (it was cut inside them: '（"要是船…')
+        if mark in first and sum(widths[:first.index(mark)]) <= SHORT:
+            return first[:first.index(mark)].rstrip("，,")
+    commas = [i for i, ch in enumerate(first) if ch in "，," and sum(widths[:i]) <= SHORT]
+    if commas:
+        return first[:commas[-1]]
     cut, used = 0, 0
     while used + widths[cut] <= SHORT - 2:  # room for the "…"
         used += widths[cut]
         cut += 1
-    return first[:cut] + "…"
+    space = first.rfind(" ", 0, cut + 1)  # English: after a whole word
+    return (first[:space] if space > cut // 2 else first[:cut]) + "…"
+
+
+@contextmanager
+def _summaries(command: Any) -> Iterator[None]:
+    """A group's commands with their :func:`short_help` summaries (English) for the time of this block."""
+    subs = [sub for sub in getattr(command, "commands", {}).values() if sub.help and not sub.short_help]
+    for sub in subs:
+        sub.short_help = short_help(sub.help)
+    try:
+        yield
+    finally:
+        for sub in subs:
+            sub.short_help = None
 
 
 @contextmanager
@@ -218,7 +238,8 @@ class Speaking:
 
     def get_help(self, ctx: Any) -> str:
         if language() == "en":
-            return super().get_help(ctx)  # type: ignore[misc, no-any-return]  # a mixin: Typer's command's
+            with _summaries(self):
+                return super().get_help(ctx)  # type: ignore[misc, no-any-return]  # a mixin: Typer's command's
         with _translated_texts(self, ctx), typer_words():
             return super().get_help(ctx)  # type: ignore[misc, no-any-return]  # a mixin: Typer's command's
 
