@@ -22,7 +22,7 @@ def test_replay_html_says_what_it_wrote_in_chinese(tmp_path: Path) -> None:
     out = tmp_path / "lesson.html"
     done = run("replay", SIX, "--html", out, "--as", "Ann", "--lang", "zh")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"已写入 {out}：215 步（第 1 至 242 条记录），以斯蒂芬先生（Ann）的视角。")
+    assert done.stdout.startswith(f"已写入 {out}：215 步（序号 1 至 242），以斯蒂芬先生（Ann）的视角。")
     english = run("replay", SIX, "--html", out, "--as", "Ann")
     assert english.stdout.startswith(f"Wrote {out}: 215 steps (commits 1 to 242) as Sir Stephen (Ann). ")
 

@@ -154,7 +154,7 @@ def test_w_answers_for_the_decision_the_step_shows() -> None:
     zh = CliRunner().invoke(app, ["replay", str(game), "--as", "Ann", "--step", "--lang", "zh"],
                             input="19\nw\n21\nw\nq\n").output
     assert re.search(r"^> heuristic机器人作为水手，只知道当时所知，会这样做：(加入攻击方|加入防守方|跳过)", zh, re.M), zh
-    assert "> 这一步（21）不是水手的决定：w 只回答水手自己的决定；下一个在第25条提交（输入 25，再按 w）。" in zh
+    assert "> 这一步（21）不是水手的决定：w 只回答水手自己的决定；下一个在序号25（输入 25，再按 w）。" in zh
 
 
 def test_ctrl_c_during_a_long_w_returns_to_the_step() -> None:
