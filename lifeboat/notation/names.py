@@ -57,7 +57,7 @@ _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
     "consent": ("consent", "agree", "allow", "yes", "y", "ok", "同意"),
     "refuse": ("refuse", "resist", "fight", "no", "n", "拒绝"),
     "accept": ("accept", "接受"),
-    "decline": ("decline", "reject"),
+    "decline": ("decline", "reject", "谢绝"),
     "join": ("join", "加入"),
     "pass": ("pass", "p", "过", "跳过", "放弃"),
     "reveal": ("reveal", "show", "flip", "亮出", "亮", "翻开"),
@@ -119,6 +119,25 @@ _PLAYER_VERB_LIST = (
     "chum", "water", "drink", "use", "eat", "object", "call sharks", "drink firewater", "share",
 )
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
+
+
+def verb_words(chance: bool, chinese: bool) -> tuple[str, ...]:
+    """The verbs a refusal lists (:data:`_PLAYER_VERB_LIST`, or chance's): in English, or (``chinese``) each by its
+    first Chinese word where it has one (``keep`` → ``保留``; ``chum`` stays), as a Chinese table types them."""
+    words = _CHANCE_VERB_LIST if chance else _PLAYER_VERB_LIST
+    if not chinese:
+        return words
+    table = _CHANCE_VERBS if chance else _PLAYER_VERBS
+    out: list[str] = []
+    for word in words:
+        aliases = (FACES[word].zh if word in _FACE_VERBS else  # a face's name is its verb: 死鱼 (chum), 水壶
+                   next((a for a in table.values() if word in a), ()))
+        chinese_word = next((a for a in aliases if _CJK.search(a)), None)
+        if chinese_word is not None and chinese_word not in out:
+            out.append(chinese_word)
+        elif chinese_word is None and word != "provisions":  # chance's 'provisions' is its 'draw' (摸)
+            out.append(word)
+    return tuple(out)
 
 
 # ---- vocabulary ----------------------------------------------------------------------------------------------

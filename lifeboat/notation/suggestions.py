@@ -9,14 +9,13 @@ from lifeboat.errors import InvalidCommand
 from lifeboat.notation.names import (
     _BASE_FACES,
     _CHANCE_ALIASES,
-    _CHANCE_VERB_LIST,
-    _PLAYER_VERB_LIST,
     _RECORDER_ALIASES,
     CHANCE,
     CHARACTER_NAMES,
     FACE_NAMES,
     _phrase,
     _static,
+    verb_words,
 )
 from lifeboat.notation.host import ParserHost
 from lifeboat.notation.tokens import _Item, _Tok
@@ -45,7 +44,7 @@ class Suggestions(ParserHost):
 
     def unknown_verb(self, toks: list[_Tok]) -> InvalidCommand:
         if not toks:
-            return self.invalid(_("no verb after {line!r}; expected one of: {verb_list}").format(line=self.line, verb_list=', '.join(self.verb_list())))
+            return self.invalid(_("no verb after {line!r}; expected one of: {verb_list}").format(line=self.line, verb_list=_(", ").join(self.verb_list())))
         word = toks[0].text
         if self.actor != CHANCE and word in _DISCARD:  # PROC-3: no command to discard at will
             return InvalidCommand("PROC-3", _("there is no {word!r}: cards leave a hand only as the "
@@ -57,14 +56,14 @@ class Suggestions(ParserHost):
                                               "for each (the recorder may type 'close')").format(word=word), self.seat)
         # suggest only the verbs of the list (not aliases such as 'fight' or face names such as 'give water')
         words = list(self.verb_list())
-        cands = [" ".join(t.text for t in toks[:k]) for k in (2, 1) if k <= len(toks)]
+        cands = [(k, " ".join(t.text for t in toks[:k])) for k in (2, 1) if k <= len(toks)]
         score: dict[str, float] = {}  # the closest first, whether it matched one word or two ('kep watr': keep)
-        for cand in cands:
-            for s in difflib.get_close_matches(cand, words, n=3, cutoff=0.6):
+        for k, cand in cands:  # two words typed against the verbs of two words ('use compas'), one against one
+            for s in difflib.get_close_matches(cand, [w for w in words if (" " in w) == (k == 2)], n=3, cutoff=0.6):
                 score[s] = max(score.get(s, 0.0), difflib.SequenceMatcher(None, cand, s).ratio())
         sugg = sorted(score, key=lambda s: -score[s])
         other = self.pverbs if self.actor == CHANCE else self.cverbs
-        verbs = ", ".join(self.verb_list())
+        verbs = _(", ").join(self.verb_list())
         if other.match(toks, 0)[0]:  # a verb of the other actor: say so, as one whole sentence
             if self.actor != CHANCE:
                 text = _("unknown verb {word!r} for a character (it is a chance verb: 'chance: ...'); expected one "
@@ -84,7 +83,10 @@ class Suggestions(ParserHost):
         return self.invalid(text.format(word=word, suggestions=_or([repr(s) for s in sugg[:3]]), verbs=verbs))
 
     def verb_list(self) -> tuple[str, ...]:
-        return _CHANCE_VERB_LIST if self.actor == CHANCE else _PLAYER_VERB_LIST
+        """The verbs of this line's actor, in Chinese words when the reader's language is Chinese."""
+        from lifeboat.i18n import language
+
+        return verb_words(self.actor == CHANCE, language() != "en")
 
     # -- resolving items
 
