@@ -26,7 +26,11 @@
                pass: 1, end: 1 };
   var ONE_TAP = { pass: 1 };
 
-  var P = { seq: -1, path: [], page: 0, confirm: null };
+  var P = { seq: -1, key: '', path: [], page: 0, confirm: null };
+
+  /* The decisions open to the seat, as one string: a newer table that leaves them as they were (another seat
+   * answered the same window) keeps the choice half made, so the button under the finger stays where it was. */
+  function choicesKey(S) { return JSON.stringify(S.decisions.map(function (d) { return d.command; })); }
 
   /* A decision's command with each provision instance named by what tells it apart in the rules: its face, its
    * points and where it lies. Instances alike in all three make the same decision. */
@@ -168,7 +172,11 @@
 
   function draw(S) {
     var box = $('sv-decide');
-    if (P.seq !== S.seq) { P.seq = S.seq; P.path = []; P.page = 0; P.confirm = null; }
+    if (P.seq !== S.seq) {
+      var key = choicesKey(S);
+      if (key !== P.key) { P.path = []; P.page = 0; P.confirm = null; }
+      P.seq = S.seq; P.key = key;
+    }
     box.textContent = '';
     if (!S.decisions.length) return;
     if (P.confirm) { drawConfirm(S, box); return; }
@@ -210,5 +218,5 @@
   }
 
   window.LifeboatSeatDecide = { draw: draw, choose: choose, about: about, entries: entries,
-                                reset: function () { P.seq = -1; } };
+                                reset: function () { P.seq = -1; P.key = ''; } };
 })();
