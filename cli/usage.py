@@ -93,8 +93,8 @@ def typer_words() -> Iterator[None]:
 def short_help(text: str) -> str:
     """A help text's first sentence or clause (up to ``.``, ``:``, ``;`` or their full-width forms), for the
     group's list of commands, without a closing ``。``: whole if it fits :data:`SHORT` columns, else without what its
-    brackets add, else up to its last comma that fits, else cut after a word with "…" (click cut English at 45 characters, mid-word and mid-list:
-    ``survival, treasure, love,...``)."""
+    brackets add, else up to its last comma that fits, else cut after a word with "…" (click cut English at 45
+    characters, mid-word and mid-list: ``survival, treasure, love,...``)."""
     first = re.split(r"(?<=[。：；])|(?<=[\w)][.:;])\s", text.strip(), maxsplit=1)[0].rstrip("。：；.:;")
     widths = [_columns(ch) for ch in first]
     if sum(widths) <= SHORT:

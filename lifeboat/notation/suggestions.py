@@ -44,7 +44,8 @@ class Suggestions(ParserHost):
 
     def unknown_verb(self, toks: list[_Tok]) -> InvalidCommand:
         if not toks:
-            return self.invalid(_("no verb after {line!r}; expected one of: {verb_list}").format(line=self.line, verb_list=_(", ").join(self.verb_list())))
+            return self.invalid(_("no verb after {line!r}; expected one of: {verb_list}").format(
+                line=self.line, verb_list=_(", ").join(self.verb_list())))
         word = toks[0].text
         if self.actor != CHANCE and word in _DISCARD:  # PROC-3: no command to discard at will
             return InvalidCommand("PROC-3", _("there is no {word!r}: cards leave a hand only as the "

@@ -4,8 +4,9 @@ named pipe, an empty file, a file that is no journal …) are listed here for th
 are met; a phrase with data in it (a line's own bytes, a hash) stays as the journal wrote it.
 
 >>> from journal import JournalCorrupt
->>> journal_error_text(JournalCorrupt("not a journal file", path="g.jsonl",
-...                                   expected="a regular file holding a lifeboat-journal", found="a named pipe (FIFO)"))
+>>> error = JournalCorrupt("not a journal file", path="g.jsonl",
+...                        expected="a regular file holding a lifeboat-journal", found="a named pipe (FIFO)")
+>>> journal_error_text(error)
 'g.jsonl: not a journal file (expected a regular file holding a lifeboat-journal; found a named pipe (FIFO))'
 """
 

@@ -41,8 +41,8 @@ class Line(msgspec.Struct, frozen=True, kw_only=True):
 
 class NoteView(msgspec.Struct, frozen=True, kw_only=True):
     """A note shown with the step of commit ``at``: ``audience`` ``"public"``, ``"seat"`` (``character``'s) or
-    ``"referee"``; ``label`` names the seat inside a sentence ("Sir Stephen (Ann)", "the Kid (Bob)"); ``seq`` is the note's own
-    commit."""
+    ``"referee"``; ``label`` names the seat inside a sentence ("Sir Stephen (Ann)", "the Kid (Bob)"); ``seq`` is
+    the note's own commit."""
 
     at: int
     seq: int

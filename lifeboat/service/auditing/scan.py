@@ -51,7 +51,8 @@ class Scan:
             raise Unreadable(journal_error_text(exc)) from None
         finally:
             if self.findings is not None:
-                self.findings.extend(Finding(line=p.line, check="structure", rule=p.code, message=journal_phrase(p.message),
+                self.findings.extend(Finding(line=p.line, check="structure", rule=p.code,
+                                             message=journal_phrase(p.message),
                                              found=p.found, expected=p.expected) for p in self._reader.problems)
                 self._reader.problems.clear()
 
