@@ -47,7 +47,7 @@ _IS = ("is", "as", "be", "是", "为")  # 為 too: a 繁體 line reads as 简体
 _UNSEEN = ("unknown", "unseen", "未知", "暗牌")
 
 _PLAYER_VERBS: dict[str, tuple[str, ...]] = {
-    "keep": ("keep", "take", "保留", "留", "拿"),
+    "keep": ("keep", "take", "保留", "留下", "留", "拿"),  # 留下: the word the pages and play's menu say
     "nothing": ("do nothing", "nothing", "idle", "不行动", "什么都不做"),
     "row": ("row", "划船", "划"),
     "stack": ("stack", "row stack", "place", "堆"),

@@ -393,6 +393,8 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
     def no_more(self, items: list[_Item], after: str) -> None:
         if items:
             it = items[0]
+            if self.verb_item is not None:  # the verb as typed: '划' in '划般', not 'row'
+                after = self.verb_item.text
             if not it.meanings:
                 raise self.invalid(_("unexpected {text!r} after {after!r}: nothing more is expected").format(text=it.text, after=after))
             raise self.invalid(_("unexpected {text!r}: {after!r} takes nothing more").format(text=it.text, after=after))

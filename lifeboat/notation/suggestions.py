@@ -103,15 +103,15 @@ class Suggestions(ParserHost):
         parts = []
         if "char" in kinds:
             players = [p for p in self.state.players if _phrase(p) in self.players.phrases]  # public names
-            names = ", ".join(CHARACTER_NAMES[x] for x in self.in_game)
+            names = _(", ").join(_shown_name(CHARACTER_NAMES[x]) for x in self.in_game)
             parts.append(_("a character ({names}, or 'me') or a player's name ({players})").format(
-                names=names, players=", ".join(players)) if players
+                names=names, players=_(", ").join(players)) if players
                 else _("a character ({names}, or 'me')").format(names=names))
         if "chance" in kinds:
             parts.append(_("'chance' or 'recorder'"))
         if "face" in kinds or "card" in kinds:
             parts.append(_("a provision ({faces}) or an id like water-7").format(
-                faces=", ".join(FACE_NAMES[f] for f in _BASE_FACES)))
+                faces=_(", ").join(_shown_name(FACE_NAMES[f]) for f in _BASE_FACES)))
         if "nav" in kinds:
             parts.append(_("a navigation card number (19 to 42, e.g. 27 or nav-27{more})").format(
                 more=self.expansion_navs()))
@@ -140,8 +140,8 @@ class Suggestions(ParserHost):
         pool.update({w: w for w in extra})
         sugg: list[str] = []
         for s in difflib.get_close_matches(item.text, list(pool), n=6, cutoff=0.6):
-            if pool[s] not in sugg:
-                sugg.append(pool[s])
+            if _shown_name(pool[s]) not in sugg:
+                sugg.append(_shown_name(pool[s]))
         exp = self.expected(kinds)
         if extra:
             exp = (exp + " or " if exp else "") + _or([repr(w) for w in extra])
@@ -164,3 +164,18 @@ class Suggestions(ParserHost):
             if not it.meanings:
                 raise self.unknown(it, "card" if kinds == ("card",) else "word", list(kinds))
         return self.invalid(_("expected {want}; got {value!r}").format(want=want, value=' '.join(it.text for it in items)))
+
+
+def _shown_name(name: str) -> str:
+    """A character's or a provision's notation name (``captain``, ``water``) as a refusal shows it: itself, or its
+    name in the reader's Chinese (``船长``, ``水壶``; ``船長`` in 繁體), which the notation reads all the same."""
+    from lifeboat.cards import CHARACTERS, FACES
+    from lifeboat.i18n import data_name, language
+
+    if language() == "en":
+        return name
+    character = next((k for k, v in CHARACTER_NAMES.items() if v == name), None)
+    if character is not None:
+        return data_name("character", CHARACTERS[character].en, CHARACTERS[character].zh)
+    face = next((k for k, v in FACE_NAMES.items() if v == name), None)
+    return name if face is None else data_name("card", FACES[face].en, FACES[face].zh)

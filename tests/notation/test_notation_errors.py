@@ -248,3 +248,31 @@ def test_a_chinese_reader_is_offered_the_chinese_verbs(table: State) -> None:
         if chinese != english:  # the same meaning, whichever word is typed
             assert pverbs.phrases[_phrase(chinese)] == pverbs.phrases[_phrase(english)], (english, chinese)
     assert [w for w in verb_words(False, True) if w.isascii()] == []
+
+
+def test_a_chinese_reader_is_shown_chinese_names_and_the_word_typed(table: State) -> None:
+    """A new user's findings under --lang zh: an unknown actor or card was answered with the English names
+    (captain, first mate…; water, cash…) and 'me', 'chance', 'recorder'; '劳伦：划般' was answered "unexpected '般'
+    after 'row'", a word not typed. Each name shown is one the notation reads."""
+    from lifeboat.i18n import using_language
+
+    with using_language("zh_Hans"):
+        actor = invalid("小王：划船", table).message
+        card = invalid("小孩：使用 飞", table).message
+        more = invalid("小孩：划般", table).message
+    assert "未知的行动者'小王'；应为角色（" in actor and "“我”" in actor and "“机会”或“记录员”" in actor
+    names = actor.split("角色（")[1].split("，或")[0].split("、")
+    assert len(names) == 6 and "小孩" in names
+    assert all(ord(ch) > 0x2e80 for name in names for ch in name), names
+    assert "水壶、现金、珠宝" in card and "water, cash" not in card
+    assert more.startswith("'划'之后出现了意外的'般'"), more
+    with using_language("en"):
+        assert "unexpected '般' after 'row'" in invalid("kid: row 般", table).message
+
+
+def test_keep_is_also_the_word_the_pages_say(table: State) -> None:
+    """The pages and play's menu say 留下 (留下珠宝) for keep; typing it was refused (留 read as keep, 下 as an
+    unknown card)."""
+    state = at(table, step=ProvisionsPick(picker="captain", offered=("water-7", "cash-5")))
+    assert parse("船长：留下水壶", state) == parse("captain: keep water", state)
+    assert parse("船长：留下 现金", state) == parse("captain: keep cash", state)
