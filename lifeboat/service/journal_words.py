@@ -12,6 +12,8 @@ are met; a phrase with data in it (a line's own bytes, a hash) stays as the jour
 
 from __future__ import annotations
 
+import re
+
 from journal import JournalError
 from lifeboat.i18n import NP_, _, pgettext
 
@@ -51,16 +53,39 @@ PHRASES = frozenset({
     NP_("journal", "line 1 does not end in a newline"),
     NP_("journal", "the last line to end in a newline"),
     NP_("journal", "the line to end in LF alone"),
+    NP_("journal", "the file is empty"),
+    NP_("journal", "line 1: the lifeboat-journal header"),
+    NP_("journal", "an empty file"),
+    NP_("journal", "a complete line ending in a newline"),
+    NP_("journal", "the header line to end in a newline"),
 })
 """The journal's phrases that hold no data (issue 29; catalog context ``journal``): a message, ``expected`` or
 ``found`` equal to one of these is said in the language in use (:func:`journal_error_text`); any other is kept
 as the journal wrote it."""
 
 
+PATTERNS = (
+    (re.compile(r"the last line \((\d+) bytes\) is torn: it has no newline; run repair to cut it \(a copy is kept\)"),
+     NP_("journal", "the last line ({n} bytes) is torn: it has no newline; run repair to cut it (a copy is kept)")),
+    (re.compile(r"the last line \((\d+) bytes\) is torn: it has no newline \(a crash during a write, or the file was "
+                r"cut\); `lifeboat repair` cuts it and keeps a copy"),
+     NP_("journal", "the last line ({n} bytes) is torn: it has no newline (a crash during a write, or the file was "
+                    "cut); `lifeboat repair` cuts it and keeps a copy")),
+)
+"""The journal's phrases with a number in them (the torn line's size): the journal's words, as a pattern, and the
+catalog's message, whose ``{n}`` is the number."""
+
+
 def journal_phrase(text: str) -> str:
     """``text`` (a journal error's message, ``expected`` or ``found``) in the language in use when it is one of
-    :data:`PHRASES`, else as it is."""
-    return pgettext("journal", text) if text in PHRASES else text
+    :data:`PHRASES` or :data:`PATTERNS`, else as it is."""
+    if text in PHRASES:
+        return pgettext("journal", text)
+    for pattern, message in PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            return pgettext("journal", message).format(n=match[1])
+    return text
 
 
 def journal_error_text(exc: JournalError) -> str:

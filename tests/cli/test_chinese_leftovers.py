@@ -60,3 +60,20 @@ def test_a_file_that_is_no_journal_is_said_in_the_readers_language(tmp_path: Pat
                            "lifeboat-journal 的文件头；实际为junk）\n"), said.stdout
     words = re.findall(r"[A-Za-z]+", said.stdout.replace(str(readme), ""))
     assert set(words) == {"lifeboat", "journal", "JSON", "junk"}  # the format's name, and the file's own bytes
+
+
+def test_a_torn_or_empty_journal_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    """A new user's finding: a torn last line and an empty file read by score were said in the journal's English
+    inside Chinese lines (the torn line's message holds its size: a pattern of the catalogs)."""
+    torn, empty = tmp_path / "torn.jsonl", tmp_path / "empty.jsonl"
+    torn.write_bytes(SIX.read_bytes()[:2000])
+    empty.write_bytes(b"")
+    said = run("replay", torn, "--lang", "zh").stderr
+    assert said.startswith(f"lifeboat: {torn}:2：最后一行（") and "字节）是残缺的：它没有换行；运行 repair 把它切掉" in said
+    assert "（应为以换行结尾的完整一行；实际为{" in said and said.endswith(f" — 运行：lifeboat repair {torn}\n")
+    audit = run("audit", torn, "--lang", "zh").stdout
+    assert "应当写的是：  以换行结尾的完整一行" in audit and "the last line" not in audit
+    assert run("score", empty, "--lang", "zh").stderr == (
+        f"lifeboat: {empty}:1：文件是空的（应为第1行：lifeboat-journal 的文件头；实际为一个空文件）\n")
+    assert run("score", empty).stderr == (
+        f"lifeboat: {empty}:1: the file is empty (expected line 1: the lifeboat-journal header; found an empty file)\n")

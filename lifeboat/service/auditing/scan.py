@@ -52,8 +52,9 @@ class Scan:
         finally:
             if self.findings is not None:
                 self.findings.extend(Finding(line=p.line, check="structure", rule=p.code,
-                                             message=journal_phrase(p.message),
-                                             found=p.found, expected=p.expected) for p in self._reader.problems)
+                                             message=journal_phrase(p.message), found=p.found,
+                                             expected=None if p.expected is None else journal_phrase(p.expected))
+                                     for p in self._reader.problems)
                 self._reader.problems.clear()
 
 
