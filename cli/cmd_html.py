@@ -21,10 +21,10 @@ HTML_SUFFIXES = (".html", ".htm")
 def _check_target(out: Path, game: Path) -> None:
     """Refuse an output that would overwrite something that is not an HTML page (the journal itself, above all)."""
     if out.suffix.lower() not in HTML_SUFFIXES:
-        raise fail(f"--html {out}: expected a file name ending in .html (nothing was written)", USAGE)
+        raise fail(_("--html {out}: expected a file name ending in .html (nothing was written)").format(out=out), USAGE)
     if out.exists() and (out.is_dir() or out.resolve() == game.resolve()):
-        raise fail(f"--html {out}: is a directory or the game itself; choose another name (nothing was written)",
-                   USAGE)
+        raise fail(_("--html {out}: is a directory or the game itself; choose another name (nothing was "
+                     "written)").format(out=out), USAGE)
     from lifeboat.service.errors import missing_folder
 
     if (why := missing_folder(out, f"--html {out}")) is not None:

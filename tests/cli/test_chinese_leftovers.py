@@ -77,3 +77,8 @@ def test_a_torn_or_empty_journal_is_said_in_the_readers_language(tmp_path: Path)
         f"lifeboat: {empty}:1：文件是空的（应为第1行：lifeboat-journal 的文件头；实际为一个空文件）\n")
     assert run("score", empty).stderr == (
         f"lifeboat: {empty}:1: the file is empty (expected line 1: the lifeboat-journal header; found an empty file)\n")
+
+
+def test_an_html_target_that_is_no_page_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    said = run("replay", SIX, "--html", tmp_path, "--lang", "zh")
+    assert (said.returncode, said.stderr) == (2, f"lifeboat: --html {tmp_path}：应为以 .html 结尾的文件名（没有写入任何内容）\n")
