@@ -10,7 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli.errors import FINDINGS, JOURNAL, OK, USAGE, fail
-from lifeboat.i18n import _
+from lifeboat.i18n import NP_, _, pgettext
+
+CHECK_WORDS = (NP_("audit check", "structure"), NP_("audit check", "header"), NP_("audit check", "legality"),
+               NP_("audit check", "chance"), NP_("audit check", "commitment"), NP_("audit check", "fork"),
+               NP_("audit check", "receipt"), NP_("audit check", "note"), NP_("audit check", "time"))
+"""The checks a finding names (``Finding.check``: the --json key stays English), for the catalogs."""
 
 
 def exit_code(reports, unmatched) -> int:
@@ -91,8 +96,8 @@ def _print_rich(reports, unmatched, code: int) -> None:
         out.print(Text(title, style="bold green" if r.clean else "bold red"))
         for f in r.findings:
             where = "-" if f.line is None else str(f.line)
-            head = Text("  " + _("line {line}").format(line=f"{where:>5}") + "  ")
-            head.append(f"{f.check} [{f.rule}]", style="bold")
+            head = Text("  " + _line_label(where) + "  ")
+            head.append(f"{pgettext('audit check', f.check)} [{f.rule}]", style="bold")
             head.append(f"  {f.message}")
             out.print(head, soft_wrap=True)
             if f.found is not None:
@@ -198,3 +203,15 @@ def _print_scores(out, r) -> None:
     out.print(scores_table(scores, r.winners or [], title=_("Scores recomputed from the final state")))
     if r.winners:  # SCORE-4: none while the scores are provisional (a note says what is still to be shown)
         out.print(Text(winners_line(r.winners)))  # as replay and score say it (SCORE-3)
+
+
+def _line_label(where: str) -> str:
+    """"line     5" (the numbers right-aligned), or "第5行" padded after it to one width (第    5行 read oddly)."""
+    from rich.cells import cell_len
+
+    from lifeboat.i18n import language
+
+    if language() == "en":
+        return _("line {line}").format(line=f"{where:>5}")
+    label = _("line {line}").format(line=where)
+    return label + " " * max(0, 9 - cell_len(label))

@@ -184,7 +184,10 @@ def test_only_the_first_refused_line_says_what_it_should_be(game: Path, lb: Simp
     code, doc = audit_json(lb, game)
     assert code == 5
     first, *echoes = doc["files"][0]["findings"]
-    rower = lines[i]["command"]["by"]
+    from lifeboat.cards import CHARACTERS
+
+    rower = CHARACTERS[lines[i]["command"]["by"]].en  # by name ('a move by lady_lauren' named the id)
+    rower = "the " + rower[4:] if rower.startswith("The ") else rower
     assert (first["line"], first["rule"], first["expected"]) == (i + 1, "CHANCE-1", f"a move by {rower}")
     assert len(echoes) == 7 and [f["line"] for f in echoes] == list(range(i + 2, i + 9))
     assert any(json.loads(f["found"])["type"] == "draw_navigation" for f in echoes)  # a chance line among them

@@ -82,3 +82,21 @@ def test_a_torn_or_empty_journal_is_said_in_the_readers_language(tmp_path: Path)
 def test_an_html_target_that_is_no_page_is_said_in_the_readers_language(tmp_path: Path) -> None:
     said = run("replay", SIX, "--html", tmp_path, "--lang", "zh")
     assert (said.returncode, said.stderr) == (2, f"lifeboat: --html {tmp_path}：应为以 .html 结尾的文件名（没有写入任何内容）\n")
+
+
+def test_an_audit_names_its_checks_and_the_characters_in_the_readers_language(tmp_path: Path) -> None:
+    """A new user's finding: `audit --lang zh` said 'structure', 'legality' and 'lady_lauren或sir_stephen…的行动'
+    (ids) and padded 第    5行 inside the label."""
+    import json
+
+    lines = SIX.read_text(encoding="utf-8").splitlines()
+    row = next(i for i, line in enumerate(lines) if '"type":"row"' in line)
+    del lines[row]  # a removed Row: the draw after it waited for the rower's move
+    game = tmp_path / "g.jsonl"
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run("audit", game, "--lang", "zh").stdout
+    assert f"  第{row + 1}行" in out and "  结构 [JOURNAL-TAMPERED]" in out and "第 " not in out
+    assert "structure" not in out and "legality" not in out
+    expected = [line for line in out.splitlines() if "应当写的是" in line and "的行动" in line]
+    rower = json.loads(SIX.read_text(encoding="utf-8").splitlines()[row])["command"]["by"]
+    assert expected and rower not in expected[0] and "_" not in expected[0], expected  # names, not ids

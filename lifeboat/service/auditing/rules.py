@@ -92,7 +92,9 @@ def _expected_now(state: State) -> str:
         return f"chance: {req.kind} ({req.count})"
     who = waiting_for(state)
     if who:
-        return _("a move by {players}").format(players=_(" or ").join(who))
+        from lifeboat.views.words import inner
+
+        return _("a move by {players}").format(players=_(" or ").join(inner(c) for c in who))  # the Captain, 船长
     return _("nothing: the game is over") if state.over else _("nothing")
 
 
