@@ -32,7 +32,11 @@ def _check_deal(s: State, cmd: c.DealSetup, all_prov: tuple[str, ...], playable:
     n = len(s.players)
     chars = cmd.characters
     if len(chars) != n or len(set(chars)) != n or any(ch not in playable for ch in chars):
-        sets = "base" if not s.ruleset.expansions else " and ".join(s.ruleset.card_sets)
+        sets = _("the base game") if not s.ruleset.expansions else _(" and ").join(s.ruleset.card_sets)
+        twice = next((ch for i, ch in enumerate(chars) if ch in chars[:i]), None)
+        if twice is not None and len(chars) == n:  # the same character for two players: say which
+            raise InvalidCommand("SETUP-2", _("deal {n} different characters, one per player: {character} is dealt "
+                                              "twice").format(n=n, character=name_of(twice)))
         other = next((ch for ch in chars if ch in s.cards.characters and ch not in s.cards.characters_in(
             s.ruleset.card_sets)), None)
         if other:

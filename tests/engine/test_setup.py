@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import lifeboat
+
 from lifeboat import commands as c
 from lifeboat import events as e
 from lifeboat.cards import navigation_instances, provision_instances
@@ -193,3 +195,16 @@ def test_SETUP_1_a_player_cannot_be_named_like_a_character_or_an_audience(name: 
     with pytest.raises(InvalidCommand) as err:
         new_game(["Ann", "Bob", "Cy", name])
     assert err.value.rule == "SETUP-1" and "reserved" in err.value.message
+
+
+def test_SETUP_2_a_character_dealt_twice_is_named() -> None:
+    """SETUP-2: a deal giving the Captain to two players said only "deal 4 different characters of this game
+    (base)" (a new user's finding: 'base' untranslated, and which character?); now it names the one dealt twice."""
+    from lifeboat.i18n import using_language
+
+    with pytest.raises(InvalidCommand) as info:
+        lifeboat.apply(new_game(PLAYERS[:4]), deal(("lady_lauren", "captain", "frenchy", "captain")))
+    assert str(info.value) == "[SETUP-2] deal 4 different characters, one per player: The Captain is dealt twice"
+    with using_language("zh_Hans"), pytest.raises(InvalidCommand) as info:
+        lifeboat.apply(new_game(PLAYERS[:4]), deal(("lady_lauren", "captain", "frenchy")))
+    assert str(info.value) == "[SETUP-2] 发4个本局不同的角色（基础游戏），每名玩家一个"
