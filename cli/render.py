@@ -262,7 +262,8 @@ def _passes(names: list[str]) -> str:
 
 def memory(view) -> Group:
     """What a seat remembers seeing (its ``memory``), last ten facts."""
-    lines = [Text("  " + _("round {round}: {text}").format(round=m.round, text=m.text)) for m in view.memory[-10:]]
+    lines = [Text("  " + (_("round {round}: {text}").format(round=m.round, text=m.text) if m.round else
+                          _("the deal: {text}").format(text=m.text))) for m in view.memory[-10:]]  # not "round 0"
     return Group(Text(_("You remember:")), *lines) if lines else Group()
 
 

@@ -388,7 +388,7 @@
     if (view.memory && view.memory.length) {
       var mem = section(t('You remember'), 'lb-memory');
       var list = el('ul');
-      view.memory.slice(-10).forEach(function (m) { list.appendChild(el('li', {}, t('round {n}: {text}', { n: m.round, text: m.text }))); });
+      view.memory.slice(-10).forEach(function (m) { list.appendChild(el('li', {}, m.round ? t('round {n}: {text}', { n: m.round, text: m.text }) : t('the deal: {text}', { text: m.text }))); });
       mem.appendChild(list);
       side.appendChild(mem);
     }
