@@ -196,13 +196,13 @@ def _print_scores(out, r) -> None:
     import msgspec
     from rich.text import Text
 
-    from cli.render import scores_table, winners_line
+    from cli.render import scores_table, winners_under_table
     from lifeboat.service.game.score import Score
 
     scores = [msgspec.convert(s, Score) for s in r.scores]
     out.print(scores_table(scores, r.winners or [], title=_("Scores recomputed from the final state")))
     if r.winners:  # SCORE-4: none while the scores are provisional (a note says what is still to be shown)
-        out.print(Text(winners_line(r.winners)))  # as replay and score say it (SCORE-3)
+        out.print(Text(winners_under_table(r.winners)))  # as replay and score say it (SCORE-3)
 
 
 def _line_label(where: str) -> str:

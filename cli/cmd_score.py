@@ -38,7 +38,7 @@ def run(game: Path, json_: bool) -> None:
     if sheet.provisional:  # SCORE-4: a recorded game with cards still to show that could change a score
         out_console.print(Text(provisional_text(sheet.to_show, game)))
         return
-    out_console.print(Text(_("{winners}  (* in the table)").format(winners=render.winners_line(best))))
+    out_console.print(Text(render.winners_under_table(best)))
 
 
 def provisional_text(to_show, game: Path) -> str:

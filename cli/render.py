@@ -291,7 +291,13 @@ def final(out: Console, view, provisional: bool = False) -> None:
             out.print(secrets_line(s, cards_of(view.ruleset)))
         out.print(scores_table(reveal.scores, () if provisional else reveal.winners))
         if not provisional:
-            out.print(Text(winners_line(reveal.winners)))
+            out.print(Text(winners_under_table(reveal.winners)))
+
+
+def winners_under_table(winners: Sequence[str]) -> str:
+    """:func:`winners_line` under a scores table, saying what its ``*`` marks: the one line of replay, score and
+    audit under their tables."""
+    return _("{winners}  (* in the table)").format(winners=winners_line(winners))
 
 
 def winners_line(winners: Sequence[str]) -> str:

@@ -1,5 +1,6 @@
 """replay, score and audit name the winner in the same words (SCORE-3): ``Winner: Cy`` for one player, ``Shared
-win: C, D`` when several have the highest total. audit said ``Winner(s):`` whatever the count."""
+win: C, D`` when several have the highest total, each under its table with what the table's ``*`` marks (replay
+and audit did not say it: a new user's finding). audit said ``Winner(s):`` whatever the count."""
 
 from __future__ import annotations
 
@@ -23,4 +24,4 @@ def test_SCORE_3_replay_score_and_audit_say_the_winners_alike(game: Path, line: 
         done = run(command, game)
         assert done.returncode == 0, done.stderr
         said[command] = [x for x in done.stdout.splitlines() if x.startswith(("Winner", "Shared win"))]
-    assert said == {"replay": [line], "score": [f"{line}  (* in the table)"], "audit": [line]}
+    assert said == {command: [f"{line}  (* in the table)"] for command in ("replay", "score", "audit")}
