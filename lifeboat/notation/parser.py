@@ -8,11 +8,7 @@ import re
 from collections.abc import Callable
 
 from lifeboat import commands as c
-from lifeboat.cards import (
-    BASE_CHARACTERS,
-    CHARACTERS,
-    UNKNOWN,
-)
+from lifeboat.cards import BASE_CHARACTERS, CHARACTERS, UNKNOWN
 from lifeboat.card_context import in_use, using
 from lifeboat.errors import AmbiguousCommand, InvalidCommand
 from lifeboat.notation.names import (
@@ -393,8 +389,7 @@ class Parser(Suggestions, PlayerLines, RecordedLines):
     def no_more(self, items: list[_Item], after: str) -> None:
         if items:
             it = items[0]
-            if self.verb_item is not None:  # the verb as typed: '划' in '划般', not 'row'
-                after = self.verb_item.text
+            after = after if self.verb_item is None else self.verb_item.text  # as typed: '划' in '划般', not 'row'
             if not it.meanings:
                 raise self.invalid(_("unexpected {text!r} after {after!r}: nothing more is expected").format(text=it.text, after=after))
             raise self.invalid(_("unexpected {text!r}: {after!r} takes nothing more").format(text=it.text, after=after))

@@ -146,7 +146,9 @@ def test_every_decision_of_a_seat_fits_the_first_screen_and_needs_a_second_tap(s
                 pg.evaluate("() => window.scrollTo(0, 0)")
                 fit = pg.evaluate(FIRST_SCREEN)
                 assert fit["out"] == [] and fit["seats"] == 4, (seed, st["seq"], fit)
-                assert pg.title().startswith("Your turn · "), pg.title()
+                if not pg.title().startswith("Your turn · "):  # a newer table came since settle (another seat
+                    assert pg.evaluate("() => window.lifeboatPage.seq") != st["seq"], pg.title()  # answered first)
+                    continue
                 step = st["view"]["step"]
                 if step["kind"] == "action_turn" and step["data"]["actor"] == st["view"]["viewer"]:
                     assert pg.inner_text("#sv-ask") == "Your action."  # said once, not "Your turn: Your action."
