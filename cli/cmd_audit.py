@@ -144,7 +144,7 @@ def _summary_table(reports):
 
 def _winners(r) -> str:
     """The winner(s) of a report, or "provisional" (SCORE-4: scores but no winner yet)."""
-    return ", ".join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
+    return _(", ").join(r.winners) if r.winners else (_("provisional") if r.scores is not None else "")
 
 
 def _summary_lines(reports):

@@ -305,7 +305,7 @@ def winners_line(winners: Sequence[str]) -> str:
     wording of replay, score and audit."""
     if len(winners) == 1:
         return _("Winner: {players}").format(players=winners[0])
-    return _("Shared win: {players}").format(players=", ".join(winners))
+    return _("Shared win: {players}").format(players=_(", ").join(winners))
 
 
 def arena_tables(per_kind, pairwise) -> Group:
