@@ -110,6 +110,11 @@ class Recorder:
             parts.append(_("waiting for {players}").format(players=names))
         hint = self.hint()
         if hint:
+            from lifeboat.i18n import language
+            from lifeboat.notation.chinese import chinese_line
+
+            if language() == "zh_Hans":  # the Chinese words when they read back alike (both are typed)
+                hint = chinese_line(hint, st) or hint
             parts.append(_("type: {line}").format(line=hint))
         return " · ".join(parts + ["legal", "help"])  # the two words typed as they are
 
