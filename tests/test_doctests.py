@@ -13,6 +13,7 @@ MODULES = {  # module: how many examples it must hold at least (a docstring cut 
     "lifeboat.game": 5,  # apply, and a refusal with its rule id
     "lifeboat.legal": 5,  # legal_commands
     "lifeboat.notation": 8,  # parse, render, legal_lines, a refusal
+    "lifeboat.notation.chinese": 4,  # a line in Chinese words, and one that stays English
     "lifeboat.cards": 4,  # characters, seat order, faces, placeholders
     "journal": 10,  # a memory journal: append, a conflict, commits; saved, verified, read
 }

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from lifeboat.cards import CHARACTERS, FACES
+from lifeboat.errors import LifeboatError
 from lifeboat.notation.characters import CHARACTER_NAMES
 from lifeboat.notation.names import (
     _CHANCE_ALIASES, _CHANCE_VERBS, _IS, _KEYWORDS, _NOISE, _PLAYER_VERBS, _RECORDER_ALIASES, _SIDES, FACE_NAMES,
@@ -50,7 +51,10 @@ def chinese_line(line: str, state: State) -> str | None:
     the Chinese line would not read back as the same command (:func:`lifeboat.notation.parse`). Raises nothing.
 
     >>> from lifeboat import new_game
-    >>> print(chinese_line("lauren: keep compass", new_game(["a", "b", "c", "d"])))  # nobody is dealt yet
+    >>> state = new_game(["a", "b", "c", "d"])  # the parser reads names; legality is apply's
+    >>> chinese_line("lauren: keep compass", state)
+    '劳伦夫人：保留 指南针'
+    >>> print(chinese_line("lauren: keep firewater", state))  # no Chinese name in the card data
     None
     """
     from lifeboat.notation import parse
@@ -80,5 +84,5 @@ def chinese_line(line: str, state: State) -> str | None:
     chinese = f"{head}：{' '.join(w for w in out if w)}"
     try:
         return chinese if parse(chinese, state) == parse(line, state) else None
-    except Exception:  # noqa: BLE001 - a line the Chinese words do not make: the English one stays
+    except LifeboatError:  # a line the Chinese words do not make (or the English one refused): it stays English
         return None
