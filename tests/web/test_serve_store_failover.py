@@ -48,7 +48,7 @@ class Table:
         self.dead: set[str] = set()
         self.over = asyncio.Event()
         self.killed_at, self.killed = 0, False
-        self.after: set[str] = set()  # the pages that were sent something after the kill
+        self.after: set[str] = set()  # the pages that a live process sent something after the kill
 
     async def page(self, client: httpx.AsyncClient, name: str, bases: list[str]) -> None:
         """A seat's page: follow the stream of its process, decide when it may (the first decision offered);
@@ -63,8 +63,8 @@ class Table:
                     async for seq, msg in _events(r):
                         since = seq
                         self.seen[name].append((base, seq))
-                        if self.killed:
-                            self.after.add(name)
+                        if self.killed and base not in self.dead:  # a live process's message: one the dead
+                            self.after.add(name)  # process had sent before the kill, read after it, is not one
                         if msg["view"]["over"] or (len(self.acked) >= BEFORE_KILL + AFTER_KILL
                                                    and self.after == set(PLAYERS)):
                             self.over.set()
