@@ -19,13 +19,14 @@ number and rule id), 4 for a journal problem.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from cli.errors import RULE, USAGE, fail, user_errors
 from cli.terminal import read_line
-from lifeboat.i18n import N_, _
+from lifeboat.i18n import NP_, N_, _, pgettext
 
 HELP = N_("""Type one decision per line, e.g.  captain: row  ·  chance: nav ? ?  ·  kid: mug lauren hand  ·  stephen: refuse
 Chance: chance: draw ? ? ?  ·  chance: nav 27  ·  chance: take ?     The recorder: recorder: ?p3 is water
@@ -35,6 +36,10 @@ The status line ends with a line you can type as it is shown (type: …; in kid:
 
 DEDUCED = frozenset({"cards_unseen", "card_deduced", "card_traced", "love_hate_deduced"})
 """REC-3 events the recorder sees as the referee does: what the record itself says (the public reads "not to you")."""
+
+RECORDER_WORDS = {"退出": "quit", "帮助": "help", "幫助": "help", "牌桌": "show", "可选": "legal", "可選": "legal",
+                  "手牌": "hands", "撤回": "undo", "关闭": "close", "關閉": "close"}
+"""The recorder's own words (not notation) in Chinese, as its help lists them (a Chinese table typed 关闭)."""
 
 CHANCE_EXAMPLES = {
     "draw_provisions": N_("chance: draw {q}  (name a card you see: chance: draw water {q1})"),
@@ -111,12 +116,12 @@ class Recorder:
         hint = self.hint()
         if hint:
             from lifeboat.i18n import language
-            from lifeboat.notation.chinese import chinese_line
+            from lifeboat.notation.chinese import in_language
 
-            if language() == "zh_Hans":  # the Chinese words when they read back alike (both are typed)
-                hint = chinese_line(hint, st) or hint
-            parts.append(_("type: {line}").format(line=hint))
-        return " · ".join(parts + ["legal", "help"])  # the two words typed as they are
+            parts.append(_("type: {line}").format(line=in_language(hint, st, language())))  # 劳伦夫人：保留 ?
+        words = [pgettext("recorder word", NP_("recorder word", "legal")),  # typed as they are (可选 in Chinese:
+                 pgettext("recorder word", NP_("recorder word", "help"))]   # RECORDER_WORDS)
+        return " · ".join(parts + words)
 
     def hint(self) -> str | None:
         """One line the recorder can type as shown now (chance's line, or the first legal line of whoever must
@@ -128,8 +133,8 @@ class Recorder:
         if req is not None:
             if req.kind == "deal_setup":
                 return None
-            example = self.chance_example(req).split("  (")[0]  # a card turned up: its form, not a made-up 27
-            return example if "?" in example else "chance: nav " + " ".join(["<card>"] * req.count)
+            example = re.split("  [(（]", self.chance_example(req))[0]  # a card turned up: its form, not a made-up 27
+            return example if "?" in example else _("chance: nav {cards}").format(cards=" ".join([_("<card>")] * req.count))
         for ch in self.table.waiting_for():
             lines = recorder_lines(self.state, ch)
             if lines:
@@ -158,6 +163,7 @@ class Recorder:
         if not text or text.startswith("#"):
             return True
         word = text.lower()
+        word = RECORDER_WORDS.get(word, word)
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", "h"):
@@ -232,8 +238,11 @@ class Recorder:
                 return
             self.say(self.chance_example(req))
             return
+        from lifeboat.i18n import language
+        from lifeboat.notation.chinese import in_language
+
         for ch in self.table.waiting_for():
-            lines = recorder_lines(self.state, ch)
+            lines = [in_language(line, self.state, language()) for line in recorder_lines(self.state, ch)]
             self.say("; ".join(lines[:30]) + (" …" if len(lines) > 30 else "") if lines else _("{character}: nothing").format(character=who(ch)))
 
     def hands(self) -> None:

@@ -209,7 +209,8 @@ def traditional_bytes(simplified: Catalog) -> bytes:
     text = [s for m in simplified if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string or ())]
     text += [f.read_text(encoding="utf-8") for f in sorted((ROOT / "lifeboat" / "notation").glob("*.py"))]
     text.append((ROOT / "lifeboat" / "data" / "cards.json").read_text(encoding="utf-8"))
-    chars = sorted(set(_HAN.findall("".join(text))))
+    found = set(_HAN.findall("".join(text)))
+    chars = sorted(found | {back(ch) for ch in found if len(back(ch)) == 1})  # 國 of 法國佬 (card data): 国 too
     # t2s gives one character back: two simplified characters of one traditional form cannot both be kept
     out = {t: ch for ch in chars if len(t := convert(ch)) == 1 and t != ch and back(t) == ch}
     return (json.dumps(out, ensure_ascii=False, sort_keys=True, indent=0) + "\n").encode("utf-8")

@@ -86,3 +86,29 @@ def chinese_line(line: str, state: State) -> str | None:
         return chinese if parse(chinese, state) == parse(line, state) else None
     except LifeboatError:  # a line the Chinese words do not make (or the English one refused): it stays English
         return None
+
+
+@lru_cache(maxsize=1)
+def _to_traditional() -> dict[int, str]:
+    """Each simplified character of lifeboat/data/traditional.json to its traditional form (the map read the other
+    way: NOTATION-1 reads each traditional character as its simplified twin)."""
+    from lifeboat.notation.tokens import _TRADITIONAL
+
+    return str.maketrans({simplified: chr(t) for t, simplified in _TRADITIONAL.items()})
+
+
+def in_language(line: str, state: State, language: str) -> str:
+    """``line`` (English notation) as a reader of ``language`` is shown it to type: Chinese words for ``zh_Hans``,
+    the same in 繁體 characters for ``zh_Hant`` (read back alike), else (or when no Chinese line reads the same)
+    ``line`` itself.
+
+    >>> from lifeboat import new_game
+    >>> in_language("lauren: keep compass", new_game(["a", "b", "c", "d"]), "zh_Hant")
+    '勞倫夫人：保留 指南針'
+    """
+    if language not in ("zh_Hans", "zh_Hant"):
+        return line
+    chinese = chinese_line(line, state)
+    if chinese is None:
+        return line
+    return chinese.translate(_to_traditional()) if language == "zh_Hant" else chinese

@@ -144,7 +144,7 @@ class Suggestions(ParserHost):
                 sugg.append(_shown_name(pool[s]))
         exp = self.expected(kinds)
         if extra:
-            exp = (exp + " or " if exp else "") + _or([repr(w) for w in extra])
+            exp = (exp + _(" or ") if exp else "") + _or([repr(w) for w in extra])
         if sugg:
             return self.invalid(_("unknown {what} {text!r}; did you mean {suggestions}? expected {expected}").format(
                 what=what, text=item.text, suggestions=_or([repr(s) for s in sugg[:3]]), expected=exp))
