@@ -35,7 +35,7 @@ def _or(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     # TRANSLATORS: the last of several alternatives ("'a', 'b' or 'c'")
-    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
+    return _("{items} or {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
 
 
 
