@@ -94,7 +94,8 @@ def _to_traditional() -> dict[int, str]:
     way: NOTATION-1 reads each traditional character as its simplified twin)."""
     from lifeboat.notation.tokens import _TRADITIONAL
 
-    return str.maketrans({simplified: chr(t) for t, simplified in _TRADITIONAL.items()})
+    return str.maketrans({simplified: chr(t) for t, simplified in _TRADITIONAL.items()
+                          if simplified != "划"})  # 划船 in Taiwan too (row), as the 繁體 catalog says (overrides.po)
 
 
 def in_language(line: str, state: State, language: str) -> str:
@@ -111,4 +112,9 @@ def in_language(line: str, state: State, language: str) -> str:
     chinese = chinese_line(line, state)
     if chinese is None:
         return line
-    return chinese.translate(_to_traditional()) if language == "zh_Hant" else chinese
+    return traditional(chinese) if language == "zh_Hant" else chinese
+
+
+def traditional(text: str) -> str:
+    """``text`` (simplified Chinese) in 繁體 characters, one for one, as NOTATION-1 reads them back."""
+    return text.translate(_to_traditional())

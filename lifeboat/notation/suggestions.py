@@ -84,10 +84,15 @@ class Suggestions(ParserHost):
         return self.invalid(text.format(word=word, suggestions=_or([repr(s) for s in sugg[:3]]), verbs=verbs))
 
     def verb_list(self) -> tuple[str, ...]:
-        """The verbs of this line's actor, in Chinese words when the reader's language is Chinese."""
+        """The verbs of this line's actor, in Chinese words when the reader's language is Chinese (繁體 for 繁體)."""
         from lifeboat.i18n import language
 
-        return verb_words(self.actor == CHANCE, language() != "en")
+        words = verb_words(self.actor == CHANCE, language() != "en")
+        if language() == "zh_Hant":
+            from lifeboat.notation.chinese import traditional
+
+            return tuple(traditional(w) for w in words)
+        return words
 
     # -- resolving items
 
