@@ -114,22 +114,9 @@ def short_help(text: str) -> str:
 
 
 @contextmanager
-def _summaries(command: Any) -> Iterator[None]:
-    """A group's commands with their :func:`short_help` summaries (English) for the time of this block."""
-    subs = [sub for sub in getattr(command, "commands", {}).values() if sub.help and not sub.short_help]
-    for sub in subs:
-        sub.short_help = short_help(sub.help)
-    try:
-        yield
-    finally:
-        for sub in subs:
-            sub.short_help = None
-
-
-@contextmanager
 def _translated_texts(command: Any, ctx: Any) -> Iterator[None]:
     """The help texts of ``command``, its parameters, its help option and (a group) its commands, translated for
-    the time of this block."""
+    the time of this block (as written in English), each command's summary :func:`short_help`."""
     undo: list[Callable[[], None]] = []
 
     def swap(obj: Any, attr: str, value: Any) -> None:
@@ -237,8 +224,8 @@ class Speaking:
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
 
     def get_help(self, ctx: Any) -> str:
-        if language() == "en":
-            with _summaries(self):
+        if language() == "en":  # the texts as written (_ gives them back), the commands' summaries whole
+            with _translated_texts(self, ctx):
                 return super().get_help(ctx)  # type: ignore[misc, no-any-return]  # a mixin: Typer's command's
         with _translated_texts(self, ctx), typer_words():
             return super().get_help(ctx)  # type: ignore[misc, no-any-return]  # a mixin: Typer's command's

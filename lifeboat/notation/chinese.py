@@ -12,13 +12,9 @@ from lifeboat.errors import LifeboatError
 from lifeboat.notation.characters import CHARACTER_NAMES
 from lifeboat.notation.names import (
     _CHANCE_ALIASES, _CHANCE_VERBS, _IS, _KEYWORDS, _NOISE, _PLAYER_VERBS, _RECORDER_ALIASES, _SIDES, FACE_NAMES,
+    first_chinese,
 )
-from lifeboat.notation.tokens import _CJK
 from lifeboat.state import State
-
-
-def _first_chinese(words: tuple[str, ...]) -> str | None:
-    return next((w for w in words if _CJK.search(w)), None)
 
 
 @lru_cache(maxsize=2)
@@ -30,7 +26,7 @@ def _words(chance: bool) -> dict[tuple[str, ...], str]:
     verbs = (_PLAYER_VERBS, _CHANCE_VERBS) if chance else (_CHANCE_VERBS, _PLAYER_VERBS)
     for table in (_KEYWORDS, _SIDES, *verbs):  # the actor's verbs last: they win a shared word ('take')
         for aliases in table.values():
-            chinese = _first_chinese(aliases)
+            chinese = first_chinese(aliases)
             if chinese is not None:
                 out.update({tuple(a.split()): chinese for a in aliases if a.isascii()})
     for face, name in FACE_NAMES.items():
@@ -39,11 +35,11 @@ def _words(chance: bool) -> dict[tuple[str, ...], str]:
     for character, name in CHARACTER_NAMES.items():
         if CHARACTERS[character].zh:
             out[tuple(name.split())] = CHARACTERS[character].zh[0]
-    out[("is",)] = _first_chinese(_IS) or "is"
+    out[("is",)] = first_chinese(_IS) or "is"
     return out
 
 
-_ACTORS = {"chance": _first_chinese(_CHANCE_ALIASES), "recorder": _first_chinese(_RECORDER_ALIASES)}
+_ACTORS = {"chance": first_chinese(_CHANCE_ALIASES), "recorder": first_chinese(_RECORDER_ALIASES)}
 
 
 def chinese_line(line: str, state: State) -> str | None:

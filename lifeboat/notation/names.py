@@ -121,6 +121,11 @@ _PLAYER_VERB_LIST = (
 _CHANCE_VERB_LIST = ("deal", "draw", "nav", "take", "provisions")
 
 
+def first_chinese(words: tuple[str, ...]) -> str | None:
+    """The first of ``words`` written in Chinese (``("keep", "take", "保留", …)`` → ``保留``), or ``None``."""
+    return next((w for w in words if _CJK.search(w)), None)
+
+
 def verb_words(chance: bool, chinese: bool) -> tuple[str, ...]:
     """The verbs a refusal lists (:data:`_PLAYER_VERB_LIST`, or chance's): in English, or (``chinese``) each by its
     first Chinese word where it has one (``keep`` → ``保留``; ``chum`` stays), as a Chinese table types them."""
@@ -132,7 +137,7 @@ def verb_words(chance: bool, chinese: bool) -> tuple[str, ...]:
     for word in words:
         aliases = (FACES[word].zh if word in _FACE_VERBS else  # a face's name is its verb: 死鱼 (chum), 水壶
                    next((a for a in table.values() if word in a), ()))
-        chinese_word = next((a for a in aliases if _CJK.search(a)), None)
+        chinese_word = first_chinese(aliases)
         if chinese_word is not None and chinese_word not in out:
             out.append(chinese_word)
         elif chinese_word is None and word != "provisions":  # chance's 'provisions' is its 'draw' (摸)
