@@ -6,7 +6,8 @@ from lifeboat.cards import CHARACTERS
 from lifeboat.errors import RuleViolation
 from lifeboat.state import State
 from lifeboat.service.errors import BadRequest
-from lifeboat.i18n import _, data_name
+from lifeboat.i18n import _
+from lifeboat.views.words import name as character_name
 
 AUDIENCES = ("public", "referee")
 
@@ -40,8 +41,8 @@ def resolve_viewer(state: State, who: str, option: str = "--as", *, seats_only: 
         return by
     audiences = list(AUDIENCES) if option in ("--as", "--for") and not seats_only else []  # --bots: seats only
     # TRANSLATORS: a seat in a list of choices, e.g. "Ann (Sir Stephen)"; either name may be typed
-    seats = [_("{player} ({character})").format(player=c.player, character=data_name(
-        "character", CHARACTERS[c.character].en, CHARACTERS[c.character].zh)) for c in state.characters]
+    seats = [_("{player} ({character})").format(player=c.player, character=character_name(c.character))
+             for c in state.characters]
     choices = _(", ").join([*also, *audiences] + seats)
     raise BadRequest(_("unknown seat {who!r} for {option}; expected one of: {choices}").format(who=who, option=option, choices=choices), option)
 
